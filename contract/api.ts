@@ -1,0 +1,257 @@
+/**
+ * The public API contract shared by the daemon (which validates with it) and the console
+ * (which parses responses with it). Pure TypeScript + zod: no Node or browser imports.
+ */
+import { z } from 'zod';
+
+export const ErrorBody = z.object({
+  error_code: z.string(),
+  message: z.string(),
+  retry_after_seconds: z.number().int().optional(),
+});
+export type ErrorBody = z.infer<typeof ErrorBody>;
+
+const isoTime = z.string().describe('ISO 8601 UTC time with milliseconds');
+const id = z.string().min(1).max(200);
+
+export const listOf = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), next_cursor: z.string().nullable() });
+
+// ---- health -------------------------------------------------------------------------------
+
+export const Health = z.object({ status: z.literal('ok'), version: z.string() });
+export type Health = z.infer<typeof Health>;
+
+// ---- subscriptions --------------------------------------------------------------------------
+
+export const AgentKind = z.enum(['claude']);
+export type AgentKind = z.infer<typeof AgentKind>;
+
+export const ModelInfo = z.object({
+  value: z.string(),
+  display_name: z.string(),
+  description: z.string().nullable(),
+  supported_effort_levels: z.array(z.string()),
+});
+export type ModelInfo = z.infer<typeof ModelInfo>;
+
+export const Subscription = z.object({
+  id,
+  name: z.string(),
+  agent: AgentKind,
+  config_dir: z.string(),
+  builtin: z.boolean(),
+  account: z.record(z.string(), z.unknown()).nullable(),
+  account_key: z.string().nullable().describe('A stable fingerprint of the detected account'),
+  models: z.array(ModelInfo),
+  detected_at: isoTime.nullable(),
+  detect_error: z.string().nullable(),
+  shares_account_with: z.array(z.string()).describe('Ids of other subscriptions on the same account'),
+  created_at: isoTime,
+});
+export type Subscription = z.infer<typeof Subscription>;
+
+export const SubscriptionCreate = z
+  .object({
+    name: z.string().trim().min(1).max(80),
+    agent: AgentKind.default('claude'),
+    config_dir: z.string().min(1).max(4096).describe('Absolute path of the agent configuration folder'),
+  })
+  .strict();
+export type SubscriptionCreate = z.infer<typeof SubscriptionCreate>;
+
+export const SubscriptionPatch = z
+  .object({ name: z.string().trim().min(1).max(80).optional(), config_dir: z.string().min(1).max(4096).optional() })
+  .strict();
+export type SubscriptionPatch = z.infer<typeof SubscriptionPatch>;
+
+// ---- sessions -------------------------------------------------------------------------------
+
+export const PermissionMode = z.enum(['read_only', 'write', 'dry_run']);
+export type PermissionMode = z.infer<typeof PermissionMode>;
+
+export const Effort = z.enum(['low', 'medium', 'high', 'xhigh', 'max']);
+export type Effort = z.infer<typeof Effort>;
+
+export const SessionState = z.enum(['starting', 'idle', 'working', 'waiting', 'stopping', 'ended']);
+export type SessionState = z.infer<typeof SessionState>;
+
+export const EndReason = z.enum([
+  'stopped',
+  'expired',
+  'agent_exited',
+  'start_failed',
+  'daemon_restart',
+  'daemon_shutdown',
+]);
+export type EndReason = z.infer<typeof EndReason>;
+
+export const Session = z.object({
+  id,
+  subscription_id: z.string(),
+  agent: AgentKind,
+  model: z.string(),
+  cwd: z.string(),
+  effort: Effort.nullable(),
+  permission_mode: PermissionMode,
+  app: z.string(),
+  state: SessionState,
+  end_reason: EndReason.nullable(),
+  end_detail: z.string().nullable(),
+  agent_session_id: z.string().nullable(),
+  pid: z.number().int().nullable(),
+  created_at: isoTime,
+  ended_at: isoTime.nullable(),
+  deadline_at: isoTime,
+  max_deadline_at: isoTime,
+  last_seq: z.number().int(),
+  queue_length: z.number().int(),
+  pending_permissions: z.number().int(),
+  turns: z.number().int(),
+});
+export type Session = z.infer<typeof Session>;
+
+export const SessionLaunch = z
+  .object({
+    subscription_id: id,
+    model: z.string().min(1).max(200),
+    cwd: z.string().min(1).max(4096),
+    effort: Effort.optional(),
+    permission_mode: PermissionMode.default('write'),
+    ttl_seconds: z.number().int().min(10).max(7 * 24 * 3600).default(3600),
+    prompt: z.string().max(100_000).optional(),
+    app: z.string().trim().min(1).max(80).optional(),
+  })
+  .strict();
+export type SessionLaunch = z.input<typeof SessionLaunch>;
+
+export const SessionListQuery = z
+  .object({
+    state: SessionState.optional(),
+    subscription: z.string().optional(),
+    app: z.string().optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+    cursor: z.string().optional(),
+  })
+  .strict();
+
+export const Heartbeat = z
+  .object({ extend_seconds: z.number().int().min(1).max(7 * 24 * 3600).optional() })
+  .strict();
+
+// ---- events ---------------------------------------------------------------------------------
+
+export const EventSource = z.enum(['agent', 'relais', 'host']);
+export type EventSource = z.infer<typeof EventSource>;
+
+export const SessionEvent = z.object({
+  seq: z.number().int().min(1),
+  received_at: isoTime,
+  received_at_ms: z.number().int(),
+  source: EventSource.describe('agent: a line the agent printed; host: a line Relais wrote to the agent; relais: a daemon event'),
+  data: z.unknown().describe('The line as JSON (verbatim for agent lines)'),
+});
+export type SessionEvent = z.infer<typeof SessionEvent>;
+
+export const EVENTS_PAGE_MAX = 500;
+
+export const EventsQuery = z
+  .object({
+    after: z.coerce.number().int().min(0).optional(),
+    before: z.coerce.number().int().min(1).optional(),
+    limit: z.coerce.number().int().min(1).default(200),
+  })
+  .strict();
+
+export const EventsPage = z.object({
+  items: z.array(SessionEvent),
+  next_cursor: z.string().nullable(),
+  first_seq: z.number().int().nullable().describe('Lowest sequence number of the conversation'),
+  last_seq: z.number().int().describe('Highest sequence number of the conversation'),
+});
+export type EventsPage = z.infer<typeof EventsPage>;
+
+export const StreamQuery = z.object({ after: z.coerce.number().int().min(0).default(0) }).strict();
+
+// ---- messages and queue ---------------------------------------------------------------------
+
+export const MessageSend = z.object({ text: z.string().min(1).max(100_000) }).strict();
+
+export const QueueEntry = z.object({
+  id,
+  session_id: z.string(),
+  text: z.string(),
+  position: z.number().int(),
+  created_at: isoTime,
+});
+export type QueueEntry = z.infer<typeof QueueEntry>;
+
+export const QUEUE_MAX = 10;
+
+export const MessageResult = z.object({
+  delivery: z.enum(['sent', 'queued']),
+  entry: QueueEntry.nullable(),
+});
+export type MessageResult = z.infer<typeof MessageResult>;
+
+export const QueueOrder = z.object({ ids: z.array(id).max(QUEUE_MAX) }).strict();
+
+// ---- permissions ----------------------------------------------------------------------------
+
+export const PermissionState = z.enum(['pending', 'allowed', 'denied', 'cancelled']);
+export type PermissionState = z.infer<typeof PermissionState>;
+
+export const PermissionRequest = z.object({
+  id,
+  session_id: z.string(),
+  tool_name: z.string(),
+  tool_use_id: z.string().nullable(),
+  input: z.record(z.string(), z.unknown()),
+  description: z.string().nullable(),
+  blocked_path: z.string().nullable(),
+  is_question: z.boolean(),
+  state: PermissionState,
+  created_at: isoTime,
+  expires_at: isoTime,
+  decided_at: isoTime.nullable(),
+  decided_by: z.string().nullable(),
+  scope: z.enum(['once', 'session']).nullable(),
+  message: z.string().nullable(),
+});
+export type PermissionRequest = z.infer<typeof PermissionRequest>;
+
+export const PermissionListQuery = z
+  .object({
+    state: PermissionState.optional(),
+    session: z.string().optional(),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  })
+  .strict();
+
+export const PermissionDecisionBody = z
+  .object({
+    decision: z.enum(['allow', 'deny']),
+    scope: z.enum(['once', 'session']).default('once'),
+    message: z.string().max(2000).optional(),
+    answers: z.record(z.string(), z.string()).optional().describe('AskUserQuestion: question text → chosen label(s)'),
+  })
+  .strict();
+export type PermissionDecisionBody = z.input<typeof PermissionDecisionBody>;
+
+// ---- live streams ---------------------------------------------------------------------------
+
+/** One line of the per-session live stream (NDJSON). */
+export const SessionStreamLine = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('event'), event: SessionEvent }),
+  z.object({ type: z.literal('session'), session: Session }),
+  z.object({ type: z.literal('keepalive'), at: isoTime }),
+]);
+export type SessionStreamLine = z.infer<typeof SessionStreamLine>;
+
+/** One line of the global live stream (NDJSON). */
+export const GlobalStreamLine = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('session'), session: Session }),
+  z.object({ type: z.literal('permission'), permission: PermissionRequest }),
+  z.object({ type: z.literal('keepalive'), at: isoTime }),
+]);
+export type GlobalStreamLine = z.infer<typeof GlobalStreamLine>;

@@ -1,0 +1,42 @@
+import { homedir } from 'node:os';
+import { join, resolve } from 'node:path';
+
+export interface RelaisConfig {
+  home: string;
+  host: '127.0.0.1';
+  port: number;
+  /** Folder of the built console, served at `/` when it exists. */
+  consoleDir: string | null;
+  /** Extra origins allowed besides the daemon's own (e.g. the Angular dev server). */
+  devOrigins: string[];
+  permissionTimeoutMs: number;
+  stopGraceMs: number;
+  maxTtlSeconds: number;
+  bodyLimitBytes: number;
+  /** Base URL of the demo model; when null the daemon starts its own on loopback. */
+  demoModelUrl: string | null;
+  logLevel: string;
+}
+
+export const DEFAULT_PORT = 4317;
+
+function int(value: string | undefined, fallback: number): number {
+  const parsed = value === undefined || value === '' ? NaN : Number(value);
+  return Number.isInteger(parsed) && parsed >= 0 ? parsed : fallback;
+}
+
+export function configFromEnv(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): RelaisConfig {
+  return {
+    home: resolve(env['RELAIS_HOME'] || join(homedir(), '.relais')),
+    host: '127.0.0.1',
+    port: int(env['RELAIS_PORT'], DEFAULT_PORT),
+    consoleDir: env['RELAIS_CONSOLE_DIR'] ?? join(rootDir, 'dist', 'console', 'browser'),
+    devOrigins: (env['RELAIS_DEV_ORIGINS'] ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    permissionTimeoutMs: int(env['RELAIS_PERMISSION_TIMEOUT_MS'], 10 * 60 * 1000),
+    stopGraceMs: int(env['RELAIS_STOP_GRACE_MS'], 3000),
+    maxTtlSeconds: int(env['RELAIS_MAX_TTL_SECONDS'], 24 * 3600),
+    bodyLimitBytes: int(env['RELAIS_BODY_LIMIT_BYTES'], 1024 * 1024),
+    demoModelUrl: env['RELAIS_DEMO_MODEL_URL'] || null,
+    logLevel: env['RELAIS_LOG_LEVEL'] ?? 'info',
+  };
+}

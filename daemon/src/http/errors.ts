@@ -1,0 +1,41 @@
+/** Every deliberate error of the API: a stable code, a status, a message. */
+export const ERRORS = {
+  unauthorized: { status: 401, message: 'A valid Authorization: Bearer <key> header is required.' },
+  forbidden_host: { status: 403, message: 'This Host is not allowed; use a loopback address.' },
+  forbidden_origin: { status: 403, message: 'This Origin is not allowed.' },
+  not_found: { status: 404, message: 'No such resource.' },
+  route_not_found: { status: 404, message: 'No such route.' },
+  invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
+  invalid_request: { status: 400, message: 'The request does not match the schema.' },
+  unsupported_media_type: { status: 415, message: 'Send JSON with Content-Type: application/json.' },
+  payload_too_large: { status: 413, message: 'The request body is too large.' },
+  queue_full: { status: 409, message: 'The queue already holds the maximum number of instructions.' },
+  session_ended: { status: 409, message: 'The session has ended.' },
+  session_not_ready: { status: 409, message: 'The session is not ready for that.' },
+  permission_not_pending: { status: 409, message: 'This permission request is no longer pending.' },
+  subscription_in_use: { status: 409, message: 'The subscription has running sessions.' },
+  builtin_subscription: { status: 409, message: 'The built-in demo subscription cannot be changed or deleted.' },
+  invalid_cwd: { status: 400, message: 'The working directory does not exist or is not a folder.' },
+  invalid_config_dir: { status: 400, message: 'The configuration folder must be an absolute path.' },
+  agent_unavailable: { status: 503, message: 'The agent binary could not be started.' },
+  method_not_allowed: { status: 405, message: 'Method not allowed.' },
+  internal_error: { status: 500, message: 'Internal error.' },
+} as const;
+
+export type ErrorCode = keyof typeof ERRORS;
+
+export class ApiError extends Error {
+  readonly status: number;
+  constructor(
+    readonly code: ErrorCode,
+    message?: string,
+    readonly extra: Record<string, unknown> = {},
+  ) {
+    super(message ?? ERRORS[code].message);
+    this.status = ERRORS[code].status;
+  }
+}
+
+export function apiError(code: ErrorCode, message?: string, extra?: Record<string, unknown>): ApiError {
+  return new ApiError(code, message, extra);
+}

@@ -15,6 +15,7 @@ export const ERRORS = {
   permission_not_pending: { status: 409, message: 'This permission request is no longer pending.' },
   subscription_in_use: { status: 409, message: 'The subscription has running sessions.' },
   builtin_subscription: { status: 409, message: 'The built-in demo subscription cannot be changed or deleted.' },
+  unknown_subscription: { status: 400, message: 'subscription_id names no subscription.' },
   invalid_cwd: { status: 400, message: 'The working directory does not exist or is not a folder.' },
   invalid_config_dir: { status: 400, message: 'The configuration folder must be an absolute path.' },
   agent_unavailable: { status: 503, message: 'The agent binary could not be started.' },

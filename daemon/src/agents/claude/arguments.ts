@@ -1,0 +1,28 @@
+import type { Effort, PermissionMode } from '../../../../contract/api.js';
+
+export interface ClaudeLaunch {
+  model: string;
+  effort: Effort | null;
+  permissionMode: PermissionMode;
+}
+
+/** The argument array (no shell ever parses it). */
+export function claudeArguments(launch: ClaudeLaunch): string[] {
+  const args = [
+    '-p',
+    '--input-format',
+    'stream-json',
+    '--output-format',
+    'stream-json',
+    '--verbose',
+    '--permission-prompt-tool',
+    'stdio',
+    '--permission-mode',
+    'default',
+    `--model=${launch.model}`,
+  ];
+  if (launch.effort) args.push(`--effort=${launch.effort}`);
+  // Read-only sessions run without the project's hooks and settings files.
+  if (launch.permissionMode === 'read_only') args.push('--setting-sources', '');
+  return args;
+}

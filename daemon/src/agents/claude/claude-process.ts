@@ -1,0 +1,153 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { createInterface } from 'node:readline';
+import { killProcessGroup } from '../../processes/process-groups.js';
+
+export interface ControlRequestLine {
+  type: 'control_request';
+  request_id: string;
+  request: { subtype: string; [key: string]: unknown };
+}
+
+export interface ClaudeProcessHandlers {
+  /** Every stdout line, as printed, with its parse when it is a JSON object. */
+  onLine(text: string, parsed: Record<string, unknown> | null, receivedAtMs: number): void;
+  onControlRequest(line: ControlRequestLine): void;
+  onControlCancel(requestId: string): void;
+  onExit(code: number | null, signal: NodeJS.Signals | null, stderrTail: string[]): void;
+}
+
+export interface SpawnSpec {
+  binary: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+}
+
+const STDERR_TAIL = 20;
+
+/**
+ * One running Claude Code process in stream-json mode: NDJSON in, NDJSON out, and the control
+ * protocol on the same pipes. Spawned detached so that it leads its own process group.
+ */
+export class ClaudeProcess {
+  private readonly child: ChildProcessWithoutNullStreams;
+  private readonly pending = new Map<string, { resolve(value: unknown): void; reject(error: Error): void }>();
+  private readonly stderrTail: string[] = [];
+  private nextRequest = 1;
+  private exited = false;
+  readonly pid: number;
+
+  constructor(spec: SpawnSpec, private readonly handlers: ClaudeProcessHandlers) {
+    this.child = spawn(spec.binary, spec.args, {
+      cwd: spec.cwd,
+      env: spec.env,
+      detached: true,
+      stdio: ['pipe', 'pipe', 'pipe'],
+    });
+    if (this.child.pid === undefined) throw new Error('the agent process could not be spawned');
+    this.pid = this.child.pid;
+    this.child.stdin.on('error', () => {
+      // EPIPE when the agent has exited while we write: the exit handler reports it.
+    });
+    createInterface({ input: this.child.stdout }).on('line', (line) => this.readLine(line));
+    createInterface({ input: this.child.stderr }).on('line', (line) => {
+      this.stderrTail.push(line);
+      if (this.stderrTail.length > STDERR_TAIL) this.stderrTail.shift();
+    });
+    this.child.on('error', (error) => this.finish(null, null, [`spawn error: ${error.message}`]));
+    this.child.on('exit', (code, signal) => {
+      // Let the last stdout lines drain before reporting the exit.
+      setImmediate(() => this.finish(code, signal, this.stderrTail));
+    });
+  }
+
+  get alive(): boolean {
+    return !this.exited;
+  }
+
+  lastErrorLine(): string | null {
+    return this.stderrTail.findLast((line) => line.trim() !== '') ?? null;
+  }
+
+  /** Writes one JSON line to the agent; returns the exact text written. */
+  write(value: unknown): string {
+    const text = JSON.stringify(value);
+    if (!this.exited && this.child.stdin.writable) this.child.stdin.write(`${text}\n`);
+    return text;
+  }
+
+  userMessageLine(text: string): Record<string, unknown> {
+    return {
+      type: 'user',
+      session_id: '',
+      message: { role: 'user', content: [{ type: 'text', text }] },
+      parent_tool_use_id: null,
+    };
+  }
+
+  /** Sends a control request and resolves with its response payload. */
+  request(subtype: string, payload: Record<string, unknown> = {}, timeoutMs = 30_000): Promise<unknown> {
+    const requestId = `relais_${this.nextRequest++}`;
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => {
+        this.pending.delete(requestId);
+        reject(new Error(`no answer to ${subtype} within ${timeoutMs} ms`));
+      }, timeoutMs);
+      this.pending.set(requestId, {
+        resolve: (value) => (clearTimeout(timer), resolve(value)),
+        reject: (error) => (clearTimeout(timer), reject(error)),
+      });
+      this.write({ type: 'control_request', request_id: requestId, request: { subtype, ...payload } });
+    });
+  }
+
+  respond(requestId: string, response: Record<string, unknown>): Record<string, unknown> {
+    const line = { type: 'control_response', response: { subtype: 'success', request_id: requestId, response } };
+    this.write(line);
+    return line;
+  }
+
+  closeInput(): void {
+    if (!this.child.stdin.destroyed) this.child.stdin.end();
+  }
+
+  killGroup(signal: NodeJS.Signals = 'SIGKILL'): void {
+    killProcessGroup(this.pid, signal);
+  }
+
+  private readLine(text: string): void {
+    const receivedAtMs = Date.now();
+    let parsed: Record<string, unknown> | null = null;
+    try {
+      const value: unknown = JSON.parse(text);
+      if (value && typeof value === 'object' && !Array.isArray(value)) parsed = value as Record<string, unknown>;
+    } catch {
+      // Not JSON (a stray print): kept as text by the caller.
+    }
+    this.handlers.onLine(text, parsed, receivedAtMs);
+    if (!parsed) return;
+    if (parsed['type'] === 'control_response') this.settle(parsed['response']);
+    else if (parsed['type'] === 'control_request') this.handlers.onControlRequest(parsed as unknown as ControlRequestLine);
+    else if (parsed['type'] === 'control_cancel_request' && typeof parsed['request_id'] === 'string') {
+      this.handlers.onControlCancel(parsed['request_id']);
+    }
+  }
+
+  private settle(response: unknown): void {
+    if (!response || typeof response !== 'object') return;
+    const r = response as { subtype?: string; request_id?: string; response?: unknown; error?: string };
+    const waiter = r.request_id ? this.pending.get(r.request_id) : undefined;
+    if (!waiter || !r.request_id) return;
+    this.pending.delete(r.request_id);
+    if (r.subtype === 'error') waiter.reject(new Error(r.error ?? 'control request failed'));
+    else waiter.resolve(r.response ?? {});
+  }
+
+  private finish(code: number | null, signal: NodeJS.Signals | null, stderrTail: string[]): void {
+    if (this.exited) return;
+    this.exited = true;
+    for (const waiter of this.pending.values()) waiter.reject(new Error('the agent exited'));
+    this.pending.clear();
+    this.handlers.onExit(code, signal, [...stderrTail]);
+  }
+}

@@ -1,0 +1,39 @@
+import type { Effort, PermissionMode } from '../../../../contract/api.js';
+import type { StoredSubscription } from '../../subscriptions/subscription-repo.js';
+import { claudeArguments } from './arguments.js';
+import { claudeBinary } from './binary.js';
+import type { SpawnSpec } from './claude-process.js';
+import { agentEnvironment } from './environment.js';
+
+export interface LaunchSpecInput {
+  cwd: string;
+  model: string;
+  effort: Effort | null;
+  permissionMode: PermissionMode;
+  sessionTag: string;
+}
+
+/** Builds the spawn specification of the pinned Claude Code for one subscription. */
+export class ClaudeLauncher {
+  constructor(private readonly demoModelUrl: () => string | null) {}
+
+  spec(subscription: StoredSubscription, input: LaunchSpecInput): SpawnSpec {
+    const demoUrl = subscription.builtin ? this.demoModelUrl() : null;
+    return {
+      binary: claudeBinary().path,
+      args: claudeArguments({ model: input.model, effort: input.effort, permissionMode: input.permissionMode }),
+      cwd: input.cwd,
+      env: agentEnvironment({
+        configDir: subscription.config_dir,
+        home: process.env['HOME'] ?? subscription.config_dir,
+        demo: demoUrl ? { baseUrl: demoUrl } : undefined,
+        sessionTag: input.sessionTag,
+      }),
+    };
+  }
+
+  /** A spawn for identity detection only: no session, no model call. */
+  detectSpec(subscription: StoredSubscription, cwd: string): SpawnSpec {
+    return this.spec(subscription, { cwd, model: 'default', effort: null, permissionMode: 'read_only', sessionTag: `detect-${subscription.id}` });
+  }
+}

@@ -1,0 +1,115 @@
+import Fastify, { type FastifyInstance } from 'fastify';
+import { join } from 'node:path';
+import { startDemoModel, type DemoModel } from '../../fakes/demo-model/server.js';
+import { ClaudeLauncher } from './agents/claude/launcher.js';
+import type { RelaisConfig } from './config.js';
+import { openDatabase, type Db } from './db/database.js';
+import { EventStore } from './events/event-store.js';
+import { installErrorHandling } from './http/error-handler.js';
+import { installGuards } from './http/guards.js';
+import { RouteTable } from './http/route.js';
+import { installConsole } from './http/static-console.js';
+import { systemRoutes } from './http/system.routes.js';
+import { ensureDataHome, loadOrCreateApiKey } from './home/data-home.js';
+import { GlobalHub } from './live/global-hub.js';
+import { liveRoutes } from './live/live.routes.js';
+import { PermissionBroker } from './permissions/permission-broker.js';
+import { PermissionRepo } from './permissions/permission-repo.js';
+import { permissionRoutes } from './permissions/permissions.routes.js';
+import { askEveryTime, type PermissionPolicy } from './permissions/policy.js';
+import { QueueRepo } from './sessions/queue-repo.js';
+import { SessionManager } from './sessions/session-manager.js';
+import { SessionRepo } from './sessions/session-repo.js';
+import { sessionRoutes } from './sessions/sessions.routes.js';
+import { SubscriptionRepo } from './subscriptions/subscription-repo.js';
+import { SubscriptionService } from './subscriptions/subscription-service.js';
+import { subscriptionRoutes } from './subscriptions/subscriptions.routes.js';
+import { relaisVersion } from './version.js';
+
+export interface Relais {
+  app: FastifyInstance;
+  db: Db;
+  apiKey: string;
+  config: RelaisConfig;
+  manager: SessionManager;
+  events: EventStore;
+  hub: GlobalHub;
+  routes: RouteTable;
+  /** Port the server listens on (after `listen`). */
+  port(): number;
+  listen(): Promise<string>;
+  close(): Promise<void>;
+}
+
+/** Builds the whole daemon without listening: tests run it in-process on a temporary home. */
+export async function build(config: RelaisConfig, options: { policy?: PermissionPolicy } = {}): Promise<Relais> {
+  ensureDataHome(config.home);
+  const apiKey = loadOrCreateApiKey(config.home);
+  const db = openDatabase(join(config.home, 'relais.db'));
+  const version = relaisVersion();
+  let boundPort = config.port;
+
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    bodyLimit: config.bodyLimitBytes,
+    forceCloseConnections: true,
+    return503OnClosing: false,
+  });
+
+  let demo: DemoModel | null = null;
+  const demoModelUrl = config.demoModelUrl;
+  if (!demoModelUrl) demo = await startDemoModel();
+  const launcher = new ClaudeLauncher(() => demoModelUrl ?? demo?.url ?? null);
+
+  const hub = new GlobalHub();
+  const events = new EventStore(db);
+  const sessions = new SessionRepo(db, (id) => events.currentSeq(id));
+  const queue = new QueueRepo(db);
+  const permissions = new PermissionRepo(db);
+  const policy = options.policy ?? askEveryTime;
+  const broker = new PermissionBroker(permissions, events, hub, () => policy, config.permissionTimeoutMs);
+  let manager: SessionManager | null = null;
+  const subscriptions = new SubscriptionService(new SubscriptionRepo(db), launcher, config.home, (id) => manager?.hasRunning(id) ?? false);
+  subscriptions.ensureDemo();
+  manager = new SessionManager({
+    db, sessions, queue, events, broker, hub, subscriptions, launcher, log: app.log,
+    stopGraceMs: config.stopGraceMs, maxTtlSeconds: config.maxTtlSeconds,
+  });
+  manager.recoverAfterRestart();
+  events.flush();
+
+  const routes = new RouteTable();
+  systemRoutes(routes, version);
+  subscriptionRoutes(routes, subscriptions);
+  sessionRoutes(routes, { manager, sessions, queue, events, hub });
+  permissionRoutes(routes, permissions, broker);
+  liveRoutes(routes, hub, sessions, permissions);
+
+  installErrorHandling(app);
+  installGuards(app, { apiKey, port: () => boundPort, devOrigins: config.devOrigins, publicUrls: routes.publicUrls() });
+  routes.register(app);
+  installConsole(app, config.consoleDir);
+
+  const relais: Relais = {
+    app, db, apiKey, config, manager, events, hub, routes,
+    port: () => boundPort,
+    async listen() {
+      await app.listen({ host: config.host, port: config.port });
+      const address = app.server.address();
+      if (address && typeof address === 'object') boundPort = address.port;
+      return `http://${config.host}:${boundPort}`;
+    },
+    async close() {
+      app.log.info('shutdown: stop accepting requests');
+      const closing = app.close();
+      app.log.info('shutdown: stopping agents');
+      await manager.shutdown();
+      await closing;
+      await demo?.close();
+      events.flush();
+      app.log.info('shutdown: closing the database');
+      db.close();
+    },
+  };
+  return relais;
+}

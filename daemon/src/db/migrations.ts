@@ -1,0 +1,109 @@
+/**
+ * Schema migrations, applied in order inside one transaction each. Append only: never edit a
+ * migration that has shipped; add the next one.
+ */
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+}
+
+export const MIGRATIONS: Migration[] = [
+  {
+    version: 1,
+    name: 'foundation',
+    sql: `
+      CREATE TABLE subscriptions (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        agent TEXT NOT NULL,
+        config_dir TEXT NOT NULL,
+        builtin INTEGER NOT NULL DEFAULT 0,
+        account_json TEXT,
+        account_key TEXT,
+        models_json TEXT NOT NULL DEFAULT '[]',
+        detected_at TEXT,
+        detect_error TEXT,
+        created_at TEXT NOT NULL
+      );
+
+      CREATE TABLE sessions (
+        id TEXT PRIMARY KEY,
+        subscription_id TEXT NOT NULL,
+        agent TEXT NOT NULL,
+        model TEXT NOT NULL,
+        cwd TEXT NOT NULL,
+        effort TEXT,
+        permission_mode TEXT NOT NULL,
+        app TEXT NOT NULL,
+        state TEXT NOT NULL,
+        end_reason TEXT,
+        end_detail TEXT,
+        agent_session_id TEXT,
+        pid INTEGER,
+        created_at TEXT NOT NULL,
+        ended_at TEXT,
+        deadline_at TEXT NOT NULL,
+        max_deadline_at TEXT NOT NULL,
+        last_seq INTEGER NOT NULL DEFAULT 0,
+        turns INTEGER NOT NULL DEFAULT 0
+      );
+      CREATE INDEX sessions_by_state ON sessions(state, created_at);
+      CREATE INDEX sessions_by_subscription ON sessions(subscription_id, created_at);
+      CREATE INDEX sessions_by_app ON sessions(app, created_at);
+
+      CREATE TABLE events (
+        session_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        received_at_ms INTEGER NOT NULL,
+        source TEXT NOT NULL,
+        data TEXT NOT NULL,
+        PRIMARY KEY (session_id, seq)
+      ) WITHOUT ROWID;
+
+      CREATE TABLE permission_requests (
+        id TEXT PRIMARY KEY,
+        session_id TEXT NOT NULL,
+        control_request_id TEXT NOT NULL,
+        tool_name TEXT NOT NULL,
+        tool_use_id TEXT,
+        input_json TEXT NOT NULL,
+        description TEXT,
+        blocked_path TEXT,
+        is_question INTEGER NOT NULL,
+        state TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT NOT NULL,
+        decided_at TEXT,
+        decided_by TEXT,
+        scope TEXT,
+        message TEXT
+      );
+      CREATE INDEX permissions_by_state ON permission_requests(state, created_at);
+      CREATE INDEX permissions_by_session ON permission_requests(session_id, created_at);
+
+      CREATE TABLE queue_entries (
+        id TEXT PRIMARY KEY,
+        session_id TEXT NOT NULL,
+        text TEXT NOT NULL,
+        position INTEGER NOT NULL,
+        created_at TEXT NOT NULL
+      );
+      CREATE INDEX queue_by_session ON queue_entries(session_id, position);
+
+      CREATE TABLE session_rules (
+        session_id TEXT NOT NULL,
+        tool_name TEXT NOT NULL,
+        match TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        PRIMARY KEY (session_id, tool_name, match)
+      );
+
+      CREATE TABLE agent_processes (
+        session_id TEXT PRIMARY KEY,
+        pid INTEGER NOT NULL,
+        started_at TEXT NOT NULL
+      );
+    `,
+  },
+];

@@ -1,0 +1,47 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { GlobalHub } from '../live/global-hub.js';
+import { openNdjsonStream } from '../live/ndjson-stream.js';
+import { eventJson, type EventStore, type StoredEvent } from './event-store.js';
+
+const CATCH_UP_PAGE = 500;
+
+/**
+ * Streams a session's events from `after` on: first what is stored, then live, with no gap and no
+ * duplicate. Live events that arrive during the catch-up wait in order and are filtered by seq.
+ */
+export async function streamSessionEvents(
+  sessionId: string,
+  after: number,
+  store: EventStore,
+  hub: GlobalHub,
+  request: FastifyRequest,
+  reply: FastifyReply,
+): Promise<void> {
+  const stream = openNdjsonStream(request, reply);
+  const waiting: StoredEvent[] = [];
+  let catchingUp = true;
+  let lastSent = after;
+  let writing: Promise<void> = Promise.resolve();
+
+  const send = (event: StoredEvent): void => {
+    if (event.seq <= lastSent) return;
+    lastSent = event.seq;
+    writing = writing.then(() => stream.write(`{"type":"event","event":${eventJson(event)}}`));
+  };
+  const unsubscribe = store.subscribe(sessionId, (event) => (catchingUp ? waiting.push(event) : send(event)));
+  const unsubscribeHub = hub.subscribe((line) => {
+    if (line.type === 'session' && line.session.id === sessionId) {
+      writing = writing.then(() => stream.write(JSON.stringify(line)));
+    }
+  });
+  stream.onClose(() => (unsubscribe(), unsubscribeHub()));
+
+  for (;;) {
+    const page = store.read(sessionId, { after: lastSent, limit: CATCH_UP_PAGE });
+    for (const event of page) send(event);
+    await writing;
+    if (page.length < CATCH_UP_PAGE || stream.closed) break;
+  }
+  catchingUp = false;
+  for (const event of waiting.splice(0)) send(event);
+}

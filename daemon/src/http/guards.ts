@@ -1,0 +1,62 @@
+import { createHash, timingSafeEqual } from 'node:crypto';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { apiError } from './errors.js';
+
+const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
+
+export interface GuardOptions {
+  apiKey: string;
+  port: () => number;
+  devOrigins: string[];
+  publicUrls: Set<string>;
+}
+
+/** Splits a Host header into name and port; null when it cannot be read. */
+export function parseHost(host: string | undefined): { name: string; port: number | null } | null {
+  if (!host) return null;
+  const match = /^(\[[0-9a-fA-F:.]+\]|[^:[\]]+)(?::(\d{1,5}))?$/.exec(host.trim());
+  if (!match) return null;
+  return { name: match[1]!.toLowerCase(), port: match[2] ? Number(match[2]) : null };
+}
+
+export function isAllowedHost(host: string | undefined, port: number): boolean {
+  const parsed = parseHost(host);
+  return parsed !== null && LOOPBACK_NAMES.has(parsed.name) && parsed.port === port;
+}
+
+export function ownOrigins(port: number): string[] {
+  return [...LOOPBACK_NAMES].map((name) => `http://${name}:${port}`);
+}
+
+/** Compares the presented key with the real one in constant time (both hashed to the same length). */
+export function keyMatches(presented: string, actual: string): boolean {
+  const a = createHash('sha256').update(presented).digest();
+  const b = createHash('sha256').update(actual).digest();
+  return timingSafeEqual(a, b);
+}
+
+function bearer(request: FastifyRequest): string | null {
+  const header = request.headers.authorization;
+  if (typeof header !== 'string') return null;
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  return match ? match[1]! : null;
+}
+
+/**
+ * DNS-rebinding, cross-origin and key checks, on every request before routing. Order: Host,
+ * then Origin, then the key (only for /api routes that ask for it).
+ */
+export function installGuards(app: FastifyInstance, options: GuardOptions): void {
+  app.addHook('onRequest', async (request) => {
+    const port = options.port();
+    if (!isAllowedHost(request.headers.host, port)) throw apiError('forbidden_host');
+    const origin = request.headers.origin;
+    if (origin !== undefined && !ownOrigins(port).includes(origin) && !options.devOrigins.includes(origin)) {
+      throw apiError('forbidden_origin');
+    }
+    const needsKey = request.url.startsWith('/api/') && !options.publicUrls.has(request.routeOptions.url ?? '');
+    if (!needsKey) return;
+    const presented = bearer(request);
+    if (presented === null || !keyMatches(presented, options.apiKey)) throw apiError('unauthorized');
+  });
+}

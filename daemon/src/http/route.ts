@@ -1,0 +1,87 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { apiError } from './errors.js';
+
+type AnyObject = z.ZodType<Record<string, unknown>>;
+
+export interface RouteInput<P, Q, B> {
+  params: P;
+  query: Q;
+  body: B;
+  request: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** A route described once: the same zod schemas validate requests and produce the OpenAPI document. */
+export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  url: string;
+  summary: string;
+  tag: string;
+  /** False only for /api/health. */
+  auth?: boolean;
+  params?: z.ZodType<P>;
+  query?: z.ZodType<Q>;
+  body?: z.ZodType<B>;
+  /** Schema of a JSON answer; a streaming route gives `stream` instead. */
+  response?: z.ZodType;
+  stream?: { contentType: string; line: z.ZodType };
+  status?: number;
+  /** Extra statuses this route answers deliberately, for the OpenAPI document. */
+  errors?: number[];
+  handler(input: RouteInput<P, Q, B>): unknown;
+}
+
+export class RouteTable {
+  readonly routes: RouteSpec[] = [];
+
+  add<P, Q, B>(spec: RouteSpec<P, Q, B>): void {
+    this.routes.push(spec as RouteSpec);
+  }
+
+  /** Route patterns that answer without the key. */
+  publicUrls(): Set<string> {
+    return new Set(this.routes.filter((r) => r.auth === false).map((r) => r.url));
+  }
+
+  register(app: FastifyInstance): void {
+    for (const spec of this.routes) {
+      app.route({
+        method: spec.method,
+        url: spec.url,
+        handler: async (request, reply) => {
+          const params = parse(spec.params, request.params, 'path');
+          const query = parse(spec.query, request.query, 'query');
+          const body = parse(spec.body, request.body ?? (spec.body ? {} : undefined), 'body');
+          const result = await spec.handler({ params, query, body, request, reply });
+          if (reply.sent) return reply;
+          reply.code(spec.status ?? 200);
+          if (result === undefined) return reply.send();
+          if (typeof result === 'string') return reply.type('application/json; charset=utf-8').send(result);
+          return reply.send(result);
+        },
+      });
+    }
+  }
+}
+
+function parse<T>(schema: z.ZodType<T> | undefined, value: unknown, where: string): T {
+  if (!schema) return undefined as T;
+  const result = schema.safeParse(value ?? {});
+  if (result.success) return result.data;
+  throw apiError('invalid_request', describeIssues(result.error, where));
+}
+
+export function describeIssues(error: z.ZodError, where: string): string {
+  return error.issues
+    .slice(0, 5)
+    .map((issue) => {
+      const path = issue.path.length ? issue.path.join('.') : '(root)';
+      return `${where} ${path}: ${issue.message}`;
+    })
+    .join('; ');
+}
+
+export const IdParams = z.object({ id: z.string().min(1).max(200) }).strict();
+export type IdParams = z.infer<typeof IdParams>;
+

@@ -1,0 +1,90 @@
+import type { PermissionRequest, PermissionState } from '../../../contract/api.js';
+import type { Db } from '../db/database.js';
+
+interface PermissionRow extends Omit<PermissionRequest, 'input' | 'is_question'> {
+  control_request_id: string;
+  input_json: string;
+  is_question: number;
+}
+
+export interface StoredPermission extends PermissionRequest {
+  control_request_id: string;
+}
+
+export class PermissionRepo {
+  constructor(private readonly db: Db) {}
+
+  insert(p: StoredPermission): void {
+    this.db
+      .prepare(
+        `INSERT INTO permission_requests (id, session_id, control_request_id, tool_name, tool_use_id, input_json,
+           description, blocked_path, is_question, state, created_at, expires_at)
+         VALUES (@id, @session_id, @control_request_id, @tool_name, @tool_use_id, @input_json, @description,
+           @blocked_path, @is_question, @state, @created_at, @expires_at)`,
+      )
+      .run({ ...p, input_json: JSON.stringify(p.input), is_question: p.is_question ? 1 : 0 });
+  }
+
+  get(id: string): StoredPermission | null {
+    const row = this.db.prepare('SELECT * FROM permission_requests WHERE id = ?').get(id) as PermissionRow | undefined;
+    return row ? toPermission(row) : null;
+  }
+
+  list(filter: { state?: PermissionState; session?: string; limit: number }): StoredPermission[] {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (filter.state) (where.push('state = ?'), args.push(filter.state));
+    if (filter.session) (where.push('session_id = ?'), args.push(filter.session));
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    return (
+      this.db
+        .prepare(`SELECT * FROM permission_requests ${clause} ORDER BY created_at, id LIMIT ?`)
+        .all(...args, filter.limit) as PermissionRow[]
+    ).map(toPermission);
+  }
+
+  pendingIds(sessionId?: string): string[] {
+    const rows = sessionId
+      ? this.db.prepare("SELECT id FROM permission_requests WHERE state = 'pending' AND session_id = ?").all(sessionId)
+      : this.db.prepare("SELECT id FROM permission_requests WHERE state = 'pending'").all();
+    return (rows as { id: string }[]).map((row) => row.id);
+  }
+
+  settle(
+    id: string,
+    fields: { state: PermissionState; decided_at: string; decided_by: string; scope: 'once' | 'session' | null; message: string | null },
+  ): boolean {
+    return (
+      this.db
+        .prepare(
+          `UPDATE permission_requests SET state = @state, decided_at = @decided_at, decided_by = @decided_by,
+             scope = @scope, message = @message WHERE id = @id AND state = 'pending'`,
+        )
+        .run({ ...fields, id }).changes > 0
+    );
+  }
+
+  addSessionRule(sessionId: string, toolName: string, match: string, at: string): void {
+    this.db
+      .prepare('INSERT OR IGNORE INTO session_rules (session_id, tool_name, match, created_at) VALUES (?, ?, ?, ?)')
+      .run(sessionId, toolName, match, at);
+  }
+
+  hasSessionRule(sessionId: string, toolName: string, match: string): boolean {
+    return (
+      this.db
+        .prepare('SELECT 1 FROM session_rules WHERE session_id = ? AND tool_name = ? AND match IN (?, ?)')
+        .get(sessionId, toolName, match, '*') !== undefined
+    );
+  }
+}
+
+function toPermission(row: PermissionRow): StoredPermission {
+  const { input_json, is_question, ...rest } = row;
+  return { ...rest, input: JSON.parse(input_json) as Record<string, unknown>, is_question: is_question === 1 };
+}
+
+export function publicPermission(p: StoredPermission): PermissionRequest {
+  const { control_request_id: _hidden, ...visible } = p;
+  return visible;
+}

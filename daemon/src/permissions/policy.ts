@@ -1,0 +1,27 @@
+import type { PermissionMode } from '../../../contract/api.js';
+
+export interface PolicyRequest {
+  session_id: string;
+  tool_name: string;
+  input: Record<string, unknown>;
+  cwd: string;
+  permission_mode: PermissionMode;
+}
+
+export interface PolicyDecision {
+  decision: 'allow' | 'ask' | 'deny';
+  step: string;
+  rule: string | null;
+  reason: string;
+}
+
+/** The seam where every tool request is decided before a person is asked. */
+export type PermissionPolicy = (request: PolicyRequest) => PolicyDecision;
+
+/** Until rules are configured, every request waits for a person. */
+export const askEveryTime: PermissionPolicy = () => ({
+  decision: 'ask',
+  step: 'default',
+  rule: null,
+  reason: 'No rule decides this request; a person is asked.',
+});

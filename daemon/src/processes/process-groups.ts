@@ -1,0 +1,64 @@
+import { readdirSync, readFileSync } from 'node:fs';
+
+/** Signals a whole process group; a group that is already gone is not an error. */
+export function killProcessGroup(pgid: number, signal: NodeJS.Signals = 'SIGKILL'): boolean {
+  try {
+    process.kill(-pgid, signal);
+    return true;
+  } catch (error: unknown) {
+    // ESRCH: nothing left in the group.
+    if ((error as NodeJS.ErrnoException).code === 'ESRCH') return false;
+    throw error;
+  }
+}
+
+export function isAlive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error: unknown) {
+    return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+}
+
+/**
+ * Processes whose environment carries `name=value` (Linux /proc). An agent's grandchildren may
+ * leave its process group (a tool can start its own session), but they inherit the environment,
+ * so the session tag still finds them.
+ */
+export function findProcessesByEnv(name: string, value: string): number[] {
+  let entries: string[];
+  try {
+    entries = readdirSync('/proc');
+  } catch {
+    return []; // No /proc (not Linux): the process-group kill is all there is.
+  }
+  const needle = `${name}=${value}`;
+  const found: number[] = [];
+  for (const entry of entries) {
+    if (!/^\d+$/.test(entry)) continue;
+    let environ: string;
+    try {
+      environ = readFileSync(`/proc/${entry}/environ`, 'latin1');
+    } catch {
+      continue; // Gone meanwhile, or not ours to read.
+    }
+    if (environ.split('\0').includes(needle)) found.push(Number(entry));
+  }
+  return found;
+}
+
+/** Kills the group and every process still carrying the tag; returns how many were signalled. */
+export function killTagged(pgid: number | null, tagName: string, tagValue: string): number {
+  let count = 0;
+  if (pgid !== null && killProcessGroup(pgid, 'SIGKILL')) count++;
+  for (const pid of findProcessesByEnv(tagName, tagValue)) {
+    try {
+      process.kill(pid, 'SIGKILL');
+      count++;
+    } catch {
+      // Exited between the scan and the kill.
+    }
+  }
+  return count;
+}

@@ -1,0 +1,28 @@
+import type { PermissionMode, SessionState } from '../../../contract/api.js';
+import type { ClaudeProcess } from '../agents/claude/claude-process.js';
+
+/** What the daemon holds in memory for a session whose agent is running. */
+export interface LiveSession {
+  id: string;
+  subscriptionId: string;
+  cwd: string;
+  permissionMode: PermissionMode;
+  agent: ClaudeProcess | null;
+  state: SessionState;
+  /** A user message was sent and its `result` has not arrived yet. */
+  turnOpen: boolean;
+  answeredOnce: boolean;
+  deadlineAtMs: number;
+  maxDeadlineAtMs: number;
+  deadlineTimer: NodeJS.Timeout | null;
+  killTimer: NodeJS.Timeout | null;
+  stopReason: 'stopped' | 'expired' | 'daemon_shutdown' | null;
+  exited: Promise<void>;
+  markExited(): void;
+}
+
+export function stateOf(live: LiveSession, pendingPermissions: number): SessionState {
+  if (live.state === 'stopping' || live.state === 'ended' || live.state === 'starting') return live.state;
+  if (!live.turnOpen) return 'idle';
+  return pendingPermissions > 0 ? 'waiting' : 'working';
+}

@@ -1,0 +1,341 @@
+import { statSync } from 'node:fs';
+import { isAbsolute } from 'node:path';
+import type { FastifyBaseLogger } from 'fastify';
+import type { EndReason, MessageResult, Session, SessionLaunch, SessionState } from '../../../contract/api.js';
+import { ClaudeProcess, type ControlRequestLine } from '../agents/claude/claude-process.js';
+import { SESSION_TAG_VAR } from '../agents/claude/environment.js';
+import type { ClaudeLauncher } from '../agents/claude/launcher.js';
+import type { Db } from '../db/database.js';
+import type { EventStore } from '../events/event-store.js';
+import { apiError } from '../http/errors.js';
+import { newId, nowIso } from '../ids.js';
+import type { GlobalHub } from '../live/global-hub.js';
+import type { PermissionAnswer, PermissionBroker } from '../permissions/permission-broker.js';
+import { killTagged } from '../processes/process-groups.js';
+import type { SubscriptionService } from '../subscriptions/subscription-service.js';
+import { stateOf, type LiveSession } from './live-session.js';
+import type { QueueRepo } from './queue-repo.js';
+import type { SessionRepo } from './session-repo.js';
+
+export interface SessionManagerDeps {
+  db: Db;
+  sessions: SessionRepo;
+  queue: QueueRepo;
+  events: EventStore;
+  broker: PermissionBroker;
+  hub: GlobalHub;
+  subscriptions: SubscriptionService;
+  launcher: ClaudeLauncher;
+  log: FastifyBaseLogger;
+  stopGraceMs: number;
+  maxTtlSeconds: number;
+}
+
+type LaunchBody = Omit<SessionLaunch, 'permission_mode' | 'ttl_seconds'> & Required<Pick<SessionLaunch, 'permission_mode' | 'ttl_seconds'>>;
+
+const INIT_TIMEOUT_MS = 60_000;
+
+/** Owns the agent processes: launch, turns, queue draining, deadlines, stop, and restart recovery. */
+export class SessionManager {
+  private readonly live = new Map<string, LiveSession>();
+
+  constructor(private readonly deps: SessionManagerDeps) {}
+
+  get(id: string): Session {
+    const session = this.deps.sessions.get(id);
+    if (!session) throw apiError('not_found', 'No such session.');
+    return session;
+  }
+
+  hasRunning(subscriptionId: string): boolean {
+    return [...this.live.values()].some((s) => s.subscriptionId === subscriptionId);
+  }
+
+  liveCount(): number {
+    return this.live.size;
+  }
+
+  launch(body: LaunchBody, app: string): Session {
+    const subscription = this.deps.subscriptions.stored(body.subscription_id);
+    if (!subscription) throw apiError('unknown_subscription', `No subscription has the id ${body.subscription_id}.`);
+    assertFolder(body.cwd);
+    const now = Date.now();
+    const maxDeadline = now + Math.max(body.ttl_seconds, this.deps.maxTtlSeconds) * 1000;
+    const id = newId('ses');
+    this.deps.sessions.insert({
+      id,
+      subscription_id: subscription.id,
+      agent: 'claude',
+      model: body.model,
+      cwd: body.cwd,
+      effort: body.effort ?? null,
+      permission_mode: body.permission_mode,
+      app,
+      created_at: nowIso(now),
+      deadline_at: nowIso(now + body.ttl_seconds * 1000),
+      max_deadline_at: nowIso(maxDeadline),
+    });
+    this.record(id, { subtype: 'session_created', subscription_id: subscription.id, model: body.model, cwd: body.cwd, effort: body.effort ?? null, permission_mode: body.permission_mode, app, ttl_seconds: body.ttl_seconds });
+    let markExited: () => void = () => undefined;
+    const live: LiveSession = {
+      id,
+      subscriptionId: subscription.id,
+      cwd: body.cwd,
+      permissionMode: body.permission_mode,
+      agent: null,
+      state: 'starting',
+      turnOpen: false,
+      answeredOnce: false,
+      deadlineAtMs: now + body.ttl_seconds * 1000,
+      maxDeadlineAtMs: maxDeadline,
+      deadlineTimer: null,
+      killTimer: null,
+      stopReason: null,
+      exited: new Promise<void>((resolve) => (markExited = resolve)),
+      markExited: () => markExited(),
+    };
+    this.live.set(id, live);
+    this.armDeadline(live);
+    try {
+      const spec = this.deps.launcher.spec(subscription, { cwd: body.cwd, model: body.model, effort: body.effort ?? null, permissionMode: body.permission_mode, sessionTag: id });
+      live.agent = new ClaudeProcess(spec, this.handlersFor(live));
+    } catch (error: unknown) {
+      this.end(live, 'start_failed', error instanceof Error ? error.message : String(error));
+      return this.get(id);
+    }
+    this.deps.db.prepare('INSERT OR REPLACE INTO agent_processes (session_id, pid, started_at) VALUES (?, ?, ?)').run(id, live.agent.pid, nowIso());
+    this.deps.sessions.update(id, { pid: live.agent.pid });
+    void this.initialize(live, body.prompt);
+    return this.get(id);
+  }
+
+  send(id: string, text: string): MessageResult {
+    const live = this.requireLive(id);
+    if (live.state === 'idle') {
+      this.deliver(live, text);
+      return { delivery: 'sent', entry: null };
+    }
+    const entry = this.deps.queue.add(id, text);
+    this.record(id, { subtype: 'message_queued', entry_id: entry.id, text });
+    this.publish(id);
+    return { delivery: 'queued', entry };
+  }
+
+  async interrupt(id: string): Promise<Session> {
+    const live = this.requireLive(id);
+    if (!live.agent || !live.turnOpen) throw apiError('session_not_ready', 'No turn is running; there is nothing to interrupt.');
+    this.record(id, { subtype: 'interrupt_requested' });
+    await live.agent.request('interrupt', {}, 10_000).catch((error: unknown) => {
+      this.deps.log.warn({ session: id, err: error }, 'interrupt was not acknowledged');
+    });
+    return this.get(id);
+  }
+
+  heartbeat(id: string, extendSeconds?: number): Session {
+    const live = this.requireLive(id);
+    const session = this.get(id);
+    const ttl = extendSeconds ?? Math.round((Date.parse(session.deadline_at) - Date.parse(session.created_at)) / 1000);
+    live.deadlineAtMs = Math.min(Date.now() + ttl * 1000, live.maxDeadlineAtMs);
+    this.deps.sessions.update(id, { deadline_at: nowIso(live.deadlineAtMs) });
+    this.armDeadline(live);
+    this.record(id, { subtype: 'heartbeat', deadline_at: nowIso(live.deadlineAtMs) });
+    this.publish(id);
+    return this.get(id);
+  }
+
+  /** Tells the agent to stop, then kills its whole process group after the grace period. */
+  stop(id: string, reason: 'stopped' | 'expired' | 'daemon_shutdown' = 'stopped'): Session {
+    const live = this.live.get(id);
+    if (!live) return this.get(id);
+    if (live.state === 'stopping') return this.get(id);
+    live.stopReason = reason;
+    this.setState(live, 'stopping');
+    if (live.agent?.alive) {
+      if (live.turnOpen) void live.agent.request('interrupt', {}, this.deps.stopGraceMs).catch(() => undefined);
+      live.agent.closeInput();
+      live.killTimer = setTimeout(() => this.killAll(live), this.deps.stopGraceMs);
+    } else {
+      this.end(live, reason, null);
+    }
+    return this.get(id);
+  }
+
+  /** Marks sessions a previous run left open as ended, and ends the processes they left behind. */
+  recoverAfterRestart(): void {
+    const stale = this.deps.sessions.idsInState(['starting', 'idle', 'working', 'waiting', 'stopping']);
+    for (const id of stale) {
+      const killed = killTagged(null, SESSION_TAG_VAR, id);
+      this.deps.sessions.update(id, { state: 'ended', end_reason: 'daemon_restart', end_detail: killed ? `ended ${killed} leftover process(es)` : null, ended_at: nowIso(), pid: null });
+      this.deps.queue.clear(id);
+      this.record(id, { subtype: 'state', state: 'ended', end_reason: 'daemon_restart' });
+    }
+    this.deps.db.prepare('DELETE FROM agent_processes').run();
+    this.deps.broker.cancelOrphans();
+  }
+
+  async shutdown(): Promise<void> {
+    const all = [...this.live.values()];
+    for (const live of all) this.stop(live.id, 'daemon_shutdown');
+    await Promise.all(all.map((live) => live.exited));
+  }
+
+  private async initialize(live: LiveSession, prompt: string | undefined): Promise<void> {
+    const agent = live.agent!;
+    try {
+      await agent.request('initialize', {}, INIT_TIMEOUT_MS);
+    } catch {
+      // The exit handler ends the session with the agent's own last error line.
+      if (agent.alive) this.stop(live.id, 'stopped');
+      return;
+    }
+    if (live.state !== 'starting') return;
+    this.setState(live, 'idle');
+    if (prompt) this.deliver(live, prompt);
+    else this.drainQueue(live);
+  }
+
+  private handlersFor(live: LiveSession): ConstructorParameters<typeof ClaudeProcess>[1] {
+    return {
+      onLine: (text, parsed, receivedAtMs) => this.onAgentLine(live, text, parsed, receivedAtMs),
+      onControlRequest: (line) => this.onControlRequest(live, line),
+      onControlCancel: (requestId) => this.deps.broker.cancelByControlId(live.id, requestId),
+      onExit: (code, signal, stderr) => this.onExit(live, code, signal, stderr),
+    };
+  }
+
+  private onAgentLine(live: LiveSession, text: string, parsed: Record<string, unknown> | null, receivedAtMs: number): void {
+    const data = parsed ? text : JSON.stringify({ type: 'relais', subtype: 'agent_text', text });
+    this.deps.events.append(live.id, 'agent', data, receivedAtMs);
+    if (!parsed) return;
+    if (parsed['type'] === 'system' && parsed['subtype'] === 'init' && typeof parsed['session_id'] === 'string') {
+      this.deps.sessions.update(live.id, { agent_session_id: parsed['session_id'] });
+    }
+    if (parsed['type'] === 'assistant' || parsed['type'] === 'result') live.answeredOnce = true;
+    if (parsed['type'] === 'result') this.onTurnEnd(live);
+  }
+
+  private onTurnEnd(live: LiveSession): void {
+    this.deps.sessions.incrementTurns(live.id);
+    live.turnOpen = false;
+    if (live.state === 'stopping') return;
+    this.refreshState(live);
+    this.drainQueue(live);
+  }
+
+  private onControlRequest(live: LiveSession, line: ControlRequestLine): void {
+    if (line.request.subtype !== 'can_use_tool') {
+      this.respondHost(live, { type: 'control_response', response: { subtype: 'error', request_id: line.request_id, error: `Relais does not handle ${line.request.subtype}` } });
+      return;
+    }
+    this.deps.broker.open(line, {
+      sessionId: live.id,
+      cwd: live.cwd,
+      permissionMode: live.permissionMode,
+      answer: (answer: PermissionAnswer) => {
+        if (!live.agent?.alive) return;
+        const written = live.agent.respond(line.request_id, answer as unknown as Record<string, unknown>);
+        this.deps.events.appendJson(live.id, 'host', written);
+      },
+      onPendingChange: () => this.refreshState(live),
+    });
+  }
+
+  private onExit(live: LiveSession, code: number | null, signal: NodeJS.Signals | null, stderr: string[]): void {
+    const lastError = stderr.findLast((line) => line.trim() !== '') ?? null;
+    this.record(live.id, { subtype: 'agent_exit', code, signal, stderr_tail: stderr.slice(-5) });
+    if (live.killTimer) clearTimeout(live.killTimer);
+    // The agent is gone; anything it started in its group or with its tag goes too.
+    this.killAll(live, false);
+    if (live.stopReason) return this.end(live, live.stopReason, null);
+    if (live.state === 'starting') return this.end(live, 'start_failed', lastError ?? `exit code ${code ?? signal}`);
+    this.end(live, 'agent_exited', code === 0 ? null : (lastError ?? `exit code ${code ?? signal}`));
+  }
+
+  private killAll(live: LiveSession, endAfter = true): void {
+    const killed = killTagged(live.agent?.pid ?? null, SESSION_TAG_VAR, live.id);
+    if (killed > 0) this.deps.log.info({ session: live.id, killed }, 'process group ended');
+    if (endAfter && live.agent && !live.agent.alive) this.end(live, live.stopReason ?? 'stopped', null);
+  }
+
+  private deliver(live: LiveSession, text: string): void {
+    if (!live.agent) return;
+    const line = live.agent.userMessageLine(text);
+    live.agent.write(line);
+    this.deps.events.appendJson(live.id, 'host', line);
+    live.turnOpen = true;
+    this.refreshState(live);
+  }
+
+  private drainQueue(live: LiveSession): void {
+    if (live.turnOpen || live.state !== 'idle') return;
+    const next = this.deps.queue.shift(live.id);
+    if (!next) return;
+    this.record(live.id, { subtype: 'message_dequeued', entry_id: next.id });
+    this.deliver(live, next.text);
+  }
+
+  private end(live: LiveSession, reason: EndReason, detail: string | null): void {
+    if (live.state === 'ended') return;
+    if (live.deadlineTimer) clearTimeout(live.deadlineTimer);
+    if (live.killTimer) clearTimeout(live.killTimer);
+    live.state = 'ended';
+    this.live.delete(live.id);
+    this.deps.broker.cancelSession(live.id, 'The session ended.');
+    const dropped = this.deps.queue.clear(live.id);
+    if (dropped) this.record(live.id, { subtype: 'queue_dropped', count: dropped });
+    this.deps.db.prepare('DELETE FROM agent_processes WHERE session_id = ?').run(live.id);
+    this.deps.sessions.update(live.id, { state: 'ended', end_reason: reason, end_detail: detail, ended_at: nowIso() });
+    this.record(live.id, { subtype: 'state', state: 'ended', end_reason: reason, end_detail: detail });
+    this.publish(live.id);
+    live.markExited();
+  }
+
+  private armDeadline(live: LiveSession): void {
+    if (live.deadlineTimer) clearTimeout(live.deadlineTimer);
+    live.deadlineTimer = setTimeout(() => this.stop(live.id, 'expired'), Math.max(0, live.deadlineAtMs - Date.now()));
+  }
+
+  private refreshState(live: LiveSession): void {
+    const next = stateOf(live, this.deps.broker.pendingCount(live.id));
+    if (next !== live.state) this.setState(live, next);
+    else this.publish(live.id);
+  }
+
+  private setState(live: LiveSession, state: SessionState): void {
+    live.state = state;
+    this.deps.sessions.update(live.id, { state });
+    this.record(live.id, { subtype: 'state', state });
+    this.publish(live.id);
+  }
+
+  private requireLive(id: string): LiveSession {
+    const live = this.live.get(id);
+    if (live && live.state !== 'stopping') return live;
+    this.get(id);
+    throw apiError('session_ended', 'The session has ended or is stopping.');
+  }
+
+  private respondHost(live: LiveSession, line: Record<string, unknown>): void {
+    live.agent?.write(line);
+    this.deps.events.appendJson(live.id, 'host', line);
+  }
+
+  private record(sessionId: string, fields: Record<string, unknown>): void {
+    this.deps.events.appendJson(sessionId, 'relais', { type: 'relais', ...fields });
+  }
+
+  private publish(id: string): void {
+    const session = this.deps.sessions.get(id);
+    if (session) this.deps.hub.publish({ type: 'session', session });
+  }
+}
+
+function assertFolder(path: string): void {
+  let ok = false;
+  try {
+    ok = isAbsolute(path) && statSync(path).isDirectory();
+  } catch {
+    ok = false; // Missing folder: same answer as a file.
+  }
+  if (!ok) throw apiError('invalid_cwd', `The working directory ${path} does not exist or is not an absolute folder path.`);
+}

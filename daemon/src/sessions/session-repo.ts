@@ -1,0 +1,108 @@
+import type { EndReason, PermissionMode, Session, SessionState, Effort } from '../../../contract/api.js';
+import type { Db } from '../db/database.js';
+
+interface SessionRow {
+  id: string;
+  subscription_id: string;
+  agent: 'claude';
+  model: string;
+  cwd: string;
+  effort: Effort | null;
+  permission_mode: PermissionMode;
+  app: string;
+  state: SessionState;
+  end_reason: EndReason | null;
+  end_detail: string | null;
+  agent_session_id: string | null;
+  pid: number | null;
+  created_at: string;
+  ended_at: string | null;
+  deadline_at: string;
+  max_deadline_at: string;
+  last_seq: number;
+  turns: number;
+  queue_length: number;
+  pending_permissions: number;
+}
+
+export type NewSession = Omit<
+  SessionRow,
+  'state' | 'end_reason' | 'end_detail' | 'agent_session_id' | 'pid' | 'ended_at' | 'last_seq' | 'turns' | 'queue_length' | 'pending_permissions'
+>;
+
+const SELECT = `
+  SELECT s.*,
+    (SELECT COUNT(*) FROM queue_entries q WHERE q.session_id = s.id) AS queue_length,
+    (SELECT COUNT(*) FROM permission_requests p WHERE p.session_id = s.id AND p.state = 'pending') AS pending_permissions
+  FROM sessions s`;
+
+export interface SessionFilter {
+  state?: SessionState;
+  subscription?: string;
+  app?: string;
+  limit: number;
+  cursor?: string;
+}
+
+/** Reads and writes session rows; `last_seq` comes from the live event counter when it is ahead. */
+export class SessionRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly liveSeq: (sessionId: string) => number,
+  ) {}
+
+  insert(session: NewSession): void {
+    this.db
+      .prepare(
+        `INSERT INTO sessions (id, subscription_id, agent, model, cwd, effort, permission_mode, app, state,
+           created_at, deadline_at, max_deadline_at)
+         VALUES (@id, @subscription_id, @agent, @model, @cwd, @effort, @permission_mode, @app, 'starting',
+           @created_at, @deadline_at, @max_deadline_at)`,
+      )
+      .run(session);
+  }
+
+  get(id: string): Session | null {
+    const row = this.db.prepare(`${SELECT} WHERE s.id = ?`).get(id) as SessionRow | undefined;
+    return row ? this.toSession(row) : null;
+  }
+
+  /** Newest first; the cursor is the last id of the previous page (ids sort by creation time). */
+  list(filter: SessionFilter): { items: Session[]; next_cursor: string | null } {
+    const where: string[] = [];
+    const args: unknown[] = [];
+    if (filter.state) (where.push('s.state = ?'), args.push(filter.state));
+    if (filter.subscription) (where.push('s.subscription_id = ?'), args.push(filter.subscription));
+    if (filter.app) (where.push('s.app = ?'), args.push(filter.app));
+    if (filter.cursor) (where.push('s.id < ?'), args.push(filter.cursor));
+    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const rows = this.db
+      .prepare(`${SELECT} ${clause} ORDER BY s.id DESC LIMIT ?`)
+      .all(...args, filter.limit + 1) as SessionRow[];
+    const more = rows.length > filter.limit;
+    const items = rows.slice(0, filter.limit).map((row) => this.toSession(row));
+    return { items, next_cursor: more ? items[items.length - 1]!.id : null };
+  }
+
+  idsInState(states: SessionState[]): string[] {
+    const marks = states.map(() => '?').join(',');
+    return (this.db.prepare(`SELECT id FROM sessions WHERE state IN (${marks})`).all(...states) as { id: string }[]).map(
+      (row) => row.id,
+    );
+  }
+
+  update(id: string, fields: Partial<Omit<SessionRow, 'id' | 'queue_length' | 'pending_permissions'>>): void {
+    const names = Object.keys(fields);
+    if (names.length === 0) return;
+    const sets = names.map((name) => `${name} = @${name}`).join(', ');
+    this.db.prepare(`UPDATE sessions SET ${sets} WHERE id = @id`).run({ ...fields, id });
+  }
+
+  incrementTurns(id: string): void {
+    this.db.prepare('UPDATE sessions SET turns = turns + 1 WHERE id = ?').run(id);
+  }
+
+  private toSession(row: SessionRow): Session {
+    return { ...row, last_seq: Math.max(row.last_seq, this.liveSeq(row.id)) };
+  }
+}

@@ -1,0 +1,130 @@
+import { mkdirSync, statSync } from 'node:fs';
+import { isAbsolute, join } from 'node:path';
+import type { Subscription, SubscriptionCreate, SubscriptionPatch } from '../../../contract/api.js';
+import { detectIdentity } from '../agents/claude/detect.js';
+import type { ClaudeLauncher } from '../agents/claude/launcher.js';
+import { apiError } from '../http/errors.js';
+import { newId, nowIso } from '../ids.js';
+import type { StoredSubscription, SubscriptionRepo } from './subscription-repo.js';
+
+export const DEMO_SUBSCRIPTION_ID = 'demo';
+
+function assertConfigDir(path: string): void {
+  if (!isAbsolute(path)) throw apiError('invalid_config_dir');
+  let isDir = false;
+  try {
+    isDir = statSync(path).isDirectory();
+  } catch {
+    isDir = false; // Missing: reported below with the same message.
+  }
+  if (!isDir) throw apiError('invalid_config_dir', `The configuration folder ${path} does not exist or is not a folder.`);
+}
+
+export class SubscriptionService {
+  constructor(
+    private readonly repo: SubscriptionRepo,
+    private readonly launcher: ClaudeLauncher,
+    private readonly home: string,
+    private readonly hasRunningSessions: (subscriptionId: string) => boolean,
+  ) {}
+
+  /** Creates the built-in demo subscription on first start. */
+  ensureDemo(): void {
+    const configDir = join(this.home, 'subscriptions', DEMO_SUBSCRIPTION_ID);
+    mkdirSync(configDir, { recursive: true, mode: 0o700 });
+    if (this.repo.get(DEMO_SUBSCRIPTION_ID)) return;
+    this.repo.insert({
+      id: DEMO_SUBSCRIPTION_ID,
+      name: 'Demo (scripted model)',
+      agent: 'claude',
+      config_dir: configDir,
+      builtin: true,
+      account: null,
+      account_key: null,
+      models: [],
+      detected_at: null,
+      detect_error: null,
+      created_at: nowIso(),
+    });
+  }
+
+  list(): Subscription[] {
+    const all = this.repo.all();
+    return all.map((s) => withSharing(s, all));
+  }
+
+  get(id: string): Subscription {
+    const found = this.repo.get(id);
+    if (!found) throw apiError('not_found', 'No such subscription.');
+    return withSharing(found, this.repo.all());
+  }
+
+  stored(id: string): StoredSubscription | null {
+    return this.repo.get(id);
+  }
+
+  create(body: SubscriptionCreate): Subscription {
+    assertConfigDir(body.config_dir);
+    const subscription: StoredSubscription = {
+      id: newId('sub'),
+      name: body.name,
+      agent: body.agent,
+      config_dir: body.config_dir,
+      builtin: false,
+      account: null,
+      account_key: null,
+      models: [],
+      detected_at: null,
+      detect_error: null,
+      created_at: nowIso(),
+    };
+    this.repo.insert(subscription);
+    return this.get(subscription.id);
+  }
+
+  patch(id: string, body: SubscriptionPatch): Subscription {
+    const current = this.mutable(id);
+    if (body.config_dir !== undefined) assertConfigDir(body.config_dir);
+    this.repo.update({ ...current, ...body });
+    return this.get(id);
+  }
+
+  delete(id: string): void {
+    this.mutable(id);
+    if (this.hasRunningSessions(id)) throw apiError('subscription_in_use');
+    this.repo.delete(id);
+  }
+
+  /** Asks the agent who it is and which models it offers, without generating anything. */
+  async detect(id: string): Promise<Subscription> {
+    const current = this.repo.get(id);
+    if (!current) throw apiError('not_found', 'No such subscription.');
+    try {
+      const identity = await detectIdentity(this.launcher.detectSpec(current, current.config_dir));
+      this.repo.update({
+        ...current,
+        account: identity.account,
+        account_key: identity.accountKey,
+        models: identity.models,
+        detected_at: nowIso(),
+        detect_error: null,
+      });
+    } catch (error: unknown) {
+      // Detection failing is information about the subscription, not a failed request.
+      this.repo.update({ ...current, detected_at: nowIso(), detect_error: error instanceof Error ? error.message : String(error) });
+    }
+    return this.get(id);
+  }
+
+  private mutable(id: string): StoredSubscription {
+    const current = this.repo.get(id);
+    if (!current) throw apiError('not_found', 'No such subscription.');
+    if (current.builtin) throw apiError('builtin_subscription');
+    return current;
+  }
+}
+
+function withSharing(s: StoredSubscription, all: StoredSubscription[]): Subscription {
+  const shares = s.account_key ? all.filter((o) => o.id !== s.id && o.account_key === s.account_key).map((o) => o.id) : [];
+  return { ...s, shares_account_with: shares };
+}

@@ -1,0 +1,137 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+import { readConversation } from './conversation.js';
+import { BodyError, readJsonBody, sendApiError, sendJson } from './http-io.js';
+import { buildMessage, newId } from './message.js';
+import { usageFor, type DemoUsage } from './plan.js';
+import { planFor } from './scripts.js';
+import { sseEvents, writeSse } from './sse.js';
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  model?: string;
+  lastUserText?: string;
+  /** Script that answered (`echo`, `bash`, …) and its step; POST /v1/messages only. */
+  script?: string;
+  step?: number;
+  /** Usage reported for this answer, so tests can predict the CLI's totals. */
+  usage?: DemoUsage;
+  status?: number;
+}
+
+export interface DemoModel {
+  url: string;
+  port: number;
+  requests: RecordedRequest[];
+  close(): Promise<void>;
+}
+
+export interface DemoModelOptions {
+  port?: number;
+  host?: string;
+  /** Multiplies every scripted delay (demo:slow); 0 streams at once. */
+  delayScale?: number;
+}
+
+// The daemon keeps one demo model up for days; keep the log bounded.
+const MAX_RECORDED = 1000;
+
+export function startDemoModel(options: DemoModelOptions = {}): Promise<DemoModel> {
+  const host = options.host ?? '127.0.0.1';
+  const delayScale = options.delayScale ?? 1;
+  const requests: RecordedRequest[] = [];
+  const record = (entry: RecordedRequest): RecordedRequest => {
+    requests.push(entry);
+    if (requests.length > MAX_RECORDED) requests.splice(0, requests.length - MAX_RECORDED);
+    return entry;
+  };
+  const server = createServer({ noDelay: true }, (req, res) => {
+    handle(req, res, record, delayScale).catch((error: unknown) => {
+      if (res.headersSent) {
+        res.destroy();
+        return;
+      }
+      const status = error instanceof BodyError ? error.status : 500;
+      const type = status === 413 ? 'request_too_large' : status >= 500 ? 'api_error' : 'invalid_request_error';
+      sendApiError(res, status, type, error instanceof Error ? error.message : String(error));
+    });
+  });
+  return new Promise((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(options.port ?? 0, host, () => {
+      server.off('error', reject);
+      const port = (server.address() as AddressInfo).port;
+      const urlHost = host.includes(':') ? `[${host}]` : host;
+      resolve({
+        url: `http://${urlHost}:${port}`,
+        port,
+        requests,
+        close: () =>
+          new Promise<void>((done) => {
+            server.close(() => done());
+            server.closeAllConnections();
+          }),
+      });
+    });
+  });
+}
+
+async function handle(
+  req: IncomingMessage,
+  res: ServerResponse,
+  record: (entry: RecordedRequest) => RecordedRequest,
+  delayScale: number,
+): Promise<void> {
+  const method = req.method ?? 'GET';
+  const path = new URL(req.url ?? '/', 'http://demo.invalid').pathname;
+  const requestId = newId('req');
+  res.setHeader('request-id', requestId);
+
+  if (method === 'HEAD') {
+    record({ method, path, status: 200 });
+    res.writeHead(200).end();
+    return;
+  }
+  if (method === 'GET' && path === '/') {
+    record({ method, path, status: 200 });
+    sendJson(res, 200, { name: 'relais-demo-model', ok: true });
+    return;
+  }
+  if (method !== 'POST' || path !== '/v1/messages') {
+    record({ method, path, status: 404 });
+    sendApiError(res, 404, 'not_found_error', `No route for ${method} ${path}.`);
+    return;
+  }
+
+  const conversation = readConversation(await readJsonBody(req));
+  const plan = planFor(conversation);
+  const entry = record({
+    method,
+    path,
+    model: conversation.model,
+    ...(conversation.lastUserText === undefined ? {} : { lastUserText: conversation.lastUserText }),
+    script: plan.script,
+    step: plan.step,
+  });
+
+  if (plan.kind === 'error') {
+    entry.status = plan.status;
+    sendApiError(res, plan.status, plan.errorType, plan.message, plan.headers);
+    return;
+  }
+  entry.status = 200;
+  entry.usage = usageFor(plan);
+  const message = buildMessage(plan, conversation.model);
+  if (!conversation.stream) {
+    sendJson(res, 200, message);
+    return;
+  }
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+  });
+  res.flushHeaders();
+  await writeSse(res, sseEvents(message, plan.streamDurationMs ?? 0), delayScale);
+}

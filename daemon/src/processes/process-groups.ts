@@ -12,12 +12,18 @@ export function killProcessGroup(pgid: number, signal: NodeJS.Signals = 'SIGKILL
   }
 }
 
+/** True while the process runs; a zombie (dead, waiting to be reaped by its parent) is not alive. */
 export function isAlive(pid: number): boolean {
   try {
     process.kill(pid, 0);
-    return true;
   } catch (error: unknown) {
     return (error as NodeJS.ErrnoException).code === 'EPERM';
+  }
+  try {
+    const stat = readFileSync(`/proc/${pid}/stat`, 'latin1');
+    return stat.slice(stat.lastIndexOf(')') + 2, stat.lastIndexOf(')') + 3) !== 'Z';
+  } catch {
+    return true; // No /proc: the signal probe above is all there is.
   }
 }
 

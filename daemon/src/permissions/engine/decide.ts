@@ -1,0 +1,108 @@
+import path from 'node:path';
+import { modeStep } from './mode.js';
+import { checkPaths, pathEnv } from './path-step.js';
+import { canonicalize, nodeFs } from './realpath.js';
+import { evaluateRules } from './rules-eval.js';
+import { analyzeShell } from './shell-analyze.js';
+import { classifyTool, fileToolRefs, type PathRef, type ToolClass } from './tools.js';
+import { PERMISSION_MODES, type Decision, type EngineContext, type ToolRequest } from './types.js';
+
+/**
+ * Decides one tool request: mode, then real paths, then rules (deny → ask → allow), then the default.
+ * Never throws: any failure inside refuses (fail closed).
+ */
+export function decide(request: ToolRequest, ctx: EngineContext): Decision {
+  try {
+    return decideOrThrow(request, ctx);
+  } catch (err: unknown) {
+    const message = err instanceof Error ? err.message : String(err);
+    return { decision: 'deny', step: 'engine_error', rule: null, reason: `permission engine failure, refused: ${message}` };
+  }
+}
+
+function validate(request: ToolRequest): void {
+  if (typeof request !== 'object' || request === null) throw new TypeError('request is not an object');
+  if (typeof request.tool_name !== 'string' || request.tool_name === '') throw new TypeError('tool_name is missing');
+  if (typeof request.input !== 'object' || request.input === null || Array.isArray(request.input)) {
+    throw new TypeError('input is not an object');
+  }
+  if (typeof request.cwd !== 'string' || !path.isAbsolute(request.cwd)) throw new TypeError('cwd is not an absolute path');
+  if (!(PERMISSION_MODES as readonly string[]).includes(request.permission_mode)) {
+    throw new TypeError(`unknown permission mode ${String(request.permission_mode)}`);
+  }
+  const trusted = request.trusted_dirs;
+  if (trusted !== undefined && (!Array.isArray(trusted) || trusted.some((t) => typeof t !== 'string' || t === ''))) {
+    throw new TypeError('trusted_dirs must be a list of folders');
+  }
+}
+
+const pathDenial = (reason: string): Decision => ({ decision: 'deny', step: 'path', rule: null, reason });
+
+function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
+  validate(request);
+  const { tool_name: tool, input, cwd } = request;
+  const toolClass = classifyTool(tool);
+  const byMode = modeStep(request.permission_mode, tool, toolClass, input);
+  if (byMode !== null) return byMode;
+
+  const fs = ctx.fs ?? nodeFs;
+  let refs: PathRef[];
+  let commandTexts: string[] | null = null;
+  let caution: string | null = null;
+  if (toolClass === 'bash') {
+    const command = input['command'];
+    if (typeof command !== 'string' || command.trim() === '') return pathDenial('Bash: command is missing or empty');
+    if (command.includes('\0')) return pathDenial('Bash: command contains a NUL byte');
+    const shell = analyzeShell(command, cwd, ctx.homeDir, fs);
+    refs = shell.refs;
+    commandTexts = shell.commandTexts;
+    caution = shell.uncertain;
+  } else {
+    const found = fileToolRefs(tool, input, cwd);
+    if (!found.ok) return pathDenial(found.reason);
+    refs = found.refs;
+  }
+
+  const env = pathEnv(fs, cwd, request.trusted_dirs ?? [cwd], ctx.dataDir);
+  const paths = checkPaths(refs, env, toolClass === 'bash');
+  if (paths.denial !== null) return paths.denial;
+  caution ??= paths.caution;
+
+  const ruled = evaluateRules(ctx.rules, {
+    commandTexts,
+    paths: paths.checked,
+    cwd: { raw: path.resolve(cwd), real: canonicalize(fs, '/', cwd).real },
+    home: { raw: path.resolve(ctx.homeDir), real: canonicalize(fs, '/', path.resolve(ctx.homeDir)).real },
+  });
+  if (ruled !== null && !(ruled.decision === 'allow' && caution !== null)) return ruled;
+  if (caution !== null) return { decision: 'ask', step: 'path', rule: null, reason: `${caution}; a person will be asked` };
+  return byDefault(toolClass);
+}
+
+function byDefault(toolClass: ToolClass): Decision {
+  switch (toolClass) {
+    case 'local_read':
+      return { decision: 'allow', step: 'default', rule: null, reason: 'a read inside the trusted folders; no rule objects' };
+    case 'bookkeeping':
+      return { decision: 'allow', step: 'default', rule: null, reason: 'bookkeeping of the agent; touches nothing' };
+    case 'person':
+      return { decision: 'ask', step: 'default', rule: null, reason: 'addressed to the person, who answers it' };
+    case 'network_read':
+      return { decision: 'ask', step: 'default', rule: null, reason: 'reaches the network, which can carry data out; a person will be asked' };
+    default:
+      return { decision: 'ask', step: 'default', rule: null, reason: 'no rule decided; a person will be asked' };
+  }
+}
+
+/** The text sent back to the agent when a request is refused (or a person did not approve it). */
+export function gateReport(decision: Decision): string {
+  const who = decision.rule !== null ? `rule "${decision.rule}"` : `${decision.step} step`;
+  const reason = decision.reason.replace(/[.\s]+$/, '');
+  const head =
+    decision.decision === 'ask'
+      ? `Refused by the permission gate (a person had to approve this, and did not) — ${who}: ${reason}.`
+      : decision.decision === 'deny'
+        ? `Refused by the permission gate — ${who}: ${reason}.`
+        : `Allowed by the permission gate — ${who}: ${reason}.`;
+  return decision.decision === 'allow' ? head : `${head}\nDo not work around this rule; report it.`;
+}

@@ -1,0 +1,135 @@
+import assert from 'node:assert/strict';
+import { spawn } from 'node:child_process';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Session } from '../../../contract/api.js';
+import { SESSION_TAG_VAR } from '../agents/claude/environment.js';
+import { findProcessesByEnv, isAlive } from '../processes/process-groups.js';
+import { rawRequest, startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
+import { SessionDriver } from '../testing/session-driver.js';
+
+const workdir = (): string => mkdtempSync(join(tmpdir(), 'relais-cwd-'));
+
+/** Processes of the session that are `sleep 600`, found by the tag every agent process inherits. */
+function sleepers(sessionId: string): number[] {
+  return findProcessesByEnv(SESSION_TAG_VAR, sessionId).filter((pid) => {
+    try {
+      return require_cmdline(pid).includes('sleep');
+    } catch {
+      return false;
+    }
+  });
+}
+
+function require_cmdline(pid: number): string {
+  return readText(`/proc/${pid}/cmdline`).replace(/\0/g, ' ');
+}
+
+import { readFileSync } from 'node:fs';
+const readText = (path: string): string => readFileSync(path, 'utf8');
+
+describe('session lifecycle', { timeout: 240_000 }, () => {
+  let daemon: TestDaemon;
+  before(async () => {
+    daemon = await startTestDaemon({ config: { maxTtlSeconds: 40 } });
+  });
+  after(async () => {
+    await daemon.close();
+  });
+
+  it('stop leaves no process of the group alive, grandchildren included', async () => {
+    const s = await SessionDriver.launch(daemon, { cwd: workdir(), prompt: 'demo:sleep' });
+    await s.decide((await s.pendingPermission()).id, { decision: 'allow' });
+    const pids = await waitFor('two sleep processes', () => {
+      const found = sleepers(s.id);
+      return found.length >= 2 ? found : undefined;
+    });
+    const agentPid = (await s.session()).pid!;
+    const stopping = await daemon.call<Session>('POST', `/api/sessions/${s.id}/stop`);
+    assert.equal(stopping.status, 200);
+    const ended = await s.waitState('ended');
+    assert.equal(ended.end_reason, 'stopped');
+    for (const pid of [agentPid, ...pids]) assert.equal(isAlive(pid), false, `process ${pid} survived the stop`);
+    assert.deepEqual(findProcessesByEnv(SESSION_TAG_VAR, s.id), []);
+    const late = await daemon.call('POST', `/api/sessions/${s.id}/messages`, { text: 'hello?' });
+    assert.equal(late.status, 409);
+    assert.equal(late.body.error_code, 'session_ended');
+  });
+
+  it('heartbeat extends the deadline, never past the maximum bound', async () => {
+    const s = await SessionDriver.launch(daemon, { cwd: workdir(), ttl_seconds: 10 });
+    const first = await s.waitState('idle');
+    const beat = await daemon.call<Session>('POST', `/api/sessions/${s.id}/heartbeat`, { extend_seconds: 25 });
+    assert.equal(beat.status, 200);
+    assert.ok(Date.parse(beat.body.deadline_at) > Date.parse(first.deadline_at) + 10_000);
+    const capped = await daemon.call<Session>('POST', `/api/sessions/${s.id}/heartbeat`, { extend_seconds: 100_000 });
+    assert.equal(capped.body.deadline_at, capped.body.max_deadline_at);
+    await daemon.call('POST', `/api/sessions/${s.id}/stop`);
+    await s.waitState('ended');
+  });
+
+  it('the deadline is enforced between messages: an idle session expires', async () => {
+    const s = await SessionDriver.launch(daemon, { cwd: workdir(), ttl_seconds: 10 });
+    await s.waitState('idle');
+    const ended = await waitFor('expiry', async () => {
+      const current = await s.session();
+      return current.state === 'ended' ? current : undefined;
+    }, 20_000);
+    assert.equal(ended.end_reason, 'expired');
+  });
+
+  it('a launch with a missing folder or subscription is refused clearly', async () => {
+    const noDir = await daemon.call('POST', '/api/sessions', { subscription_id: 'demo', model: 'x', cwd: '/definitely/not/here' });
+    assert.equal(noDir.status, 400);
+    assert.equal(noDir.body.error_code, 'invalid_cwd');
+    const noSub = await daemon.call('POST', '/api/sessions', { subscription_id: 'nope', model: 'x', cwd: workdir() });
+    assert.equal(noSub.status, 400);
+    assert.equal(noSub.body.error_code, 'unknown_subscription');
+  });
+});
+
+describe('daemon restart', { timeout: 120_000 }, () => {
+  it('keeps every conversation readable, ends sessions left running and kills their leftovers', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'relais-restart-'));
+    const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'main.js')], {
+      env: { ...process.env, RELAIS_HOME: home, RELAIS_PORT: '0', RELAIS_LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    const url = await waitFor('the printed console URL', () => /http:\/\/127\.0\.0\.1:(\d+)\/#key=(\S+)/.exec(out) ?? undefined);
+    const base = `http://127.0.0.1:${url[1]}`;
+    const key = url[2]!;
+    const call = (method: string, path: string, body?: unknown) =>
+      rawRequest(base, method, path, body === undefined ? undefined : JSON.stringify(body), {
+        authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      });
+    const launched = await call('POST', '/api/sessions', { subscription_id: 'demo', model: 'demo-sonnet', cwd: workdir(), prompt: 'demo:sleep' });
+    assert.equal(launched.status, 201);
+    const id: string = launched.body.id;
+    const permission = await waitFor('pending permission', async () => (await call('GET', '/api/permissions?state=pending')).body.items[0]);
+    await call('POST', `/api/permissions/${permission.id}/decision`, { decision: 'allow' });
+    const left = await waitFor('sleepers', () => (sleepers(id).length >= 2 ? sleepers(id) : undefined));
+    const before = (await call('GET', `/api/sessions/${id}/events?limit=500`)).body.items.length;
+
+    child.kill('SIGKILL'); // A crash: nothing is cleaned up.
+    await new Promise((resolve) => child.once('exit', resolve));
+    assert.ok(left.some(isAlive), 'the crash left processes behind');
+
+    const daemon = await startTestDaemon({ home });
+    try {
+      const session = (await daemon.call<Session>('GET', `/api/sessions/${id}`)).body;
+      assert.equal(session.state, 'ended');
+      assert.equal(session.end_reason, 'daemon_restart');
+      await waitFor('leftovers gone', () => left.every((pid) => !isAlive(pid)), 5000);
+      const events = (await daemon.call('GET', `/api/sessions/${id}/events?limit=500`)).body.items;
+      assert.ok(events.length >= before, 'the conversation is still readable');
+      assert.ok(events.some((e: any) => e.data?.type === 'system' && e.data?.subtype === 'init'));
+    } finally {
+      await daemon.close();
+    }
+  });
+});

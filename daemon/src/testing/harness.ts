@@ -1,0 +1,107 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { request as httpRequest } from 'node:http';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { build, type Relais } from '../app.js';
+import { configFromEnv, type RelaisConfig } from '../config.js';
+import type { PermissionPolicy } from '../permissions/policy.js';
+
+export interface Answer<T = unknown> {
+  status: number;
+  headers: Record<string, string | string[] | undefined>;
+  body: T;
+  text: string;
+}
+
+export interface TestDaemon {
+  relais: Relais;
+  base: string;
+  key: string;
+  home: string;
+  /** A JSON request with the key (unless headers say otherwise), over real HTTP. */
+  call<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer<T>>;
+  close(): Promise<void>;
+}
+
+export interface TestDaemonOptions {
+  home?: string;
+  config?: Partial<RelaisConfig>;
+  policy?: PermissionPolicy;
+  keepHome?: boolean;
+}
+
+/** A real daemon on a random loopback port with its own temporary data folder. */
+export async function startTestDaemon(options: TestDaemonOptions = {}): Promise<TestDaemon> {
+  const home = options.home ?? mkdtempSync(join(tmpdir(), 'relais-test-'));
+  const config: RelaisConfig = {
+    ...configFromEnv({ RELAIS_HOME: home }),
+    port: 0,
+    consoleDir: null,
+    logLevel: 'warn',
+    stopGraceMs: 1500,
+    ...options.config,
+  };
+  const relais = await build(config, { policy: options.policy });
+  const base = await relais.listen();
+  const daemon: TestDaemon = {
+    relais,
+    base,
+    key: relais.apiKey,
+    home,
+    call: (method, path, body, headers) =>
+      rawRequest(base, method, path, body === undefined ? undefined : JSON.stringify(body), {
+        authorization: `Bearer ${relais.apiKey}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...headers,
+      }),
+    async close() {
+      await relais.close();
+      if (!options.keepHome && !options.home) rmSync(home, { recursive: true, force: true });
+    },
+  };
+  return daemon;
+}
+
+/** Plain node:http so that tests can send any Host, Origin or body, as a foreign client would. */
+export function rawRequest(
+  base: string,
+  method: string,
+  path: string,
+  body: string | Buffer | undefined,
+  headers: Record<string, string>,
+): Promise<Answer<any>> {
+  const url = new URL(path, base);
+  return new Promise((resolve, reject) => {
+    const req = httpRequest(
+      { host: url.hostname, port: url.port, method, path: url.pathname + url.search, headers: { host: url.host, ...headers } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (chunk: Buffer) => chunks.push(chunk));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString('utf8');
+          let parsed: unknown = text;
+          try {
+            parsed = text ? JSON.parse(text) : undefined;
+          } catch {
+            // Not JSON: the test sees the text.
+          }
+          resolve({ status: res.statusCode ?? 0, headers: res.headers, body: parsed, text });
+        });
+      },
+    );
+    req.on('error', reject);
+    if (body !== undefined) req.write(body);
+    req.end();
+  });
+}
+
+/** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
+export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+  const until = Date.now() + timeoutMs;
+  for (;;) {
+    const value = await check();
+    if (value !== undefined && value !== false) return value;
+    if (Date.now() > until) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
+}

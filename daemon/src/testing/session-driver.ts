@@ -1,0 +1,72 @@
+import type { PermissionRequest, Session, SessionEvent } from '../../../contract/api.js';
+import { waitFor, type TestDaemon } from './harness.js';
+
+/** Helpers that drive a session through the public API the way a client would. */
+export class SessionDriver {
+  constructor(
+    readonly daemon: TestDaemon,
+    readonly id: string,
+  ) {}
+
+  static async launch(daemon: TestDaemon, body: Record<string, unknown>): Promise<SessionDriver> {
+    const answer = await daemon.call<Session>('POST', '/api/sessions', { subscription_id: 'demo', model: 'demo-sonnet', app: 'tests', ...body });
+    if (answer.status !== 201) throw new Error(`launch failed: ${answer.status} ${answer.text}`);
+    return new SessionDriver(daemon, answer.body.id);
+  }
+
+  async session(): Promise<Session> {
+    return (await this.daemon.call<Session>('GET', `/api/sessions/${this.id}`)).body;
+  }
+
+  async waitState(...states: Session['state'][]): Promise<Session> {
+    return waitFor(`state ${states.join('|')}`, async () => {
+      const s = await this.session();
+      return states.includes(s.state) ? s : undefined;
+    });
+  }
+
+  async events(): Promise<SessionEvent[]> {
+    const all: SessionEvent[] = [];
+    let after = 0;
+    for (;;) {
+      const page = (await this.daemon.call<{ items: SessionEvent[]; next_cursor: string | null }>('GET', `/api/sessions/${this.id}/events?after=${after}&limit=500`)).body;
+      all.push(...page.items);
+      if (!page.next_cursor) return all;
+      after = Number(page.next_cursor);
+    }
+  }
+
+  async agentLines(type: string): Promise<Record<string, any>[]> {
+    return (await this.events())
+      .filter((e) => e.source === 'agent')
+      .map((e) => e.data as Record<string, any>)
+      .filter((d) => d['type'] === type);
+  }
+
+  async waitResults(count: number): Promise<Record<string, any>[]> {
+    return waitFor(`${count} result line(s)`, async () => {
+      const results = await this.agentLines('result');
+      return results.length >= count ? results : undefined;
+    });
+  }
+
+  async pendingPermission(): Promise<PermissionRequest> {
+    return waitFor('a pending permission', async () => {
+      const list = (await this.daemon.call<{ items: PermissionRequest[] }>('GET', `/api/permissions?state=pending&session=${this.id}`)).body;
+      return list.items[0];
+    });
+  }
+
+  async decide(permissionId: string, body: Record<string, unknown>): Promise<PermissionRequest> {
+    const answer = await this.daemon.call<PermissionRequest>('POST', `/api/permissions/${permissionId}/decision`, body);
+    if (answer.status !== 200) throw new Error(`decision failed: ${answer.status} ${answer.text}`);
+    return answer.body;
+  }
+
+  /** Final assistant texts, in order. */
+  async assistantTexts(): Promise<string[]> {
+    return (await this.agentLines('assistant')).flatMap((line) =>
+      (line['message']?.['content'] ?? []).filter((b: any) => b.type === 'text').map((b: any) => String(b.text)),
+    );
+  }
+}

@@ -29,6 +29,7 @@ export class EventStore {
   private readonly pending: StoredEvent[] = [];
   private readonly lastSeq = new Map<string, number>();
   private readonly listeners = new Map<string, Set<EventListener>>();
+  private readonly taps = new Set<EventListener>();
   private flushScheduled = false;
   private readonly insert;
   private readonly updateLastSeq;
@@ -49,6 +50,7 @@ export class EventStore {
     this.pending.push(event);
     this.scheduleFlush();
     for (const listener of this.listeners.get(sessionId) ?? []) listener(event);
+    for (const tap of this.taps) tap(event);
     return event;
   }
 
@@ -77,6 +79,12 @@ export class EventStore {
       }
       for (const [sessionId, seq] of highest) this.updateLastSeq.run(seq, sessionId, seq);
     })();
+  }
+
+  /** Hears every event of every session as it is appended (metrics, audit). */
+  tap(listener: EventListener): () => void {
+    this.taps.add(listener);
+    return () => this.taps.delete(listener);
   }
 
   subscribe(sessionId: string, listener: EventListener): () => void {

@@ -56,6 +56,9 @@ export async function build(config: RelaisConfig, options: { policy?: Permission
     return503OnClosing: false,
   });
 
+  // JSON only: any other body type is refused with 415 rather than read as text.
+  app.removeContentTypeParser('text/plain');
+
   let demo: DemoModel | null = null;
   const demoModelUrl = config.demoModelUrl;
   if (!demoModelUrl) demo = await startDemoModel();

@@ -1,0 +1,95 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, it } from 'node:test';
+import { EVENTS_PAGE_MAX, type SessionEvent } from '../../../contract/api.js';
+import { insertSessionRow } from '../testing/fixtures.js';
+import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
+
+interface Page {
+  items: SessionEvent[];
+  next_cursor: string | null;
+  first_seq: number | null;
+  last_seq: number;
+}
+
+/** Reads NDJSON lines from the live stream until `stopAfter` events arrived, then disconnects. */
+async function readStream(daemon: TestDaemon, sessionId: string, after: number, stopAfter: number): Promise<number[]> {
+  const controller = new AbortController();
+  const response = await fetch(`${daemon.base}/api/sessions/${sessionId}/stream?after=${after}`, {
+    headers: { authorization: `Bearer ${daemon.key}` },
+    signal: controller.signal,
+  });
+  assert.equal(response.status, 200);
+  assert.match(response.headers.get('content-type') ?? '', /application\/x-ndjson/);
+  const seqs: number[] = [];
+  const decoder = new TextDecoder();
+  let buffer = '';
+  const reader = response.body!.getReader();
+  while (seqs.length < stopAfter) {
+    const { value, done } = await reader.read();
+    if (done) break;
+    buffer += decoder.decode(value, { stream: true });
+    let newline: number;
+    while ((newline = buffer.indexOf('\n')) >= 0) {
+      const line = JSON.parse(buffer.slice(0, newline)) as { type: string; event?: SessionEvent };
+      buffer = buffer.slice(newline + 1);
+      if (line.type === 'event') seqs.push(line.event!.seq);
+      if (seqs.length >= stopAfter) break;
+    }
+  }
+  controller.abort();
+  return seqs;
+}
+
+describe('events API and live stream', { timeout: 60_000 }, () => {
+  let daemon: TestDaemon;
+  let sessionId: string;
+  before(async () => {
+    daemon = await startTestDaemon();
+    sessionId = insertSessionRow(daemon.relais.db);
+  });
+  after(async () => {
+    await daemon.close();
+  });
+
+  it('pages newest first without knowing the count, capped by the server', async () => {
+    for (let i = 1; i <= 1200; i++) daemon.relais.events.append(sessionId, 'agent', `{"i":${i}}`);
+    const tail = (await daemon.call<Page>('GET', `/api/sessions/${sessionId}/events?limit=100`)).body;
+    assert.deepEqual([tail.items[0]!.seq, tail.items[99]!.seq], [1101, 1200]);
+    assert.equal(tail.last_seq, 1200);
+    assert.equal(tail.first_seq, 1);
+    assert.equal(tail.next_cursor, '1101');
+    const earlier = (await daemon.call<Page>('GET', `/api/sessions/${sessionId}/events?before=${tail.next_cursor}&limit=100`)).body;
+    assert.deepEqual([earlier.items[0]!.seq, earlier.items[99]!.seq], [1001, 1100]);
+    const capped = (await daemon.call<Page>('GET', `/api/sessions/${sessionId}/events?after=0&limit=100000`)).body;
+    assert.equal(capped.items.length, EVENTS_PAGE_MAX);
+    assert.equal(capped.next_cursor, String(EVENTS_PAGE_MAX));
+    const head = (await daemon.call<Page>('GET', `/api/sessions/${sessionId}/events?before=3`)).body;
+    assert.deepEqual(head.items.map((e) => e.seq), [1, 2]);
+    assert.equal(head.next_cursor, null);
+    const bad = await daemon.call('GET', `/api/sessions/${sessionId}/events?after=-4`);
+    assert.equal(bad.status, 400);
+  });
+
+  it('the live stream resumes from a sequence number with no gap and no duplicate', async () => {
+    const id = insertSessionRow(daemon.relais.db);
+    for (let i = 1; i <= 700; i++) daemon.relais.events.append(id, 'agent', `{"i":${i}}`);
+    // Keep appending while clients read, as a running agent would.
+    let n = 700;
+    const writer = setInterval(() => {
+      for (let k = 0; k < 20 && n < 1500; k++) daemon.relais.events.append(id, 'agent', `{"i":${++n}}`);
+    }, 5);
+    try {
+      const first = await readStream(daemon, id, 0, 800);
+      const second = await readStream(daemon, id, first[first.length - 1]!, 1500 - first.length);
+      const all = [...first, ...second];
+      assert.deepEqual(all, Array.from({ length: 1500 }, (_, i) => i + 1));
+    } finally {
+      clearInterval(writer);
+    }
+  });
+
+  it('the stream of an unknown session is a 404', async () => {
+    const answer = await daemon.call('GET', '/api/sessions/ses_nope/stream');
+    assert.equal(answer.status, 404);
+  });
+});

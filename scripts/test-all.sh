@@ -1,0 +1,22 @@
+#!/usr/bin/env bash
+# `npm test`: everything — daemon (real Claude Code against the demo model), console unit tests,
+# console build, and the browser journeys.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+bash scripts/ensure-chromium.sh
+
+echo "== daemon and fakes (node --test) =="
+rm -rf dist/daemon
+npx tsc -p daemon/tsconfig.json
+node --test --test-concurrency=1 dist/daemon/
+
+echo "== console unit tests (vitest) =="
+npx ng test --watch=false
+
+echo "== console build =="
+npx ng build
+
+if [ -f playwright.config.ts ]; then
+  echo "== browser journeys (playwright + axe) =="
+  npx playwright test
+fi

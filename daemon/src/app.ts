@@ -24,6 +24,7 @@ import { sessionRoutes } from './sessions/sessions.routes.js';
 import { SubscriptionRepo } from './subscriptions/subscription-repo.js';
 import { SubscriptionService } from './subscriptions/subscription-service.js';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes.js';
+import { installUsage } from './usage/usage-module.js';
 import { relaisVersion } from './version.js';
 
 export interface Relais {
@@ -87,6 +88,7 @@ export async function build(config: RelaisConfig, options: { policy?: Permission
   sessionRoutes(routes, { manager, sessions, queue, events, hub });
   permissionRoutes(routes, permissions, broker);
   liveRoutes(routes, hub, sessions, permissions);
+  const usage = installUsage(db, events, routes);
 
   installErrorHandling(app);
   installGuards(app, { apiKey, port: () => boundPort, devOrigins: config.devOrigins, publicUrls: routes.publicUrls() });
@@ -110,6 +112,7 @@ export async function build(config: RelaisConfig, options: { policy?: Permission
       await closing;
       await demo?.close();
       events.flush();
+      usage.recorder.detach();
       app.log.info('shutdown: closing the database');
       db.close();
     },

@@ -106,4 +106,108 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 3,
+    name: 'usage',
+    sql: `
+      CREATE TABLE turns (
+        id INTEGER PRIMARY KEY,
+        turn_key TEXT NOT NULL UNIQUE,
+        session_id TEXT NOT NULL,
+        subscription_id TEXT NOT NULL,
+        agent TEXT NOT NULL,
+        model TEXT NOT NULL,
+        models TEXT NOT NULL,
+        app TEXT NOT NULL,
+        permission_mode TEXT NOT NULL,
+        started_at_ms INTEGER NOT NULL,
+        ended_at_ms INTEGER NOT NULL,
+        duration_ms INTEGER NOT NULL,
+        model_calls INTEGER NOT NULL,
+        input_tokens INTEGER NOT NULL,
+        output_tokens INTEGER NOT NULL,
+        cache_read_tokens INTEGER NOT NULL,
+        cache_creation_tokens INTEGER NOT NULL,
+        cost_usd REAL,
+        is_error INTEGER NOT NULL,
+        error_kind TEXT,
+        error_message TEXT
+      );
+      CREATE INDEX turns_by_time ON turns(started_at_ms);
+      CREATE INDEX turns_by_session ON turns(session_id, started_at_ms);
+      CREATE INDEX turns_by_subscription ON turns(subscription_id, started_at_ms);
+      CREATE INDEX turns_by_model ON turns(model, started_at_ms);
+      CREATE INDEX turns_by_app ON turns(app, started_at_ms);
+
+      CREATE TABLE tool_calls (
+        id INTEGER PRIMARY KEY,
+        turn_id INTEGER NOT NULL,
+        session_id TEXT NOT NULL,
+        tool_use_id TEXT NOT NULL,
+        tool_name TEXT NOT NULL,
+        started_at_ms INTEGER NOT NULL,
+        ended_at_ms INTEGER,
+        duration_ms INTEGER,
+        is_error INTEGER,
+        permission_decision TEXT,
+        subscription_id TEXT NOT NULL,
+        agent TEXT NOT NULL,
+        model TEXT NOT NULL,
+        app TEXT NOT NULL,
+        turn_started_at_ms INTEGER NOT NULL,
+        turn_is_error INTEGER NOT NULL
+      );
+      CREATE INDEX tool_calls_by_turn ON tool_calls(turn_id);
+      CREATE INDEX tool_calls_by_tool ON tool_calls(tool_name, turn_id);
+      CREATE INDEX tool_calls_by_time ON tool_calls(turn_started_at_ms);
+
+      CREATE TABLE quota_windows (
+        subscription_id TEXT NOT NULL,
+        window_name TEXT NOT NULL,
+        utilization REAL,
+        resets_at_ms INTEGER,
+        read_at_ms INTEGER NOT NULL,
+        source TEXT NOT NULL,
+        PRIMARY KEY (subscription_id, window_name)
+      ) WITHOUT ROWID;
+    `,
+  },
+  {
+    version: 4,
+    name: 'operations',
+    sql: `
+      CREATE TABLE subscription_health (
+        subscription_id TEXT PRIMARY KEY,
+        consecutive_failures INTEGER NOT NULL DEFAULT 0,
+        last_error TEXT,
+        suspended_at TEXT,
+        next_wait_seconds INTEGER NOT NULL DEFAULT 60
+      );
+
+      ALTER TABLE sessions ADD COLUMN conversation TEXT NOT NULL DEFAULT 'hot';
+      CREATE INDEX sessions_by_end ON sessions(state, ended_at);
+
+      CREATE TABLE event_archives (
+        session_id TEXT PRIMARY KEY,
+        first_seq INTEGER NOT NULL,
+        last_seq INTEGER NOT NULL,
+        event_count INTEGER NOT NULL,
+        raw_bytes INTEGER NOT NULL,
+        compressed BLOB NOT NULL,
+        compressed_at TEXT NOT NULL
+      );
+
+      CREATE TABLE logs (
+        id INTEGER PRIMARY KEY,
+        time_ms INTEGER NOT NULL,
+        level INTEGER NOT NULL,
+        msg TEXT NOT NULL,
+        session_id TEXT,
+        line TEXT NOT NULL
+      );
+      CREATE INDEX logs_by_session ON logs(session_id, id);
+
+      CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
+    `,
+  },
 ];

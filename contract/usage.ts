@@ -1,0 +1,202 @@
+/**
+ * Consumption, quotas and analytics: the API contract (pure zod, shared with the console).
+ * Costs are ESTIMATES from a price table in the daemon; `null` cost means unknown, never zero.
+ */
+import { z } from 'zod';
+
+const isoTime = z.string().describe('ISO 8601 UTC time with milliseconds');
+const name = z.string().min(1).max(200);
+/** Comma-separated values are OR-ed; different filters are AND-ed. */
+const oneOrMore = z
+  .string()
+  .min(1)
+  .max(2000)
+  .transform((value) => value.split(',').map((v) => v.trim()).filter(Boolean))
+  .pipe(z.array(name).min(1).max(50));
+const instant = z.iso.datetime({ offset: true }).describe('ISO 8601 time');
+
+export const ANALYTICS_FILTER_KEYS = ['agent', 'model', 'tool', 'subscription', 'app', 'from', 'to', 'error'] as const;
+
+const filterShape = {
+  agent: oneOrMore.optional().describe('Agent kind(s), comma-separated'),
+  model: oneOrMore.optional().describe('Model id(s) of the turn, comma-separated'),
+  tool: oneOrMore.optional().describe('Only turns that called one of these tools'),
+  subscription: oneOrMore.optional().describe('Subscription id(s)'),
+  app: oneOrMore.optional().describe('Requesting app(s)'),
+  from: instant.optional().describe('Turns started at or after this time'),
+  to: instant.optional().describe('Turns started before this time'),
+  error: z.enum(['yes', 'no']).optional().describe('yes: failed turns only; no: successful ones only'),
+};
+
+const checkPeriod = (value: { from?: string; to?: string }, ctx: z.RefinementCtx): void => {
+  if (value.from && value.to && Date.parse(value.from) >= Date.parse(value.to)) {
+    ctx.addIssue({ code: 'custom', path: ['from'], message: 'from must be earlier than to' });
+  }
+};
+
+export const AnalyticsFilter = z.object(filterShape).strict().superRefine(checkPeriod);
+export type AnalyticsFilter = z.output<typeof AnalyticsFilter>;
+
+export const BreakdownBy = z.enum(['model', 'subscription', 'app', 'agent', 'tool']);
+export type BreakdownBy = z.infer<typeof BreakdownBy>;
+export const BreakdownQuery = z.object({ ...filterShape, by: BreakdownBy }).strict().superRefine(checkPeriod);
+export const TimeseriesQuery = z
+  .object({
+    ...filterShape,
+    max_points: z.coerce.number().int().min(10).max(3000).default(3000).describe('Upper bound on the number of buckets'),
+  })
+  .strict()
+  .superRefine(checkPeriod);
+export const TurnsQuery = z
+  .object({
+    ...filterShape,
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+    cursor: z.string().max(100).optional().describe('next_cursor of the previous page'),
+  })
+  .strict()
+  .superRefine(checkPeriod);
+export const ExportFormat = z.enum(['csv', 'json', 'ndjson']);
+export const ExportQuery = z.object({ ...filterShape, format: ExportFormat.default('csv') }).strict().superRefine(checkPeriod);
+
+export const Tokens = z.object({
+  input: z.number().int(),
+  output: z.number().int(),
+  cache_read: z.number().int(),
+  cache_creation: z.number().int(),
+});
+export type Tokens = z.infer<typeof Tokens>;
+
+export const Durations = z.object({
+  median_ms: z.number().nullable(),
+  p95_ms: z.number().nullable().describe('95th percentile, linear interpolation between ranks'),
+});
+
+export const CostEstimate = z.object({
+  estimate_usd: z.number().describe('Sum over turns whose cost is known; an estimate, not an invoice'),
+  unknown_cost_turns: z.number().int().describe('Turns whose model is missing from the price table'),
+  label: z.literal('estimate'),
+});
+
+export const ToolStats = z.object({
+  tool_name: z.string(),
+  calls: z.number().int(),
+  errors: z.number().int(),
+  denied: z.number().int().describe('Calls a person, rule or config refused'),
+  turns: z.number().int(),
+  duration: Durations.describe('tool_use seen → tool_result seen, completed calls only'),
+});
+export type ToolStats = z.infer<typeof ToolStats>;
+
+export const AnalyticsSummary = z.object({
+  turns: z.number().int(),
+  sessions: z.number().int(),
+  model_calls: z.number().int(),
+  tokens: Tokens,
+  cost: CostEstimate,
+  duration: Durations,
+  cache_hit_rate: z.number().nullable().describe('cache_read / (input + cache_read + cache_creation); null with no input'),
+  errors: z.object({ count: z.number().int(), rate: z.number().nullable() }),
+  tools: z.array(ToolStats),
+});
+export type AnalyticsSummary = z.infer<typeof AnalyticsSummary>;
+
+export const TimeseriesPoint = z.object({
+  t: isoTime.describe('Bucket start'),
+  turns: z.number().int(),
+  tokens: Tokens,
+  cost_estimate_usd: z.number(),
+  errors: z.number().int(),
+  duration: Durations,
+  cache_hit_rate: z.number().nullable(),
+});
+export const AnalyticsTimeseries = z.object({
+  from: isoTime.nullable(),
+  to: isoTime.nullable(),
+  bucket: z.string().describe('Bucket width, e.g. 1m, 15m, 1h, 1d'),
+  bucket_ms: z.number().int(),
+  points: z.array(TimeseriesPoint).describe('Every bucket from `from` to `to`, empty ones included'),
+});
+export type AnalyticsTimeseries = z.infer<typeof AnalyticsTimeseries>;
+
+export const TurnBreakdownRow = z.object({
+  key: z.string(),
+  turns: z.number().int(),
+  sessions: z.number().int(),
+  tokens: Tokens,
+  cost: CostEstimate,
+  errors: z.number().int(),
+  duration: Durations,
+});
+export const AnalyticsBreakdown = z.union([
+  z.object({ by: z.enum(['model', 'subscription', 'app', 'agent']), items: z.array(TurnBreakdownRow) }),
+  z.object({ by: z.literal('tool'), items: z.array(ToolStats) }),
+]);
+export type AnalyticsBreakdown = z.infer<typeof AnalyticsBreakdown>;
+
+export const TurnRow = z.object({
+  id: z.number().int(),
+  session_id: z.string(),
+  subscription_id: z.string(),
+  agent: z.string(),
+  model: z.string(),
+  models: z.string().describe('Every model of the turn, comma-separated'),
+  app: z.string(),
+  permission_mode: z.string(),
+  started_at: isoTime,
+  ended_at: isoTime,
+  duration_ms: z.number().int(),
+  model_calls: z.number().int(),
+  input_tokens: z.number().int(),
+  output_tokens: z.number().int(),
+  cache_read_tokens: z.number().int(),
+  cache_creation_tokens: z.number().int(),
+  cost_estimate_usd: z.number().nullable().describe('null = unknown'),
+  is_error: z.boolean(),
+  error_kind: z.string().nullable(),
+  error_message: z.string().nullable(),
+  tool_calls: z.number().int(),
+});
+export type TurnRow = z.infer<typeof TurnRow>;
+export const TurnsPage = z.object({ items: z.array(TurnRow), next_cursor: z.string().nullable() });
+
+// ---- quotas --------------------------------------------------------------------------------
+
+export const QuotaStatus = z.enum(['fresh', 'stale', 'unknown']);
+export const QuotaWindow = z.object({
+  window: z.string().describe('five_hour, seven_day, seven_day_opus, … as the provider names them'),
+  utilization: z.number().nullable().describe('Percent 0–100 (may pass 100); null when unknown, never 0 for unknown'),
+  resets_at: isoTime.nullable(),
+  read_at: isoTime.nullable(),
+  status: QuotaStatus,
+  source: z.enum(['usage_endpoint', 'stream', 'none']),
+});
+export type QuotaWindow = z.infer<typeof QuotaWindow>;
+export const SubscriptionQuota = z.object({
+  subscription_id: z.string(),
+  windows: z.array(QuotaWindow),
+  poll: z.object({
+    enabled: z.boolean().describe('False when the subscription has no OAuth token to ask the endpoint with'),
+    last_attempt_at: isoTime.nullable(),
+    last_error: z.string().nullable(),
+    next_attempt_at: isoTime.nullable(),
+  }),
+});
+export type SubscriptionQuota = z.infer<typeof SubscriptionQuota>;
+export const QuotasAnswer = z.object({
+  items: z.array(SubscriptionQuota),
+  next_cursor: z.null(),
+  stale_after_seconds: z.number().int(),
+});
+export type QuotasAnswer = z.infer<typeof QuotasAnswer>;
+
+export const AdmissionFigures = z.object({
+  window: z.string().nullable(),
+  utilization: z.number().nullable(),
+  read_at: isoTime.nullable(),
+  running_sessions: z.number().int(),
+  rate_per_session: z.number().nullable().describe('Percent points one session used, learned from the last 40'),
+  reserved: z.number(),
+  projected: z.number().nullable(),
+  threshold: z.number(),
+});
+export type AdmissionFigures = z.infer<typeof AdmissionFigures>;

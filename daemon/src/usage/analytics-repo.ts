@@ -1,0 +1,216 @@
+import type {
+  AnalyticsFilter,
+  AnalyticsSummary,
+  AnalyticsTimeseries,
+  BreakdownBy,
+  ToolStats,
+  Tokens,
+  TurnRow,
+} from '../../../contract/usage.js';
+import type { Db } from '../db/database.js';
+import { pickBucket } from './buckets.js';
+import { toolCallsWhere, turnsWhere, type Where } from './filters.js';
+
+interface Aggregate {
+  turns: number;
+  sessions: number;
+  model_calls: number | null;
+  input: number | null;
+  output: number | null;
+  cache_read: number | null;
+  cache_creation: number | null;
+  cost: number | null;
+  unknown_cost: number | null;
+  errors: number | null;
+  median: number | null;
+  p95: number | null;
+}
+
+const AGGREGATES = `COUNT(*) AS turns, COUNT(DISTINCT session_id) AS sessions, SUM(model_calls) AS model_calls,
+  SUM(input_tokens) AS input, SUM(output_tokens) AS output, SUM(cache_read_tokens) AS cache_read,
+  SUM(cache_creation_tokens) AS cache_creation, TOTAL(cost_usd) AS cost, SUM(cost_usd IS NULL) AS unknown_cost,
+  SUM(is_error) AS errors, median(duration_ms) AS median, percentile(duration_ms, 95) AS p95`;
+
+const TOOL_AGGREGATES = `tool_name, COUNT(*) AS calls, TOTAL(is_error = 1) AS errors,
+  TOTAL(permission_decision IN ('denied', 'auto_denied')) AS denied, COUNT(DISTINCT turn_id) AS turns,
+  median(duration_ms) AS median, percentile(duration_ms, 95) AS p95`;
+
+export const TURN_COLUMNS = `id, session_id, subscription_id, agent, model, models, app, permission_mode, started_at_ms,
+  ended_at_ms, duration_ms, model_calls, input_tokens, output_tokens, cache_read_tokens, cache_creation_tokens, cost_usd,
+  is_error, error_kind, error_message, (SELECT COUNT(*) FROM tool_calls c WHERE c.turn_id = turns.id) AS tool_calls`;
+
+export interface TurnDbRow {
+  id: number;
+  session_id: string;
+  subscription_id: string;
+  agent: string;
+  model: string;
+  models: string;
+  app: string;
+  permission_mode: string;
+  started_at_ms: number;
+  ended_at_ms: number;
+  duration_ms: number;
+  model_calls: number;
+  input_tokens: number;
+  output_tokens: number;
+  cache_read_tokens: number;
+  cache_creation_tokens: number;
+  cost_usd: number | null;
+  is_error: number;
+  error_kind: string | null;
+  error_message: string | null;
+  tool_calls: number;
+}
+
+const BREAKDOWN_COLUMN: Record<Exclude<BreakdownBy, 'tool'>, string> = {
+  model: 'model',
+  subscription: 'subscription_id',
+  app: 'app',
+  agent: 'agent',
+};
+
+const tokensOf = (a: Aggregate): Tokens => ({
+  input: a.input ?? 0,
+  output: a.output ?? 0,
+  cache_read: a.cache_read ?? 0,
+  cache_creation: a.cache_creation ?? 0,
+});
+
+export function cacheHitRate(t: Tokens): number | null {
+  const all = t.input + t.cache_read + t.cache_creation;
+  return all > 0 ? t.cache_read / all : null;
+}
+
+const costOf = (a: Aggregate): AnalyticsSummary['cost'] => ({ estimate_usd: a.cost ?? 0, unknown_cost_turns: a.unknown_cost ?? 0, label: 'estimate' });
+const durationOf = (a: { median: number | null; p95: number | null }): { median_ms: number | null; p95_ms: number | null } => ({ median_ms: a.median, p95_ms: a.p95 });
+
+/** Read-only queries over `turns` and `tool_calls`; SQLite's median()/percentile() do the ranks. */
+export class AnalyticsRepo {
+  constructor(
+    private readonly db: Db,
+    private readonly beforeRead: () => void = () => undefined,
+  ) {}
+
+  summary(filter: AnalyticsFilter): AnalyticsSummary {
+    const a = this.all<Aggregate>(`SELECT ${AGGREGATES} FROM turns`, turnsWhere(filter))[0]!;
+    const tokens = tokensOf(a);
+    return {
+      turns: a.turns,
+      sessions: a.sessions,
+      model_calls: a.model_calls ?? 0,
+      tokens,
+      cost: costOf(a),
+      duration: durationOf(a),
+      cache_hit_rate: cacheHitRate(tokens),
+      errors: { count: a.errors ?? 0, rate: a.turns > 0 ? (a.errors ?? 0) / a.turns : null },
+      tools: this.tools(filter),
+    };
+  }
+
+  tools(filter: AnalyticsFilter): ToolStats[] {
+    const rows = this.all<{ tool_name: string; calls: number; errors: number; denied: number; turns: number; median: number | null; p95: number | null }>(
+      `SELECT ${TOOL_AGGREGATES} FROM tool_calls`,
+      toolCallsWhere(filter),
+      'GROUP BY tool_name ORDER BY calls DESC, tool_name',
+    );
+    return rows.map((r) => ({ tool_name: r.tool_name, calls: r.calls, errors: r.errors, denied: r.denied, turns: r.turns, duration: durationOf(r) }));
+  }
+
+  breakdown(filter: AnalyticsFilter, by: Exclude<BreakdownBy, 'tool'>): { key: string; turns: number; sessions: number; tokens: Tokens; cost: AnalyticsSummary['cost']; errors: number; duration: AnalyticsSummary['duration'] }[] {
+    const column = BREAKDOWN_COLUMN[by];
+    const rows = this.all<Aggregate & { key: string }>(`SELECT ${column} AS key, ${AGGREGATES} FROM turns`, turnsWhere(filter), `GROUP BY ${column} ORDER BY turns DESC, key`);
+    return rows.map((a) => ({ key: a.key, turns: a.turns, sessions: a.sessions, tokens: tokensOf(a), cost: costOf(a), errors: a.errors ?? 0, duration: durationOf(a) }));
+  }
+
+  timeseries(filter: AnalyticsFilter, maxPoints: number): AnalyticsTimeseries {
+    let from = filter.from ? Date.parse(filter.from) : null;
+    let to = filter.to ? Date.parse(filter.to) : null;
+    if (from === null || to === null) {
+      const span = this.all<{ lo: number | null; hi: number | null }>('SELECT MIN(started_at_ms) AS lo, MAX(started_at_ms) AS hi FROM turns', turnsWhere(filter))[0]!;
+      if (span.lo === null || span.hi === null) {
+        if (from === null || to === null) return { from: filter.from ?? null, to: filter.to ?? null, bucket: '1h', bucket_ms: 3_600_000, points: [] };
+      }
+      from ??= span.lo!;
+      to ??= span.hi! + 1;
+    }
+    const bucket = pickBucket(to - from, maxPoints);
+    const start = Math.floor(from / bucket.ms) * bucket.ms;
+    const rows = this.all<Aggregate & { t: number }>(
+      `SELECT (started_at_ms - ${start}) / ${bucket.ms} AS t, ${AGGREGATES} FROM turns`,
+      turnsWhere(filter, ['started_at_ms >= ?', 'started_at_ms < ?'], [from, to]),
+      'GROUP BY t ORDER BY t',
+    );
+    const byIndex = new Map(rows.map((r) => [r.t, r]));
+    const count = Math.max(1, Math.ceil((to - start) / bucket.ms));
+    const points: AnalyticsTimeseries['points'] = [];
+    for (let i = 0; i < count; i++) {
+      const a = byIndex.get(i);
+      const tokens = a ? tokensOf(a) : { input: 0, output: 0, cache_read: 0, cache_creation: 0 };
+      points.push({
+        t: new Date(start + i * bucket.ms).toISOString(),
+        turns: a?.turns ?? 0,
+        tokens,
+        cost_estimate_usd: a?.cost ?? 0,
+        errors: a?.errors ?? 0,
+        duration: a ? durationOf(a) : { median_ms: null, p95_ms: null },
+        cache_hit_rate: cacheHitRate(tokens),
+      });
+    }
+    return { from: new Date(from).toISOString(), to: new Date(to).toISOString(), bucket: bucket.label, bucket_ms: bucket.ms, points };
+  }
+
+  /** Newest first; the cursor is `<started_at_ms>.<id>` of the last row of the previous page. */
+  turns(filter: AnalyticsFilter, limit: number, cursor: string | undefined): { items: TurnRow[]; next_cursor: string | null } {
+    const extra: string[] = [];
+    const args: number[] = [];
+    if (cursor) {
+      const [at, id] = cursor.split('.').map(Number);
+      extra.push('(started_at_ms < ? OR (started_at_ms = ? AND id < ?))');
+      args.push(at!, at!, id!);
+    }
+    const rows = this.all<TurnDbRow>(`SELECT ${TURN_COLUMNS} FROM turns`, turnsWhere(filter, extra, args), `ORDER BY started_at_ms DESC, id DESC LIMIT ${limit + 1}`);
+    const more = rows.length > limit;
+    const items = rows.slice(0, limit).map(toTurnRow);
+    const last = rows[limit - 1];
+    return { items, next_cursor: more && last ? `${last.started_at_ms}.${last.id}` : null };
+  }
+
+  /** Every matching turn, oldest first, one row at a time (constant memory). */
+  iterateTurns(filter: AnalyticsFilter): IterableIterator<TurnDbRow> {
+    this.beforeRead();
+    const where = turnsWhere(filter);
+    return this.db.prepare(`SELECT ${TURN_COLUMNS} FROM turns ${where.sql} ORDER BY started_at_ms, id`).iterate(...where.args) as IterableIterator<TurnDbRow>;
+  }
+
+  private all<T>(select: string, where: Where, tail = ''): T[] {
+    this.beforeRead();
+    return this.db.prepare(`${select} ${where.sql} ${tail}`).all(...where.args) as T[];
+  }
+}
+
+export function toTurnRow(r: TurnDbRow): TurnRow {
+  return {
+    id: r.id,
+    session_id: r.session_id,
+    subscription_id: r.subscription_id,
+    agent: r.agent,
+    model: r.model,
+    models: r.models,
+    app: r.app,
+    permission_mode: r.permission_mode,
+    started_at: new Date(r.started_at_ms).toISOString(),
+    ended_at: new Date(r.ended_at_ms).toISOString(),
+    duration_ms: r.duration_ms,
+    model_calls: r.model_calls,
+    input_tokens: r.input_tokens,
+    output_tokens: r.output_tokens,
+    cache_read_tokens: r.cache_read_tokens,
+    cache_creation_tokens: r.cache_creation_tokens,
+    cost_estimate_usd: r.cost_usd,
+    is_error: r.is_error === 1,
+    error_kind: r.error_kind,
+    error_message: r.error_message,
+    tool_calls: r.tool_calls,
+  };
+}

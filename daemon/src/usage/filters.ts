@@ -1,0 +1,77 @@
+import type { AnalyticsFilter } from '../../../contract/usage.js';
+
+export interface Where {
+  /** `WHERE …` or the empty string. */
+  sql: string;
+  args: (string | number)[];
+}
+
+interface Columns {
+  agent: string;
+  model: string;
+  subscription: string;
+  app: string;
+  startedAt: string;
+  isError: string;
+  /** SQL that keeps rows whose turn called one of the tools (the `?` list is appended). */
+  tool: (marks: string) => string;
+}
+
+const TURNS: Columns = {
+  agent: 'agent',
+  model: 'model',
+  subscription: 'subscription_id',
+  app: 'app',
+  startedAt: 'started_at_ms',
+  isError: 'is_error',
+  tool: (marks) => `id IN (SELECT turn_id FROM tool_calls WHERE tool_name IN (${marks}))`,
+};
+
+/** tool_calls carries copies of its turn's dimensions, so tool figures filter without a join. */
+const TOOL_CALLS: Columns = {
+  agent: 'agent',
+  model: 'model',
+  subscription: 'subscription_id',
+  app: 'app',
+  startedAt: 'turn_started_at_ms',
+  isError: 'turn_is_error',
+  tool: (marks) => `tool_name IN (${marks})`,
+};
+
+function build(filter: AnalyticsFilter, columns: Columns, extra: string[] = [], extraArgs: (string | number)[] = []): Where {
+  const clauses: string[] = [];
+  const args: (string | number)[] = [];
+  const list = (column: string, values: string[] | undefined): void => {
+    if (!values?.length) return;
+    clauses.push(`${column} IN (${values.map(() => '?').join(',')})`);
+    args.push(...values);
+  };
+  list(columns.agent, filter.agent);
+  list(columns.model, filter.model);
+  list(columns.subscription, filter.subscription);
+  list(columns.app, filter.app);
+  if (filter.from) (clauses.push(`${columns.startedAt} >= ?`), args.push(Date.parse(filter.from)));
+  if (filter.to) (clauses.push(`${columns.startedAt} < ?`), args.push(Date.parse(filter.to)));
+  if (filter.error) (clauses.push(`${columns.isError} = ?`), args.push(filter.error === 'yes' ? 1 : 0));
+  if (filter.tool?.length) {
+    clauses.push(columns.tool(filter.tool.map(() => '?').join(',')));
+    args.push(...filter.tool);
+  }
+  clauses.push(...extra);
+  args.push(...extraArgs);
+  return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', args };
+}
+
+export function turnsWhere(filter: AnalyticsFilter, extra: string[] = [], extraArgs: (string | number)[] = []): Where {
+  return build(filter, TURNS, extra, extraArgs);
+}
+
+export function toolCallsWhere(filter: AnalyticsFilter): Where {
+  return build(filter, TOOL_CALLS);
+}
+
+/** The filter without paging/format keys, as the repository expects it. */
+export function pickFilter<T extends AnalyticsFilter>(query: T): AnalyticsFilter {
+  const { agent, model, tool, subscription, app, from, to, error } = query;
+  return { agent, model, tool, subscription, app, from, to, error };
+}

@@ -1,0 +1,60 @@
+import type { Db } from '../db/database.js';
+import type { TurnRecord } from './turn-record.js';
+
+/** Buffers finished turns and writes them, with their tool calls, in one transaction per tick. */
+export class TurnWriter {
+  private readonly pending: TurnRecord[] = [];
+  private scheduled = false;
+  private readonly insertTurn;
+  private readonly insertTool;
+  private readonly writeBatch: (batch: TurnRecord[]) => void;
+
+  constructor(db: Db) {
+    this.insertTurn = db.prepare(
+      `INSERT OR IGNORE INTO turns (turn_key, session_id, subscription_id, agent, model, models, app, permission_mode,
+         started_at_ms, ended_at_ms, duration_ms, model_calls, input_tokens, output_tokens, cache_read_tokens,
+         cache_creation_tokens, cost_usd, is_error, error_kind, error_message)
+       VALUES (@turn_key, @session_id, @subscription_id, @agent, @model, @models, @app, @permission_mode,
+         @started_at_ms, @ended_at_ms, @duration_ms, @model_calls, @input_tokens, @output_tokens, @cache_read_tokens,
+         @cache_creation_tokens, @cost_usd, @is_error, @error_kind, @error_message)`,
+    );
+    this.insertTool = db.prepare(
+      `INSERT INTO tool_calls (turn_id, session_id, tool_use_id, tool_name, started_at_ms, ended_at_ms, duration_ms,
+         is_error, permission_decision, subscription_id, agent, model, app, turn_started_at_ms, turn_is_error)
+       VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
+    );
+    this.writeBatch = db.transaction((batch: TurnRecord[]) => {
+      for (const turn of batch) this.write(turn);
+    });
+  }
+
+  add(turn: TurnRecord): void {
+    this.pending.push(turn);
+    if (this.scheduled) return;
+    this.scheduled = true;
+    setImmediate(() => {
+      this.scheduled = false;
+      this.flush();
+    });
+  }
+
+  flush(): void {
+    if (this.pending.length === 0) return;
+    this.writeBatch(this.pending.splice(0, this.pending.length));
+  }
+
+  /** Also used by the seeding script, inside its own transaction. */
+  write(turn: TurnRecord): void {
+    const { tool_calls: tools, models, is_error: isError, ...row } = turn;
+    const result = this.insertTurn.run({ ...row, models: models.join(','), is_error: isError ? 1 : 0 });
+    if (result.changes === 0) return;
+    const turnId = Number(result.lastInsertRowid);
+    for (const call of tools) {
+      this.insertTool.run(
+        turnId, turn.session_id, call.tool_use_id, call.tool_name, call.started_at_ms, call.ended_at_ms, call.duration_ms,
+        call.is_error === null ? null : call.is_error ? 1 : 0, call.permission_decision,
+        turn.subscription_id, turn.agent, turn.model, turn.app, turn.started_at_ms, isError ? 1 : 0,
+      );
+    }
+  }
+}

@@ -1,0 +1,121 @@
+import type { Db } from '../db/database.js';
+import type { EventStore, StoredEvent } from '../events/event-store.js';
+import type { SessionMeta, TurnRecord } from './turn-record.js';
+import { TurnTracker } from './turn-tracker.js';
+import { TurnWriter } from './turn-writer.js';
+
+type Json = Record<string, unknown>;
+
+/** Types of line the recorder reads; every other line is skipped without parsing. */
+const WANTED: Record<string, Set<string>> = {
+  agent: new Set(['assistant', 'user', 'result']),
+  host: new Set(['user']),
+  relais: new Set(['relais']),
+};
+const RELAIS_SUBTYPES = new Set(['session_created', 'permission_asked', 'permission_decided', 'permission_auto', 'state']);
+const TYPE_AT_START = /^\{\s*"type"\s*:\s*"([a-z_]+)"/;
+
+/**
+ * Builds the `turns` and `tool_calls` rows from the event stream as it is appended. Runs on the
+ * ingest path, so it peeks at the line's type before parsing and leaves the writes to TurnWriter,
+ * which batches them. Metrics live in their own tables: deleting events never loses them.
+ */
+export class UsageRecorder {
+  private readonly trackers = new Map<string, TurnTracker>();
+  private readonly writer: TurnWriter;
+  private untap: (() => void) | null = null;
+  private readonly lookupMeta;
+
+  constructor(
+    db: Db,
+    private readonly onRecorded: (turn: TurnRecord) => void = () => undefined,
+  ) {
+    this.writer = new TurnWriter(db);
+    const stmt = db.prepare('SELECT subscription_id, agent, model, app, permission_mode FROM sessions WHERE id = ?');
+    this.lookupMeta = (sessionId: string): SessionMeta | undefined => stmt.get(sessionId) as SessionMeta | undefined;
+  }
+
+  attach(events: EventStore): this {
+    this.untap = events.tap((event) => this.hear(event));
+    return this;
+  }
+
+  detach(): void {
+    this.untap?.();
+    this.untap = null;
+    this.writer.flush();
+  }
+
+  /** Writes buffered turns now: readers call it so they see every finished turn. */
+  flush(): void {
+    this.writer.flush();
+  }
+
+  hear(event: StoredEvent): void {
+    const wanted = WANTED[event.source];
+    const type = TYPE_AT_START.exec(event.data)?.[1];
+    if (!wanted || (type !== undefined && !wanted.has(type))) return;
+    let line: Json;
+    try {
+      line = JSON.parse(event.data) as Json;
+    } catch {
+      return; // Not JSON: stored as agent_text by the session manager, nothing to count.
+    }
+    if (!wanted.has(String(line['type']))) return;
+    if (event.source === 'relais') return this.relais(event, line);
+    const tracker = this.tracker(event.session_id);
+    if (!tracker) return;
+    if (event.source === 'host') return tracker.hostUser(event.seq, event.received_at_ms);
+    if (line['type'] === 'assistant') tracker.assistant(line, event.received_at_ms);
+    else if (line['type'] === 'user') tracker.toolResults(line, event.received_at_ms);
+    else this.record(tracker.result(line, event.received_at_ms));
+  }
+
+  private relais(event: StoredEvent, line: Json): void {
+    const subtype = String(line['subtype']);
+    if (!RELAIS_SUBTYPES.has(subtype)) return;
+    if (subtype === 'session_created') {
+      const meta: SessionMeta = {
+        subscription_id: String(line['subscription_id'] ?? 'unknown'),
+        agent: String(line['agent'] ?? 'claude'),
+        model: String(line['model'] ?? 'unknown'),
+        app: String(line['app'] ?? 'unknown'),
+        permission_mode: String(line['permission_mode'] ?? 'unknown'),
+      };
+      const existing = this.trackers.get(event.session_id);
+      if (existing) existing.setMeta(meta);
+      else this.trackers.set(event.session_id, new TurnTracker(event.session_id, meta));
+      return;
+    }
+    const tracker = this.trackers.get(event.session_id);
+    if (!tracker) return;
+    if (subtype === 'state') {
+      if (line['state'] !== 'ended') return;
+      const abandoned = tracker.abandon(event.received_at_ms, `session ended (${String(line['end_reason'] ?? 'unknown')}) before the turn's result`);
+      if (abandoned) this.record(abandoned);
+      this.trackers.delete(event.session_id);
+      return;
+    }
+    const toolUseId = typeof line['tool_use_id'] === 'string' ? line['tool_use_id'] : null;
+    if (!toolUseId) return;
+    if (subtype === 'permission_decided') tracker.permission(toolUseId, String(line['decision']));
+    else if (subtype === 'permission_auto') tracker.permission(toolUseId, line['decision'] === 'allow' ? 'auto_allowed' : 'auto_denied');
+    else tracker.permission(toolUseId, 'asked');
+  }
+
+  private tracker(sessionId: string): TurnTracker | null {
+    let tracker = this.trackers.get(sessionId);
+    if (!tracker) {
+      const meta = this.lookupMeta(sessionId);
+      if (!meta) return null;
+      tracker = new TurnTracker(sessionId, meta);
+      this.trackers.set(sessionId, tracker);
+    }
+    return tracker;
+  }
+
+  private record(turn: TurnRecord): void {
+    this.writer.add(turn);
+    this.onRecorded(turn);
+  }
+}

@@ -1,0 +1,86 @@
+import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { QUEUE_MAX } from '../../../contract/api';
+import { toApiFailure } from '../core/api-error';
+import { SessionsApi } from '../sessions/sessions-api';
+import { ConversationStore } from './conversation-store';
+import { deliveryFor } from './queue-order';
+
+/** Types an instruction; says beforehand whether it goes now or waits in the queue. */
+@Component({
+  selector: 'app-composer',
+  imports: [MatButtonModule],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  template: `
+    <form class="composer" (submit)="$event.preventDefault(); send()">
+      <label for="composer-text" class="visually-hidden">Message to the agent</label>
+      <textarea
+        id="composer-text"
+        rows="2"
+        [value]="text()"
+        (input)="text.set($any($event.target).value)"
+        (keydown.enter)="onEnter($any($event))"
+        [disabled]="delivery() === 'closed'"
+        [attr.aria-describedby]="'composer-hint'"
+        placeholder="Message the agent (Enter to send, Shift+Enter for a new line)"
+      ></textarea>
+      <div class="side">
+        <button mat-flat-button type="submit" [disabled]="!text().trim() || sending() || delivery() === 'closed'">
+          {{ delivery() === 'queued' ? 'Queue' : 'Send' }}
+        </button>
+        <span id="composer-hint" class="hint" [class.queued]="delivery() === 'queued'" aria-live="polite">
+          @switch (delivery()) {
+            @case ('now') { Sent now }
+            @case ('queued') { Will be queued ({{ queueLength() }}/{{ max }}) }
+            @default { Session ended }
+          }
+        </span>
+      </div>
+    </form>
+    @if (error(); as error) { <p class="error" role="alert">{{ error }}</p> }
+  `,
+  styles: `
+    .composer { display: flex; gap: 0.6rem; align-items: stretch; }
+    textarea { flex: 1; resize: vertical; min-height: 2.75rem; max-height: 40vh; font: inherit; padding: 0.5rem 0.7rem; border-radius: 8px;
+      border: 1px solid var(--mat-sys-outline); background: var(--mat-sys-surface); color: var(--mat-sys-on-surface); }
+    .side { display: flex; flex-direction: column; gap: 0.25rem; align-items: stretch; justify-content: center; min-width: 9rem; }
+    .hint { font-size: 0.75rem; color: var(--mat-sys-on-surface-variant); text-align: center; }
+    .hint.queued { color: var(--mat-sys-tertiary); font-weight: 600; }
+    .error { color: var(--mat-sys-error); margin: 0.3rem 0 0; font-size: 0.8125rem; }
+  `,
+})
+export class Composer {
+  private readonly api = inject(SessionsApi);
+  private readonly store = inject(ConversationStore);
+  readonly sessionId = input.required<string>();
+
+  protected readonly max = QUEUE_MAX;
+  protected readonly text = signal('');
+  protected readonly sending = signal(false);
+  protected readonly error = signal<string | null>(null);
+  protected readonly queueLength = computed(() => this.store.queue().length);
+  protected readonly delivery = computed(() => deliveryFor(this.store.session()?.state, this.queueLength()));
+
+  protected onEnter(event: KeyboardEvent): void {
+    if (event.shiftKey || event.isComposing) return;
+    event.preventDefault();
+    void this.send();
+  }
+
+  protected async send(): Promise<void> {
+    const text = this.text().trim();
+    if (!text || this.sending()) return;
+    this.sending.set(true);
+    this.error.set(null);
+    try {
+      const result = await this.api.send(this.sessionId(), text);
+      this.text.set('');
+      if (result.delivery === 'queued') void this.store.refreshQueue();
+    } catch (error: unknown) {
+      const failure = toApiFailure(error);
+      this.error.set(failure.code === 'queue_full' ? `The queue is full (${QUEUE_MAX} instructions). Wait for a turn to finish or remove one.` : failure.message);
+    } finally {
+      this.sending.set(false);
+    }
+  }
+}

@@ -1,0 +1,77 @@
+import { SessionEvent } from '../../../contract/api';
+import { AssistantLine, InitLine, TextBlock, ToolUseBlock, UserLine, userText } from './agent-lines';
+
+export interface TurnEntry {
+  turn: number;
+  seq: number;
+  text: string;
+}
+export interface ToolEntry {
+  seq: number;
+  id: string;
+  name: string;
+  summary: string;
+}
+export interface ConversationIndex {
+  turns: TurnEntry[];
+  tools: ToolEntry[];
+  init: { seq: number; init: InitLine } | null;
+  /** The last seq scanned; the index covers 1..scannedTo. */
+  scannedTo: number;
+}
+
+export const emptyIndex = (): ConversationIndex => ({ turns: [], tools: [], init: null, scannedTo: 0 });
+
+/** One line describing a tool call: its command, path or pattern. */
+export function toolSummary(input: Record<string, unknown>): string {
+  for (const field of ['command', 'file_path', 'notebook_path', 'path', 'pattern', 'url', 'query', 'description']) {
+    const value = input[field];
+    if (typeof value === 'string' && value) return value.length > 120 ? value.slice(0, 117) + '…' : value;
+  }
+  return '';
+}
+
+/** Adds events (in seq order, after `scannedTo`) to the index: turns, tool calls and the first context. */
+export function extendIndex(index: ConversationIndex, events: readonly SessionEvent[]): ConversationIndex {
+  const turns = [...index.turns];
+  const tools = [...index.tools];
+  let init = index.init;
+  let scannedTo = index.scannedTo;
+  for (const event of events) {
+    if (event.seq <= scannedTo) continue;
+    scannedTo = event.seq;
+    const data = event.data;
+    if (event.source === 'host') {
+      const user = UserLine.safeParse(data);
+      const text = user.success ? userText(user.data.message.content) : null;
+      if (text !== null) turns.push({ turn: turns.length + 1, seq: event.seq, text: text.length > 80 ? text.slice(0, 77) + '…' : text });
+      continue;
+    }
+    if (event.source !== 'agent') continue;
+    const assistant = AssistantLine.safeParse(data);
+    if (assistant.success) {
+      for (const block of assistant.data.message.content) {
+        if (TextBlock.safeParse(block).success) continue;
+        const use = ToolUseBlock.safeParse(block);
+        if (use.success) tools.push({ seq: event.seq, id: use.data.id, name: use.data.name, summary: toolSummary(use.data.input) });
+      }
+      continue;
+    }
+    if (!init) {
+      const parsed = InitLine.safeParse(data);
+      if (parsed.success) init = { seq: event.seq, init: parsed.data };
+    }
+  }
+  return { turns, tools, init, scannedTo };
+}
+
+/** Tool calls grouped by tool name, most used first. */
+export function toolsByName(tools: readonly ToolEntry[]): { name: string; calls: ToolEntry[] }[] {
+  const groups = new Map<string, ToolEntry[]>();
+  for (const tool of tools) {
+    const calls = groups.get(tool.name);
+    if (calls) calls.push(tool);
+    else groups.set(tool.name, [tool]);
+  }
+  return [...groups.entries()].map(([name, calls]) => ({ name, calls })).sort((a, b) => b.calls.length - a.calls.length);
+}

@@ -1,0 +1,158 @@
+import {
+  ChangeDetectionStrategy, Component, DestroyRef, ElementRef, Injector, afterNextRender, afterRenderEffect, computed, effect,
+  inject, input, signal, untracked, viewChild,
+} from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { RouterLink } from '@angular/router';
+import { toApiFailure } from '../core/api-error';
+import { Palette } from '../palette/palette';
+import { PermissionCard } from '../permissions/permission-card';
+import { SessionsApi } from '../sessions/sessions-api';
+import { Now } from '../shared/now';
+import { StateChip } from '../shared/state-chip';
+import { shortDuration } from '../shared/time-format';
+import { Composer } from './composer';
+import { conversationCommands } from './conversation-commands';
+import { ConversationStore } from './conversation-store';
+import { QueuePanel } from './queue-panel';
+import { SteeringPanel } from './steering-panel';
+import { TimelineView } from './timeline-view';
+
+const EDGE_PX = 300;
+
+/** A conversation, full screen: bounded window of steps, live tail, prompts, composer, panels. */
+@Component({
+  selector: 'app-conversation-page',
+  imports: [RouterLink, MatButtonModule, StateChip, TimelineView, PermissionCard, Composer, QueuePanel, SteeringPanel],
+  providers: [ConversationStore],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './conversation-page.html',
+  styleUrl: './conversation-page.scss',
+})
+export class ConversationPage {
+  protected readonly store = inject(ConversationStore);
+  private readonly api = inject(SessionsApi);
+  private readonly now = inject(Now);
+  private readonly injector = inject(Injector);
+  private readonly palette = inject(Palette);
+  private readonly scroller = viewChild<ElementRef<HTMLElement>>('scroller');
+
+  readonly id = input.required<string>();
+  protected readonly sidePanel = signal(typeof window === 'undefined' || window.innerWidth > 1000);
+  protected readonly actionError = signal<string | null>(null);
+  protected readonly highlighted = signal<number | null>(null);
+  protected readonly timeLeft = computed(() => {
+    const session = this.store.session();
+    if (!session || session.state === 'ended') return null;
+    return shortDuration(Date.parse(session.deadline_at) - this.now.ms());
+  });
+  protected readonly pendingToolIds = computed(
+    () => new Set(this.store.pending().flatMap((p) => (p.tool_use_id ? [p.tool_use_id] : []))),
+  );
+  protected readonly turnBySeq = computed(() => new Map(this.store.index().turns.map((t) => [t.seq, t.turn] as const)));
+
+  constructor() {
+    effect(() => {
+      const id = this.id();
+      untracked(() => void this.open(id));
+    });
+    const commands = conversationCommands(this.store, (seq) => void this.jumpTo(seq), {
+      interrupt: () => void this.interrupt(),
+      stop: () => void this.stop(),
+      extend: () => void this.extend(),
+      tail: () => void this.toTail(),
+    });
+    inject(DestroyRef).onDestroy(this.palette.register(commands));
+    afterRenderEffect({
+      write: () => {
+        this.store.timeline();
+        const element = this.scroller()?.nativeElement;
+        if (!element || this.store.loading()) return;
+        if (untracked(() => this.store.following())) element.scrollTop = element.scrollHeight;
+        if (element.scrollHeight <= element.clientHeight + EDGE_PX && untracked(() => this.store.bounds().hasOlder)) {
+          void this.loadOlder();
+        }
+      },
+    });
+  }
+
+  protected onScroll(): void {
+    const element = this.scroller()?.nativeElement;
+    if (!element || this.store.loading()) return;
+    const fromBottom = element.scrollHeight - element.scrollTop - element.clientHeight;
+    const bounds = this.store.bounds();
+    this.store.following.set(fromBottom < 48 && !bounds.hasNewer);
+    if (element.scrollTop < EDGE_PX && bounds.hasOlder) void this.loadOlder();
+    else if (fromBottom < EDGE_PX && bounds.hasNewer) void this.loadNewer();
+  }
+
+  protected async jumpTo(seq: number): Promise<void> {
+    this.store.following.set(false);
+    if (!(await this.store.jumpTo(seq))) return;
+    afterNextRender(() => {
+      const element = this.scroller()?.nativeElement;
+      const steps = element ? [...element.querySelectorAll<HTMLElement>('[data-seq]')] : [];
+      const target = steps.find((step) => Number(step.dataset['seq']) >= seq) ?? steps.at(-1);
+      if (!target) return;
+      target.scrollIntoView({ block: 'start' });
+      target.focus({ preventScroll: true });
+      this.highlighted.set(seq);
+    }, { injector: this.injector });
+  }
+
+  protected async toTail(): Promise<void> {
+    await this.store.jumpToTail();
+    const element = this.scroller()?.nativeElement;
+    if (element) element.scrollTop = element.scrollHeight;
+  }
+
+  protected async interrupt(): Promise<void> {
+    await this.act(() => this.api.interrupt(this.id()));
+  }
+
+  protected async stop(): Promise<void> {
+    await this.act(() => this.api.stop(this.id()));
+  }
+
+  protected async extend(): Promise<void> {
+    await this.act(() => this.api.extend(this.id(), 1800));
+  }
+
+  private async act(call: () => ReturnType<SessionsApi['stop']>): Promise<void> {
+    this.actionError.set(null);
+    try {
+      this.store.updateSession(await call());
+    } catch (error: unknown) {
+      this.actionError.set(toApiFailure(error).message);
+    }
+  }
+
+  private async open(id: string): Promise<void> {
+    await this.store.open(id);
+    // The index (turns, tools) is for navigation only: build it once the tail is on screen.
+    setTimeout(() => void this.store.ensureIndex(), 300);
+  }
+
+  private async loadOlder(): Promise<void> {
+    await this.keepAnchor(() => this.store.loadOlder());
+  }
+
+  private async loadNewer(): Promise<void> {
+    await this.keepAnchor(() => this.store.loadNewer());
+  }
+
+  /** Keeps the step under the reader's eyes in place while chunks are added or dropped around it. */
+  private async keepAnchor(load: () => Promise<void>): Promise<void> {
+    const element = this.scroller()?.nativeElement;
+    if (!element) return;
+    const top = element.getBoundingClientRect().top;
+    const anchor = [...element.querySelectorAll<HTMLElement>('[data-seq]')].find((step) => step.getBoundingClientRect().bottom > top);
+    const seq = anchor?.dataset['seq'];
+    const offset = anchor ? anchor.getBoundingClientRect().top - top : 0;
+    await load();
+    afterNextRender(() => {
+      const same = seq ? element.querySelector<HTMLElement>(`[data-seq="${seq}"]`) : null;
+      if (same) element.scrollTop += same.getBoundingClientRect().top - top - offset;
+    }, { injector: this.injector });
+  }
+}

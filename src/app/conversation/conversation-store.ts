@@ -1,0 +1,230 @@
+import { DestroyRef, Injectable, computed, inject, signal } from '@angular/core';
+import { Subscription as RxSubscription } from 'rxjs';
+import { QueueEntry, Session, SessionEvent, SessionStreamLine } from '../../../contract/api';
+import { ApiKey } from '../core/api-key';
+import { ApiFailure, toApiFailure } from '../core/api-error';
+import { LiveStore } from '../core/live-store';
+import { ndjsonStream } from '../core/live-stream';
+import { SessionsApi } from '../sessions/sessions-api';
+import { ConversationIndex, emptyIndex, extendIndex } from './conversation-index';
+import { mergeEvents, trimWindow, windowBounds } from './event-window';
+import { buildTimeline } from './timeline';
+
+/** Events kept in memory and on screen at once; older or newer ones are fetched on scroll. */
+export const WINDOW_MAX = 240;
+export const PAGE = 120;
+const INDEX_PAGE = 500;
+
+/**
+ * One conversation: a bounded window of events (newest chunk first, earlier chunks on demand),
+ * the live stream appended while the window touches the tail, the queue, and a lazily built
+ * index of turns and tool calls for the steering panel and the palette.
+ */
+@Injectable()
+export class ConversationStore {
+  private readonly api = inject(SessionsApi);
+  private readonly live = inject(LiveStore);
+  private readonly apiKey = inject(ApiKey);
+
+  private readonly idSignal = signal<string | null>(null);
+  private readonly sessionSignal = signal<Session | null>(null);
+  private readonly eventsSignal = signal<SessionEvent[]>([]);
+  private readonly firstSeq = signal<number | null>(null);
+  private readonly lastSeq = signal(0);
+  private readonly loadingSignal = signal<'initial' | 'older' | 'newer' | 'jump' | null>('initial');
+  private readonly errorSignal = signal<ApiFailure | null>(null);
+  private readonly queueSignal = signal<QueueEntry[]>([]);
+  private readonly indexSignal = signal<ConversationIndex>(emptyIndex());
+  private readonly indexingSignal = signal(false);
+  private stream: RxSubscription | null = null;
+  private indexWanted = false;
+
+  /** True while the person reads the tail: live events append and the view follows. */
+  readonly following = signal(true);
+  readonly session = this.sessionSignal.asReadonly();
+  readonly events = this.eventsSignal.asReadonly();
+  readonly loading = this.loadingSignal.asReadonly();
+  readonly error = this.errorSignal.asReadonly();
+  readonly queue = this.queueSignal.asReadonly();
+  readonly index = this.indexSignal.asReadonly();
+  readonly indexing = this.indexingSignal.asReadonly();
+  readonly timeline = computed(() => buildTimeline(this.eventsSignal()));
+  readonly bounds = computed(() => windowBounds(this.eventsSignal(), this.firstSeq(), this.lastSeq()));
+  readonly pending = computed(() => this.live.pending().filter((p) => p.session_id === this.idSignal()));
+
+  constructor() {
+    inject(DestroyRef).onDestroy(() => this.stream?.unsubscribe());
+  }
+
+  async open(id: string): Promise<void> {
+    this.stream?.unsubscribe();
+    this.idSignal.set(id);
+    this.eventsSignal.set([]);
+    this.indexSignal.set(emptyIndex());
+    this.indexWanted = false;
+    this.sessionSignal.set(this.live.session(id) ?? null);
+    this.loadingSignal.set('initial');
+    this.errorSignal.set(null);
+    try {
+      const [session, page] = await Promise.all([this.api.get(id), this.api.events(id, { limit: PAGE })]);
+      if (this.idSignal() !== id) return;
+      this.sessionSignal.set(session);
+      this.firstSeq.set(page.first_seq);
+      this.lastSeq.set(page.last_seq);
+      this.eventsSignal.set(page.items);
+      this.following.set(true);
+      this.follow(id, page.items.at(-1)?.seq ?? page.last_seq);
+      void this.refreshQueue();
+    } catch (error: unknown) {
+      this.errorSignal.set(toApiFailure(error));
+    } finally {
+      this.loadingSignal.set(null);
+    }
+  }
+
+  /** Fetches the chunk before the window; drops the newest events beyond the window size. */
+  async loadOlder(): Promise<void> {
+    const id = this.idSignal();
+    const first = this.eventsSignal()[0];
+    if (!id || !first || this.loadingSignal() || !this.bounds().hasOlder) return;
+    await this.load('older', () => this.api.events(id, { before: first.seq, limit: PAGE }), 'start');
+  }
+
+  /** Fetches the chunk after the window (when the person scrolled back down). */
+  async loadNewer(): Promise<void> {
+    const id = this.idSignal();
+    const last = this.eventsSignal().at(-1);
+    if (!id || !last || this.loadingSignal() || !this.bounds().hasNewer) return;
+    await this.load('newer', () => this.api.events(id, { after: last.seq, limit: PAGE }), 'end');
+  }
+
+  /** Replaces the window with events around `seq`; true when `seq` is now in the window. */
+  async jumpTo(seq: number): Promise<boolean> {
+    const id = this.idSignal();
+    if (!id) return false;
+    const events = this.eventsSignal();
+    if (events.length && events[0]!.seq <= seq && seq <= events.at(-1)!.seq) return true;
+    this.loadingSignal.set('jump');
+    try {
+      const page = await this.api.events(id, { after: Math.max(0, seq - 20), limit: PAGE });
+      this.lastSeq.update((last) => Math.max(last, page.last_seq));
+      this.following.set(false);
+      this.eventsSignal.set(page.items);
+      return true;
+    } catch (error: unknown) {
+      this.errorSignal.set(toApiFailure(error));
+      return false;
+    } finally {
+      this.loadingSignal.set(null);
+    }
+  }
+
+  /** Goes back to the live tail (the newest chunk). */
+  async jumpToTail(): Promise<void> {
+    const id = this.idSignal();
+    if (!id) return;
+    this.following.set(true);
+    if (!this.bounds().hasNewer) return;
+    this.loadingSignal.set('jump');
+    try {
+      const page = await this.api.events(id, { limit: PAGE });
+      this.lastSeq.update((last) => Math.max(last, page.last_seq));
+      this.eventsSignal.set(page.items);
+    } finally {
+      this.loadingSignal.set(null);
+    }
+  }
+
+  /** Builds the turn/tool index by scanning the conversation forwards once, then keeps it live. */
+  async ensureIndex(): Promise<void> {
+    const id = this.idSignal();
+    if (!id || this.indexWanted) return;
+    this.indexWanted = true;
+    this.indexingSignal.set(true);
+    try {
+      let after = 0;
+      for (;;) {
+        const page = await this.api.events(id, { after, limit: INDEX_PAGE });
+        if (this.idSignal() !== id) return;
+        this.indexSignal.update((index) => extendIndex(index, page.items));
+        const last = page.items.at(-1);
+        if (!last || page.next_cursor === null) break;
+        after = last.seq;
+      }
+    } catch (error: unknown) {
+      // The index only serves navigation; the conversation itself stays usable without it.
+      this.errorSignal.set(toApiFailure(error));
+      this.indexWanted = false;
+    } finally {
+      this.indexingSignal.set(false);
+    }
+  }
+
+  async refreshQueue(): Promise<void> {
+    const id = this.idSignal();
+    if (!id) return;
+    try {
+      this.queueSignal.set(await this.api.queue(id));
+    } catch {
+      // The queue panel keeps its last known state; the next session change refreshes it again.
+    }
+  }
+
+  setQueue(entries: QueueEntry[]): void {
+    this.queueSignal.set(entries);
+  }
+
+  updateSession(session: Session): void {
+    this.sessionSignal.set(session);
+    this.live.upsertSession(session);
+  }
+
+  private async load(kind: 'older' | 'newer', fetchPage: () => ReturnType<SessionsApi['events']>, keep: 'start' | 'end'): Promise<void> {
+    this.loadingSignal.set(kind);
+    try {
+      const page = await fetchPage();
+      this.firstSeq.set(page.first_seq);
+      this.lastSeq.update((last) => Math.max(last, page.last_seq));
+      this.eventsSignal.update((events) => trimWindow(mergeEvents(events, page.items), WINDOW_MAX, keep));
+    } catch (error: unknown) {
+      this.errorSignal.set(toApiFailure(error));
+    } finally {
+      this.loadingSignal.set(null);
+    }
+  }
+
+  private follow(id: string, after: number): void {
+    this.stream = ndjsonStream({
+      url: (seen) => `/api/sessions/${encodeURIComponent(id)}/stream?after=${seen ?? after}`,
+      key: () => this.apiKey.key(),
+      startAfter: after,
+      parse: (raw) => {
+        const parsed = SessionStreamLine.safeParse(raw);
+        return parsed.success ? parsed.data : null;
+      },
+      seqOf: (line) => (line.type === 'event' ? line.event.seq : null),
+    }).subscribe((message) => {
+      if (message.kind !== 'line') return;
+      const line = message.line;
+      if (line.type === 'session') {
+        const before = this.sessionSignal();
+        this.updateSession(line.session);
+        if (!before || before.queue_length !== line.session.queue_length || line.session.queue_length > 0) void this.refreshQueue();
+      } else if (line.type === 'event') {
+        this.onLiveEvent(line.event);
+      }
+    });
+  }
+
+  private onLiveEvent(event: SessionEvent): void {
+    this.lastSeq.update((last) => Math.max(last, event.seq));
+    if (this.indexWanted && !this.indexingSignal()) this.indexSignal.update((index) => extendIndex(index, [event]));
+    const events = this.eventsSignal();
+    const last = events.at(-1);
+    // Append only when the window touches the tail; otherwise "jump to latest" fetches it.
+    if (last && event.seq !== last.seq + 1 && event.seq > last.seq + 1) return;
+    if (!this.following() && events.length >= WINDOW_MAX * 2) return;
+    const merged = mergeEvents(events, [event]);
+    this.eventsSignal.set(this.following() ? trimWindow(merged, WINDOW_MAX, 'end') : merged);
+  }
+}

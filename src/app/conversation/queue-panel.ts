@@ -1,0 +1,74 @@
+import { CdkDrag, CdkDragDrop, CdkDragHandle, CdkDropList } from '@angular/cdk/drag-drop';
+import { ChangeDetectionStrategy, Component, ElementRef, inject, input, signal } from '@angular/core';
+import { QUEUE_MAX } from '../../../contract/api';
+import { toApiFailure } from '../core/api-error';
+import { SessionsApi } from '../sessions/sessions-api';
+import { ConversationStore } from './conversation-store';
+import { keyboardMove, moveItem } from './queue-order';
+
+/** The instructions waiting for the agent: reorder by drag or Alt+arrows, delete. */
+@Component({
+  selector: 'app-queue-panel',
+  imports: [CdkDropList, CdkDrag, CdkDragHandle],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './queue-panel.html',
+  styleUrl: './queue-panel.scss',
+})
+export class QueuePanel {
+  private readonly store = inject(ConversationStore);
+  private readonly api = inject(SessionsApi);
+  private readonly host = inject<ElementRef<HTMLElement>>(ElementRef);
+  readonly sessionId = input.required<string>();
+
+  protected readonly queue = this.store.queue;
+  protected readonly max = QUEUE_MAX;
+  protected readonly error = signal<string | null>(null);
+  protected readonly announcement = signal('');
+
+  protected dropped(event: CdkDragDrop<unknown>): void {
+    if (event.previousIndex !== event.currentIndex) void this.move(event.previousIndex, event.currentIndex, false);
+  }
+
+  protected onKeydown(event: KeyboardEvent, index: number): void {
+    if (event.key === 'Delete') {
+      event.preventDefault();
+      const entry = this.queue()[index];
+      if (entry) void this.remove(entry.id);
+      return;
+    }
+    const target = keyboardMove(event.key, event.altKey, index, this.queue().length);
+    if (target === null) return;
+    event.preventDefault();
+    void this.move(index, target, true);
+  }
+
+  protected async remove(entryId: string): Promise<void> {
+    const before = this.queue();
+    this.store.setQueue(before.filter((entry) => entry.id !== entryId));
+    try {
+      await this.api.deleteQueued(this.sessionId(), entryId);
+      this.announcement.set('Instruction removed from the queue.');
+    } catch (error: unknown) {
+      this.store.setQueue(before);
+      this.error.set(toApiFailure(error).message);
+    }
+  }
+
+  private async move(from: number, to: number, refocus: boolean): Promise<void> {
+    const before = this.queue();
+    const next = moveItem(before, from, to);
+    this.store.setQueue(next);
+    this.error.set(null);
+    if (refocus) {
+      queueMicrotask(() => this.host.nativeElement.querySelectorAll<HTMLElement>('li.entry')[to]?.focus());
+    }
+    try {
+      this.store.setQueue(await this.api.reorderQueue(this.sessionId(), next.map((entry) => entry.id)));
+      this.announcement.set(`Moved to position ${to + 1} of ${next.length}.`);
+      if (refocus) queueMicrotask(() => this.host.nativeElement.querySelectorAll<HTMLElement>('li.entry')[to]?.focus());
+    } catch (error: unknown) {
+      this.store.setQueue(before);
+      this.error.set(toApiFailure(error).message);
+    }
+  }
+}

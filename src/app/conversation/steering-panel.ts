@@ -1,0 +1,43 @@
+import { ChangeDetectionStrategy, Component, computed, inject, output, signal } from '@angular/core';
+import { ConversationStore } from './conversation-store';
+import { toolsByName } from './conversation-index';
+
+const SHOWN_PER_TOOL = 40;
+
+/** Jumps: to the session's context, to turn N, to any tool call (grouped by tool). */
+@Component({
+  selector: 'app-steering-panel',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './steering-panel.html',
+  styleUrl: './steering-panel.scss',
+})
+export class SteeringPanel {
+  private readonly store = inject(ConversationStore);
+  readonly jump = output<number>();
+
+  protected readonly index = this.store.index;
+  protected readonly indexing = this.store.indexing;
+  protected readonly turnInput = signal('');
+  protected readonly openTool = signal<string | null>(null);
+  protected readonly groups = computed(() => toolsByName(this.index().tools));
+  protected readonly openCalls = computed(() => {
+    const name = this.openTool();
+    const calls = this.groups().find((group) => group.name === name)?.calls ?? [];
+    return calls.slice(-SHOWN_PER_TOOL).reverse();
+  });
+  protected readonly init = computed(() => this.index().init);
+
+  constructor() {
+    void this.store.ensureIndex();
+  }
+
+  protected goToTurn(): void {
+    const turn = Number.parseInt(this.turnInput(), 10);
+    const entry = this.index().turns[turn - 1];
+    if (entry) this.jump.emit(entry.seq);
+  }
+
+  protected toggleTool(name: string): void {
+    this.openTool.update((current) => (current === name ? null : name));
+  }
+}

@@ -1,0 +1,46 @@
+import { ChangeDetectionStrategy, Component, computed, input, signal } from '@angular/core';
+import { Timestamp } from '../shared/timestamp';
+import { TimelineItem } from './timeline';
+import { isLong, toolBody, toolStatus } from './tool-view';
+
+type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
+
+const STATUS_TEXT = {
+  running: 'running…', waiting: 'waiting for permission', ok: 'succeeded', error: 'failed', denied: 'denied', interrupted: 'interrupted',
+} as const;
+
+/** One tool call with its result under it (paired by tool_use_id); long parts start collapsed. */
+@Component({
+  selector: 'app-tool-call',
+  imports: [Timestamp],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './tool-call.html',
+  styleUrl: './tool-call.scss',
+})
+export class ToolCall {
+  readonly item = input.required<ToolItem>();
+  readonly pending = input(false);
+
+  protected readonly body = computed(() => toolBody(this.item()));
+  protected readonly status = computed(() => toolStatus(this.item(), this.pending()));
+  protected readonly statusText = computed(() => STATUS_TEXT[this.status()]);
+  protected readonly output = computed(() => {
+    const result = this.item().result;
+    if (!result) return null;
+    if (result.stdout !== null || result.stderr !== null) return { stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+    return { stdout: result.text, stderr: '' };
+  });
+  protected readonly outputLong = computed(() => {
+    const output = this.output();
+    return !!output && isLong(output.stdout + output.stderr);
+  });
+  protected readonly inputLong = computed(() => {
+    const body = this.body();
+    if (body.kind === 'json') return isLong(body.json);
+    if (body.kind === 'path') return isLong(body.content);
+    if (body.kind === 'edit') return body.diff.length > 12;
+    return isLong(body.command);
+  });
+  protected readonly showInput = signal(false);
+  protected readonly showOutput = signal(false);
+}

@@ -1,0 +1,85 @@
+import { Injectable, signal } from '@angular/core';
+
+const STORAGE_KEY = 'relais.api-key';
+
+/** Where the key is kept: this tab only (default) or this browser (an explicit choice). */
+export type KeyPersistence = 'session' | 'local';
+
+/** Reads `#key=…` from a URL fragment; null when there is none. */
+export function keyFromFragment(hash: string): string | null {
+  const params = new URLSearchParams(hash.replace(/^#/, ''));
+  const key = params.get('key')?.trim();
+  return key ? key : null;
+}
+
+/**
+ * The API key: captured once from the URL fragment (which browsers never send to a server),
+ * kept in session storage unless the person asks to remember it, and removed from the address bar.
+ */
+@Injectable({ providedIn: 'root' })
+export class ApiKey {
+  private readonly current = signal<string | null>(null);
+  private readonly rejectedKey = signal(false);
+
+  readonly key = this.current.asReadonly();
+  /** True after the daemon answered 401 with the stored key. */
+  readonly rejected = this.rejectedKey.asReadonly();
+
+  constructor() {
+    this.current.set(this.captureFromLocation() ?? this.readStored());
+  }
+
+  /** Keeps a pasted or captured key. */
+  use(key: string, persistence: KeyPersistence = 'session'): void {
+    const trimmed = key.trim();
+    if (!trimmed) return;
+    this.clearStored();
+    this.storage(persistence)?.setItem(STORAGE_KEY, trimmed);
+    this.current.set(trimmed);
+    this.rejectedKey.set(false);
+  }
+
+  /** Marks the key as refused by the daemon (401). */
+  reject(): void {
+    this.rejectedKey.set(true);
+  }
+
+  forget(): void {
+    this.clearStored();
+    this.current.set(null);
+  }
+
+  isRemembered(): boolean {
+    return this.storage('local')?.getItem(STORAGE_KEY) != null;
+  }
+
+  private captureFromLocation(): string | null {
+    if (typeof location === 'undefined') return null;
+    const key = keyFromFragment(location.hash);
+    if (!key) return null;
+    const remembered = this.isRemembered();
+    this.clearStored();
+    this.storage(remembered ? 'local' : 'session')?.setItem(STORAGE_KEY, key);
+    // The key must not stay in the address bar, the history entry or a bookmark.
+    history.replaceState(history.state, '', location.pathname + location.search);
+    return key;
+  }
+
+  private readStored(): string | null {
+    return this.storage('session')?.getItem(STORAGE_KEY) ?? this.storage('local')?.getItem(STORAGE_KEY) ?? null;
+  }
+
+  private clearStored(): void {
+    this.storage('session')?.removeItem(STORAGE_KEY);
+    this.storage('local')?.removeItem(STORAGE_KEY);
+  }
+
+  private storage(kind: KeyPersistence): Storage | null {
+    try {
+      return kind === 'local' ? localStorage : sessionStorage;
+    } catch {
+      // Storage can be disabled by the browser's privacy settings; the key then lives in memory only.
+      return null;
+    }
+  }
+}

@@ -1,0 +1,71 @@
+import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
+import { FormControl, FormGroup, ReactiveFormsModule, Validators } from '@angular/forms';
+import { MatButtonModule } from '@angular/material/button';
+import { MatCheckboxModule } from '@angular/material/checkbox';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { Router } from '@angular/router';
+import { ApiKey } from './api-key';
+import { LiveStore } from './live-store';
+
+/** Shown without a key or after a 401: where the key lives, and a field to paste it. */
+@Component({
+  selector: 'app-key-page',
+  imports: [ReactiveFormsModule, MatButtonModule, MatCheckboxModule, MatFormFieldModule, MatInputModule],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  template: `
+    <main class="key-page" aria-labelledby="key-title">
+      <h1 id="key-title">Connect to your Relais daemon</h1>
+      @if (apiKey.rejected()) {
+        <p class="error" role="alert">The daemon refused this key (401). Paste the current one.</p>
+      } @else {
+        <p>This console needs the daemon's API key.</p>
+      }
+      <p>
+        Open the URL the daemon printed when it started (it carries the key), or paste the key found in
+        the file <code>$RELAIS_HOME/api-key</code> (by default <code>~/.relais/api-key</code>).
+      </p>
+      <form [formGroup]="form" (ngSubmit)="save()">
+        <mat-form-field appearance="outline" class="wide">
+          <mat-label>API key</mat-label>
+          <input matInput formControlName="key" type="password" autocomplete="off" spellcheck="false" />
+          @if (form.controls.key.hasError('required') && form.controls.key.touched) {
+            <mat-error>Paste the key.</mat-error>
+          }
+        </mat-form-field>
+        <mat-checkbox formControlName="remember">Remember on this browser</mat-checkbox>
+        <p class="hint">Without it, the key is forgotten when this tab closes.</p>
+        <button mat-flat-button type="submit">Connect</button>
+      </form>
+    </main>
+  `,
+  styles: `
+    .key-page { max-width: 40rem; margin: 3rem auto; padding: 0 1rem; }
+    .wide { width: 100%; }
+    .error { color: var(--mat-sys-error); font-weight: 500; }
+    .hint { color: var(--mat-sys-on-surface-variant); font-size: 0.875rem; margin: 0 0 1rem; }
+    code { font-family: ui-monospace, monospace; }
+  `,
+})
+export class KeyPage {
+  protected readonly apiKey = inject(ApiKey);
+  private readonly live = inject(LiveStore);
+  private readonly router = inject(Router);
+
+  protected readonly form = new FormGroup({
+    key: new FormControl('', { nonNullable: true, validators: [Validators.required] }),
+    remember: new FormControl(this.apiKey.isRemembered(), { nonNullable: true }),
+  });
+
+  protected save(): void {
+    if (this.form.invalid) {
+      this.form.markAllAsTouched();
+      return;
+    }
+    const { key, remember } = this.form.getRawValue();
+    this.apiKey.use(key, remember ? 'local' : 'session');
+    this.live.stop();
+    this.live.start();
+    void this.router.navigate(['/sessions']);
+  }
+}

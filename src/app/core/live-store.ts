@@ -1,0 +1,124 @@
+import { DestroyRef, Injectable, computed, inject, signal } from '@angular/core';
+import { Router } from '@angular/router';
+import { Subscription as RxSubscription } from 'rxjs';
+import { GlobalStreamLine, PermissionRequest, Session } from '../../../contract/api';
+import { SessionsApi } from '../sessions/sessions-api';
+import { ApiKey } from './api-key';
+import { ApiFailure, toApiFailure } from './api-error';
+import { ndjsonStream } from './live-stream';
+
+export type LiveStatus = 'connecting' | 'live' | 'offline';
+
+/**
+ * Dashboard-wide live state from `/api/stream`: sessions and pending permission prompts.
+ * The stream starts with a snapshot of open sessions and pending prompts, then every change.
+ */
+@Injectable({ providedIn: 'root' })
+export class LiveStore {
+  private readonly api = inject(SessionsApi);
+  private readonly apiKey = inject(ApiKey);
+  private readonly router = inject(Router);
+
+  private readonly sessionMap = signal<ReadonlyMap<string, Session>>(new Map());
+  private readonly pendingMap = signal<ReadonlyMap<string, PermissionRequest>>(new Map());
+  private readonly statusSignal = signal<LiveStatus>('connecting');
+  private readonly loadedSignal = signal(false);
+  private readonly errorSignal = signal<ApiFailure | null>(null);
+  private subscription: RxSubscription | null = null;
+
+  readonly status = this.statusSignal.asReadonly();
+  readonly loaded = this.loadedSignal.asReadonly();
+  readonly error = this.errorSignal.asReadonly();
+  readonly sessions = computed(() =>
+    [...this.sessionMap().values()].sort((a, b) => b.created_at.localeCompare(a.created_at)),
+  );
+  /** Pending prompts, oldest first. */
+  readonly pending = computed(() =>
+    [...this.pendingMap().values()].sort((a, b) => a.created_at.localeCompare(b.created_at)),
+  );
+  readonly pendingCount = computed(() => this.pendingMap().size);
+
+  constructor() {
+    inject(DestroyRef).onDestroy(() => this.stop());
+  }
+
+  session(id: string): Session | undefined {
+    return this.sessionMap().get(id);
+  }
+
+  /** Opens the global stream once (idempotent); called when a key is present. */
+  start(): void {
+    if (this.subscription) return;
+    void this.reload();
+    this.subscription = ndjsonStream({
+      url: () => '/api/stream',
+      key: () => this.apiKey.key(),
+      parse: (raw) => {
+        const parsed = GlobalStreamLine.safeParse(raw);
+        return parsed.success ? parsed.data : null;
+      },
+    }).subscribe((message) => {
+      if (message.kind === 'unauthorized') {
+        this.apiKey.reject();
+        this.stop();
+        void this.router.navigate(['/key']);
+      } else if (message.kind === 'status') {
+        this.statusSignal.set(message.connected ? 'live' : 'offline');
+        // The stream's snapshot re-sends what is pending; forget what may have been decided meanwhile.
+        if (message.connected) this.pendingMap.set(new Map());
+        if (message.connected && this.loadedSignal()) void this.reload();
+      } else {
+        this.apply(message.line);
+      }
+    });
+  }
+
+  stop(): void {
+    this.subscription?.unsubscribe();
+    this.subscription = null;
+    this.statusSignal.set('connecting');
+  }
+
+  /** Loads recent sessions, ended ones included (the stream only re-sends open ones). */
+  async reload(): Promise<void> {
+    try {
+      const sessions = await this.api.list({}, 200);
+      this.sessionMap.update((current) => {
+        const next = new Map(current);
+        for (const session of sessions) next.set(session.id, newer(next.get(session.id), session));
+        return next;
+      });
+      this.errorSignal.set(null);
+    } catch (error: unknown) {
+      this.errorSignal.set(toApiFailure(error));
+    } finally {
+      this.loadedSignal.set(true);
+    }
+  }
+
+  upsertSession(session: Session): void {
+    this.sessionMap.update((current) => new Map(current).set(session.id, newer(current.get(session.id), session)));
+  }
+
+  /** Records a permission request; one no longer pending leaves the inbox. */
+  upsertPermission(permission: PermissionRequest): void {
+    this.pendingMap.update((current) => {
+      const next = new Map(current);
+      if (permission.state === 'pending') next.set(permission.id, permission);
+      else next.delete(permission.id);
+      return next;
+    });
+  }
+
+  private apply(line: GlobalStreamLine): void {
+    if (line.type === 'session') this.upsertSession(line.session);
+    else if (line.type === 'permission') this.upsertPermission(line.permission);
+  }
+}
+
+/** Keeps the fresher of two copies of a session (a late list answer must not undo a live change). */
+function newer(current: Session | undefined, incoming: Session): Session {
+  if (!current) return incoming;
+  if (current.state === 'ended' && incoming.state !== 'ended') return current;
+  return incoming.last_seq >= current.last_seq || incoming.state === 'ended' ? incoming : current;
+}

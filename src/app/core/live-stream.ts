@@ -1,0 +1,104 @@
+import { Observable } from 'rxjs';
+
+/** What a live NDJSON stream reports: a parsed line, or a change of connection. */
+export type StreamMessage<T> =
+  | { kind: 'line'; line: T }
+  | { kind: 'status'; connected: boolean }
+  | { kind: 'unauthorized' };
+
+export interface NdjsonStreamOptions<T> {
+  /** Builds the URL for a (re)connection; `after` is the last sequence number seen, if any. */
+  url: (after: number | null) => string;
+  key: () => string | null;
+  /** Parses one JSON line from `unknown`; null drops it. */
+  parse: (raw: unknown) => T | null;
+  /** The sequence number a line carries, to resume after it and drop duplicates. */
+  seqOf?: (line: T) => number | null;
+  startAfter?: number | null;
+  fetchFn?: typeof fetch;
+  maxDelayMs?: number;
+}
+
+/** Splits decoded text into complete lines; returns them and the unfinished rest. */
+export function splitLines(buffer: string): { lines: string[]; rest: string } {
+  const parts = buffer.split('\n');
+  const rest = parts.pop() ?? '';
+  return { lines: parts.map((line) => line.trim()).filter((line) => line.length > 0), rest };
+}
+
+/**
+ * Reads an NDJSON answer with fetch (so the Authorization header travels; EventSource cannot)
+ * and reconnects with `after=<last seq seen>`, so nothing is lost or duplicated. Never errors:
+ * failures become status messages and a retry with back-off, so a long-lived stream survives.
+ */
+export function ndjsonStream<T>(options: NdjsonStreamOptions<T>): Observable<StreamMessage<T>> {
+  return new Observable<StreamMessage<T>>((subscriber) => {
+    const fetchFn = options.fetchFn ?? fetch.bind(globalThis);
+    let lastSeq = options.startAfter ?? null;
+    let closed = false;
+    let attempt = 0;
+    let controller: AbortController | null = null;
+    let timer: ReturnType<typeof setTimeout> | null = null;
+
+    const emitLine = (text: string): void => {
+      let raw: unknown;
+      try {
+        raw = JSON.parse(text);
+      } catch {
+        // A line that is not JSON cannot come from the daemon's writer; skip it rather than stop.
+        return;
+      }
+      const line = options.parse(raw);
+      if (line === null) return;
+      const seq = options.seqOf?.(line) ?? null;
+      if (seq !== null) {
+        if (lastSeq !== null && seq <= lastSeq) return;
+        lastSeq = seq;
+      }
+      subscriber.next({ kind: 'line', line });
+    };
+
+    const connect = async (): Promise<void> => {
+      controller = new AbortController();
+      const key = options.key();
+      try {
+        const response = await fetchFn(options.url(lastSeq), {
+          headers: key ? { Authorization: `Bearer ${key}`, Accept: 'application/x-ndjson' } : {},
+          signal: controller.signal,
+          cache: 'no-store',
+        });
+        if (response.status === 401) {
+          subscriber.next({ kind: 'unauthorized' });
+          return;
+        }
+        if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
+        attempt = 0;
+        subscriber.next({ kind: 'status', connected: true });
+        const reader = response.body.getReader();
+        const decoder = new TextDecoder();
+        let buffer = '';
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          const split = splitLines(buffer + decoder.decode(value, { stream: true }));
+          buffer = split.rest;
+          for (const line of split.lines) emitLine(line);
+        }
+      } catch {
+        // Network failures and aborts end this connection; the retry below (or the teardown) follows.
+      }
+      if (closed) return;
+      subscriber.next({ kind: 'status', connected: false });
+      const delay = Math.min(options.maxDelayMs ?? 10_000, 300 * 2 ** attempt);
+      attempt += 1;
+      timer = setTimeout(() => void connect(), delay);
+    };
+
+    void connect();
+    return () => {
+      closed = true;
+      controller?.abort();
+      if (timer !== null) clearTimeout(timer);
+    };
+  });
+}

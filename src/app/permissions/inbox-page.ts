@@ -1,0 +1,58 @@
+import { ChangeDetectionStrategy, Component, ElementRef, afterRenderEffect, inject, input } from '@angular/core';
+import { LiveStore } from '../core/live-store';
+import { PermissionCard } from './permission-card';
+
+/** Every pending prompt across sessions, oldest first, live. */
+@Component({
+  selector: 'app-inbox-page',
+  imports: [PermissionCard],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  template: `
+    <section class="page" aria-labelledby="inbox-title">
+      <h1 id="inbox-title">Inbox</h1>
+      <p class="lead">Permission prompts and questions waiting for you, across every session, oldest first.</p>
+      @if (live.status() === 'connecting' && live.pending().length === 0) {
+        <p role="status">Connecting to the daemon…</p>
+      } @else {
+        @if (live.status() === 'offline') {
+          <p class="offline" role="status">Connection lost; reconnecting. Answers may be out of date.</p>
+        }
+        <ul class="list" aria-label="Pending prompts">
+          @for (request of live.pending(); track request.id) {
+            <li><app-permission-card [request]="request" [showSession]="true" /></li>
+          } @empty {
+            <li class="empty">Nothing is waiting for you.</li>
+          }
+        </ul>
+      }
+    </section>
+  `,
+  styles: `
+    .page { padding: 1.25rem 1.5rem; max-width: 60rem; }
+    .lead { color: var(--mat-sys-on-surface-variant); margin-top: -0.5rem; }
+    .list { list-style: none; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 0.75rem; }
+    .empty { padding: 2rem 0; color: var(--mat-sys-on-surface-variant); }
+    .offline { color: var(--mat-sys-error); }
+  `,
+})
+export class InboxPage {
+  protected readonly live = inject(LiveStore);
+  private readonly host = inject<ElementRef<HTMLElement>>(ElementRef);
+  /** `?answer=<id>`: focus that prompt's first control (the palette's "answer the oldest prompt"). */
+  readonly answer = input<string>();
+  private focused: string | null = null;
+
+  constructor() {
+    afterRenderEffect(() => {
+      const id = this.answer();
+      if (!id || this.focused === id || !this.live.pending().some((p) => p.id === id)) return;
+      const target = this.host.nativeElement.querySelector<HTMLElement>(
+        `[data-permission-id="${CSS.escape(id)}"] button, [data-permission-id="${CSS.escape(id)}"] input`,
+      );
+      if (target) {
+        this.focused = id;
+        target.focus();
+      }
+    });
+  }
+}

@@ -1,0 +1,28 @@
+import { z } from 'zod';
+import { PermissionRequest } from '../../../contract/api';
+
+export const Question = z.object({
+  question: z.string(),
+  header: z.string().optional(),
+  options: z.array(z.object({ label: z.string(), description: z.string().optional() })),
+  multiSelect: z.boolean().optional(),
+});
+export type Question = z.infer<typeof Question>;
+
+const QuestionsInput = z.object({ questions: z.array(Question) });
+
+/** The questions of an AskUserQuestion request (empty when the input has another shape). */
+export function questionsOf(request: PermissionRequest): Question[] {
+  const parsed = QuestionsInput.safeParse(request.input);
+  return parsed.success ? parsed.data.questions : [];
+}
+
+/** What exactly is asked, in one line: the command, the path, or the pattern. */
+export function subjectOf(request: PermissionRequest): string | null {
+  const input = request.input;
+  for (const field of ['command', 'file_path', 'notebook_path', 'path', 'url', 'pattern', 'query']) {
+    const value = input[field];
+    if (typeof value === 'string' && value) return value;
+  }
+  return request.blocked_path;
+}

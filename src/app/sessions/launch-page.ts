@@ -1,0 +1,110 @@
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { toSignal } from '@angular/core/rxjs-interop';
+import { ReactiveFormsModule } from '@angular/forms';
+import { MatButtonModule } from '@angular/material/button';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { MatRadioModule } from '@angular/material/radio';
+import { MatSelectModule } from '@angular/material/select';
+import { Router, RouterLink } from '@angular/router';
+import { Effort, Subscription } from '../../../contract/api';
+import { ApiFailure, toApiFailure } from '../core/api-error';
+import { LiveStore } from '../core/live-store';
+import { Now } from '../shared/now';
+import { LIFETIMES, PERMISSION_MODES, launchBody, launchForm } from './launch-form';
+import { SessionsApi } from './sessions-api';
+import { SubscriptionsApi } from './subscriptions-api';
+
+/** Launching a session by hand, validated before sending; refusals say why and how long to wait. */
+@Component({
+  selector: 'app-launch-page',
+  imports: [ReactiveFormsModule, RouterLink, MatButtonModule, MatFormFieldModule, MatInputModule, MatRadioModule, MatSelectModule],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './launch-page.html',
+  styleUrl: './launch-page.scss',
+})
+export class LaunchPage {
+  private readonly sessionsApi = inject(SessionsApi);
+  private readonly subscriptionsApi = inject(SubscriptionsApi);
+  private readonly live = inject(LiveStore);
+  private readonly router = inject(Router);
+  private readonly now = inject(Now);
+
+  protected readonly form = launchForm();
+  protected readonly modes = PERMISSION_MODES;
+  protected readonly lifetimes = LIFETIMES;
+  protected readonly subscriptions = signal<Subscription[] | null>(null);
+  protected readonly loadError = signal<ApiFailure | null>(null);
+  protected readonly detecting = signal(false);
+  protected readonly detectError = signal<ApiFailure | null>(null);
+  protected readonly submitting = signal(false);
+  protected readonly failure = signal<ApiFailure | null>(null);
+  private readonly retryUntil = signal<number | null>(null);
+
+  private readonly subscriptionId = toSignal(this.form.controls.subscription.valueChanges, { initialValue: '' });
+  private readonly modelValue = toSignal(this.form.controls.model.valueChanges, { initialValue: '' });
+
+  protected readonly subscription = computed(() => this.subscriptions()?.find((s) => s.id === this.subscriptionId()) ?? null);
+  protected readonly models = computed(() => this.subscription()?.models ?? []);
+  protected readonly efforts = computed<Effort[]>(() => {
+    const model = this.models().find((m) => m.value === this.modelValue());
+    return (model?.supported_effort_levels ?? []).filter((level): level is Effort => Effort.safeParse(level).success);
+  });
+  protected readonly retryIn = computed(() => {
+    const until = this.retryUntil();
+    return until === null ? 0 : Math.max(0, Math.ceil((until - this.now.ms()) / 1000));
+  });
+
+  constructor() {
+    void this.loadSubscriptions();
+    this.form.controls.subscription.valueChanges.subscribe(() => this.form.controls.model.setValue(''));
+    this.form.controls.model.valueChanges.subscribe(() => this.form.controls.effort.setValue(''));
+  }
+
+  protected async loadSubscriptions(): Promise<void> {
+    this.loadError.set(null);
+    try {
+      const list = await this.subscriptionsApi.list();
+      this.subscriptions.set(list);
+      if (!this.form.controls.subscription.value && list[0]) this.form.controls.subscription.setValue(list[0].id);
+    } catch (error: unknown) {
+      this.loadError.set(toApiFailure(error));
+    }
+  }
+
+  protected async detect(): Promise<void> {
+    const id = this.subscriptionId();
+    if (!id) return;
+    this.detecting.set(true);
+    this.detectError.set(null);
+    try {
+      const updated = await this.subscriptionsApi.detect(id);
+      this.subscriptions.update((list) => (list ?? []).map((s) => (s.id === updated.id ? updated : s)));
+      if (updated.detect_error) this.detectError.set({ status: 200, code: 'detect_failed', message: updated.detect_error, retryAfterSeconds: null });
+    } catch (error: unknown) {
+      this.detectError.set(toApiFailure(error));
+    } finally {
+      this.detecting.set(false);
+    }
+  }
+
+  protected async launch(): Promise<void> {
+    if (this.form.invalid) {
+      this.form.markAllAsTouched();
+      return;
+    }
+    this.submitting.set(true);
+    this.failure.set(null);
+    try {
+      const session = await this.sessionsApi.launch(launchBody(this.form.getRawValue()));
+      this.live.upsertSession(session);
+      void this.router.navigate(['/sessions', session.id]);
+    } catch (error: unknown) {
+      const failure = toApiFailure(error);
+      this.failure.set(failure);
+      this.retryUntil.set(failure.retryAfterSeconds ? Date.now() + failure.retryAfterSeconds * 1000 : null);
+    } finally {
+      this.submitting.set(false);
+    }
+  }
+}

@@ -1,0 +1,96 @@
+import { HttpClient } from '@angular/common/http';
+import { Injectable, inject } from '@angular/core';
+import { firstValueFrom, map } from 'rxjs';
+import { z } from 'zod';
+import {
+  EventsPage,
+  MessageResult,
+  QueueEntry,
+  Session,
+  SessionLaunch,
+  listOf,
+} from '../../../contract/api';
+
+const QueueList = listOf(QueueEntry);
+
+export interface SessionFilters {
+  state?: string;
+  subscription?: string;
+  app?: string;
+}
+
+export interface EventsRange {
+  after?: number;
+  before?: number;
+  limit?: number;
+}
+
+/** The sessions resource of the daemon: launch, read, steer, queue. */
+@Injectable({ providedIn: 'root' })
+export class SessionsApi {
+  private readonly http = inject(HttpClient);
+
+  list(filters: SessionFilters = {}, limit = 200): Promise<Session[]> {
+    const params: Record<string, string> = { limit: String(limit) };
+    for (const [name, value] of Object.entries(filters)) if (value) params[name] = value;
+    return this.read('/api/sessions', listOf(Session), params).then((page) => page.items);
+  }
+
+  get(id: string): Promise<Session> {
+    return this.read(`/api/sessions/${encodeURIComponent(id)}`, Session);
+  }
+
+  events(id: string, range: EventsRange): Promise<EventsPage> {
+    const params: Record<string, string> = {};
+    for (const [name, value] of Object.entries(range)) if (value !== undefined) params[name] = String(value);
+    return this.read(`/api/sessions/${encodeURIComponent(id)}/events`, EventsPage, params);
+  }
+
+  queue(id: string): Promise<QueueEntry[]> {
+    return this.read(`/api/sessions/${encodeURIComponent(id)}/queue`, QueueList).then((page) => page.items);
+  }
+
+  launch(body: SessionLaunch): Promise<Session> {
+    return this.write('POST', '/api/sessions', Session, body);
+  }
+
+  stop(id: string): Promise<Session> {
+    return this.write('POST', `${this.base(id)}/stop`, Session, {});
+  }
+
+  interrupt(id: string): Promise<Session> {
+    return this.write('POST', `${this.base(id)}/interrupt`, Session, {});
+  }
+
+  extend(id: string, seconds: number): Promise<Session> {
+    return this.write('POST', `${this.base(id)}/heartbeat`, Session, { extend_seconds: seconds });
+  }
+
+  send(id: string, text: string): Promise<MessageResult> {
+    return this.write('POST', `${this.base(id)}/messages`, MessageResult, { text });
+  }
+
+  reorderQueue(id: string, ids: string[]): Promise<QueueEntry[]> {
+    return this.write('PUT', `${this.base(id)}/queue`, QueueList, { ids }).then((page) => page.items);
+  }
+
+  async deleteQueued(id: string, entryId: string): Promise<void> {
+    await firstValueFrom(this.http.delete(`${this.base(id)}/queue/${encodeURIComponent(entryId)}`));
+  }
+
+  async clearQueue(id: string): Promise<void> {
+    await firstValueFrom(this.http.delete(`${this.base(id)}/queue`));
+  }
+
+  private base(id: string): string {
+    return `/api/sessions/${encodeURIComponent(id)}`;
+  }
+
+  private read<S extends z.ZodType>(url: string, schema: S, params: Record<string, string> = {}): Promise<z.infer<S>> {
+    return firstValueFrom(this.http.get<unknown>(url, { params }).pipe(map((raw) => schema.parse(raw))));
+  }
+
+  private write<S extends z.ZodType>(method: 'POST' | 'PUT', url: string, schema: S, body: unknown): Promise<z.infer<S>> {
+    return firstValueFrom(this.http.request<unknown>(method, url, { body }).pipe(map((raw) => schema.parse(raw))));
+  }
+}

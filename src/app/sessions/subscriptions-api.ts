@@ -1,0 +1,24 @@
+import { HttpClient } from '@angular/common/http';
+import { Injectable, inject } from '@angular/core';
+import { firstValueFrom, map } from 'rxjs';
+import { Subscription, listOf } from '../../../contract/api';
+
+/** The subscriptions resource, as far as launching needs it: list and detect models. */
+@Injectable({ providedIn: 'root' })
+export class SubscriptionsApi {
+  private readonly http = inject(HttpClient);
+
+  list(): Promise<Subscription[]> {
+    return firstValueFrom(
+      this.http.get<unknown>('/api/subscriptions').pipe(map((raw) => listOf(Subscription).parse(raw).items)),
+    );
+  }
+
+  detect(id: string): Promise<Subscription> {
+    return firstValueFrom(
+      this.http
+        .post<unknown>(`/api/subscriptions/${encodeURIComponent(id)}/detect`, {})
+        .pipe(map((raw) => Subscription.parse(raw))),
+    );
+  }
+}

@@ -1,0 +1,21 @@
+import { clockTime, fullDateTime, shortDuration } from './time-format';
+
+describe('time formatting', () => {
+  const ms = new Date(2026, 10, 30, 9, 5, 7, 42).getTime();
+
+  it('shows local time to the second', () => {
+    expect(clockTime(ms)).toBe('09:05:07');
+  });
+
+  it('gives the full local date with milliseconds and the UTC offset', () => {
+    expect(fullDateTime(ms)).toMatch(/^2026-11-30 09:05:07\.042 \(UTC[+-]\d{2}:\d{2}\)$/);
+  });
+
+  it('formats durations compactly and never negative', () => {
+    expect(shortDuration(-5000)).toBe('0s');
+    expect(shortDuration(45_000)).toBe('45s');
+    expect(shortDuration(12 * 60_000 + 5000)).toBe('12m 5s');
+    expect(shortDuration(3 * 3_600_000 + 20 * 60_000)).toBe('3h 20m');
+    expect(shortDuration(52 * 3_600_000)).toBe('2d 4h');
+  });
+});

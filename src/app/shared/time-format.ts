@@ -1,0 +1,30 @@
+const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
+
+/** Local time to the second: `14:03:22`. */
+export function clockTime(ms: number): string {
+  const date = new Date(ms);
+  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+}
+
+/** Full local date and time, with the offset from UTC: `2026-11-30 14:03:22.123 (UTC+01:00)`. */
+export function fullDateTime(ms: number): string {
+  const date = new Date(ms);
+  const offset = -date.getTimezoneOffset();
+  const sign = offset >= 0 ? '+' : '-';
+  const abs = Math.abs(offset);
+  return (
+    `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
+    `${clockTime(ms)}.${pad(date.getMilliseconds(), 3)} (UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)})`
+  );
+}
+
+/** A short human duration: `45s`, `12m 5s`, `3h 20m`, `2d 4h`. Negative durations count as zero. */
+export function shortDuration(ms: number): string {
+  const seconds = Math.max(0, Math.floor(ms / 1000));
+  if (seconds < 60) return `${seconds}s`;
+  const minutes = Math.floor(seconds / 60);
+  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ${minutes % 60}m`;
+  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+}

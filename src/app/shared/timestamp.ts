@@ -1,0 +1,32 @@
+import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
+import { clockTime, fullDateTime } from './time-format';
+
+/** A time to the second; the full date shows on hover (title) and on keyboard focus. */
+@Component({
+  selector: 'app-timestamp',
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  template: `<time
+    tabindex="0"
+    [attr.datetime]="iso()"
+    [attr.title]="full()"
+    [attr.aria-label]="full()"
+    [attr.data-full]="full()"
+    >{{ clock() }}</time
+  >`,
+  styles: `
+    :host { position: relative; display: inline-block; }
+    time { font-variant-numeric: tabular-nums; color: var(--mat-sys-on-surface-variant); font-size: 0.75rem; border-radius: 3px; }
+    time:focus-visible::after {
+      content: attr(data-full);
+      position: absolute; left: 0; top: 100%; z-index: 5; white-space: nowrap;
+      background: var(--mat-sys-inverse-surface); color: var(--mat-sys-inverse-on-surface);
+      padding: 0.2rem 0.4rem; border-radius: 4px; font-size: 0.75rem;
+    }
+  `,
+})
+export class Timestamp {
+  readonly ms = input.required<number>();
+  protected readonly clock = computed(() => clockTime(this.ms()));
+  protected readonly full = computed(() => fullDateTime(this.ms()));
+  protected readonly iso = computed(() => new Date(this.ms()).toISOString());
+}

@@ -48,6 +48,11 @@ export const Subscription = z.object({
   detect_error: z.string().nullable(),
   shares_account_with: z.array(z.string()).describe('Ids of other subscriptions on the same account'),
   created_at: isoTime,
+  status: z.enum(['active', 'suspended']).describe('Suspended after three failed starts in a row'),
+  consecutive_failed_starts: z.number().int(),
+  last_error: z.string().nullable().describe("The agent's last error line of a failed start"),
+  suspended_at: isoTime.nullable(),
+  next_wait_seconds: z.number().int().describe('The wait the next refused launch will suggest'),
 });
 export type Subscription = z.infer<typeof Subscription>;
 

@@ -1,6 +1,8 @@
 import Fastify, { type FastifyInstance } from 'fastify';
 import { join } from 'node:path';
 import { startDemoModel, type DemoModel } from '../../fakes/demo-model/server.js';
+import { LaunchBrake } from './admission/launch-brake.js';
+import { SubscriptionHealth } from './admission/subscription-health.js';
 import { ClaudeLauncher } from './agents/claude/launcher.js';
 import type { RelaisConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
@@ -73,10 +75,12 @@ export async function build(config: RelaisConfig, options: { policy?: Permission
   const policy = options.policy ?? askEveryTime;
   const broker = new PermissionBroker(permissions, events, hub, () => policy, config.permissionTimeoutMs);
   let manager: SessionManager | null = null;
-  const subscriptions = new SubscriptionService(new SubscriptionRepo(db), launcher, config.home, (id) => manager?.hasRunning(id) ?? false);
+  const health = new SubscriptionHealth(db);
+  const brake = new LaunchBrake();
+  const subscriptions = new SubscriptionService(new SubscriptionRepo(db), launcher, config.home, (id) => manager?.hasRunning(id) ?? false, health);
   subscriptions.ensureDemo();
   manager = new SessionManager({
-    db, sessions, queue, events, broker, hub, subscriptions, launcher, log: app.log,
+    db, sessions, queue, events, broker, hub, subscriptions, launcher, brake, health, log: app.log,
     stopGraceMs: config.stopGraceMs, maxTtlSeconds: config.maxTtlSeconds,
   });
   manager.recoverAfterRestart();

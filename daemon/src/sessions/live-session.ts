@@ -11,7 +11,9 @@ export interface LiveSession {
   state: SessionState;
   /** A user message was sent and its `result` has not arrived yet. */
   turnOpen: boolean;
-  answeredOnce: boolean;
+  /** Whether the agent has answered yet, for failed-start accounting. */
+  outcome: 'pending' | 'answered' | 'failed';
+  interruptRequested: boolean;
   deadlineAtMs: number;
   maxDeadlineAtMs: number;
   deadlineTimer: NodeJS.Timeout | null;

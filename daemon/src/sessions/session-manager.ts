@@ -2,6 +2,8 @@ import { statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type { EndReason, MessageResult, Session, SessionLaunch, SessionState } from '../../../contract/api.js';
+import type { LaunchBrake } from '../admission/launch-brake.js';
+import { FAILURES_BEFORE_SUSPENSION, type SubscriptionHealth } from '../admission/subscription-health.js';
 import { ClaudeProcess, type ControlRequestLine } from '../agents/claude/claude-process.js';
 import { SESSION_TAG_VAR } from '../agents/claude/environment.js';
 import type { ClaudeLauncher } from '../agents/claude/launcher.js';
@@ -26,6 +28,8 @@ export interface SessionManagerDeps {
   hub: GlobalHub;
   subscriptions: SubscriptionService;
   launcher: ClaudeLauncher;
+  brake: LaunchBrake;
+  health: SubscriptionHealth;
   log: FastifyBaseLogger;
   stopGraceMs: number;
   maxTtlSeconds: number;
@@ -59,6 +63,7 @@ export class SessionManager {
     const subscription = this.deps.subscriptions.stored(body.subscription_id);
     if (!subscription) throw apiError('unknown_subscription', `No subscription has the id ${body.subscription_id}.`);
     assertFolder(body.cwd);
+    this.admit(subscription.id, subscription.name, app);
     const now = Date.now();
     const maxDeadline = now + Math.max(body.ttl_seconds, this.deps.maxTtlSeconds) * 1000;
     const id = newId('ses');
@@ -85,7 +90,8 @@ export class SessionManager {
       agent: null,
       state: 'starting',
       turnOpen: false,
-      answeredOnce: false,
+      outcome: 'pending',
+      interruptRequested: false,
       deadlineAtMs: now + body.ttl_seconds * 1000,
       maxDeadlineAtMs: maxDeadline,
       deadlineTimer: null,
@@ -124,6 +130,7 @@ export class SessionManager {
   async interrupt(id: string): Promise<Session> {
     const live = this.requireLive(id);
     if (!live.agent || !live.turnOpen) throw apiError('session_not_ready', 'No turn is running; there is nothing to interrupt.');
+    live.interruptRequested = true;
     this.record(id, { subtype: 'interrupt_requested' });
     await live.agent.request('interrupt', {}, 10_000).catch((error: unknown) => {
       this.deps.log.warn({ session: id, err: error }, 'interrupt was not acknowledged');
@@ -210,8 +217,12 @@ export class SessionManager {
     if (parsed['type'] === 'system' && parsed['subtype'] === 'init' && typeof parsed['session_id'] === 'string') {
       this.deps.sessions.update(live.id, { agent_session_id: parsed['session_id'] });
     }
-    if (parsed['type'] === 'assistant' || parsed['type'] === 'result') live.answeredOnce = true;
-    if (parsed['type'] === 'result') this.onTurnEnd(live);
+    if (parsed['type'] === 'assistant' && parsed['error'] === undefined) this.onAnswered(live);
+    if (parsed['type'] === 'result') {
+      if (parsed['is_error'] !== true) this.onAnswered(live);
+      else if (!live.interruptRequested) this.onFailedStart(live, typeof parsed['result'] === 'string' ? parsed['result'] : 'the first turn failed');
+      this.onTurnEnd(live);
+    }
   }
 
   private onTurnEnd(live: LiveSession): void {
@@ -246,9 +257,40 @@ export class SessionManager {
     if (live.killTimer) clearTimeout(live.killTimer);
     // The agent is gone; anything it started in its group or with its tag goes too.
     this.killAll(live, false);
+    if (!live.stopReason) this.onFailedStart(live, lastError ?? `the agent exited with ${code ?? signal}`);
     if (live.stopReason) return this.end(live, live.stopReason, null);
     if (live.state === 'starting') return this.end(live, 'start_failed', lastError ?? `exit code ${code ?? signal}`);
     this.end(live, 'agent_exited', code === 0 ? null : (lastError ?? `exit code ${code ?? signal}`));
+  }
+
+  /** Suspension before the brake: a refused launch must not spend a launch of the brake. */
+  private admit(subscriptionId: string, subscriptionName: string, app: string): void {
+    const refusal = this.deps.health.refusal(subscriptionId);
+    if (refusal) {
+      throw apiError(
+        'subscription_suspended',
+        `${subscriptionName} is suspended after ${FAILURES_BEFORE_SUSPENSION} failed starts in a row. Last error: ${refusal.lastError ?? 'unknown'}. Wait ${refusal.waitSeconds} s, or use Retry.`,
+        { retry_after_seconds: refusal.waitSeconds, last_error: refusal.lastError },
+      );
+    }
+    const braked = this.deps.brake.take([`app:${app}`, `subscription:${subscriptionId}`]);
+    if (!braked.allowed) {
+      const seconds = Math.max(1, Math.ceil(braked.retryAfterMs / 1000));
+      throw apiError('rate_limited', `Too many launches in a row for this application or subscription; try again in ${seconds} s.`, { retry_after_seconds: seconds });
+    }
+  }
+
+  private onAnswered(live: LiveSession): void {
+    if (live.outcome !== 'pending') return;
+    live.outcome = 'answered';
+    if (this.deps.health.recordSuccess(live.subscriptionId)) this.record(live.id, { subtype: 'subscription_reopened', subscription_id: live.subscriptionId });
+  }
+
+  private onFailedStart(live: LiveSession, errorLine: string): void {
+    if (live.outcome !== 'pending') return;
+    live.outcome = 'failed';
+    const suspended = this.deps.health.recordFailure(live.subscriptionId, errorLine);
+    this.record(live.id, { subtype: 'failed_start', error: errorLine, suspended });
   }
 
   private killAll(live: LiveSession, endAfter = true): void {

@@ -15,7 +15,10 @@ interface SubscriptionRow {
   created_at: string;
 }
 
-export type StoredSubscription = Omit<Subscription, 'shares_account_with'>;
+export type StoredSubscription = Omit<
+  Subscription,
+  'shares_account_with' | 'status' | 'consecutive_failed_starts' | 'last_error' | 'suspended_at' | 'next_wait_seconds'
+>;
 
 export class SubscriptionRepo {
   constructor(private readonly db: Db) {}

@@ -2,6 +2,7 @@ import { mkdirSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { Subscription, SubscriptionCreate, SubscriptionPatch } from '../../../contract/api.js';
 import { detectIdentity } from '../agents/claude/detect.js';
+import type { SubscriptionHealth } from '../admission/subscription-health.js';
 import type { ClaudeLauncher } from '../agents/claude/launcher.js';
 import { apiError } from '../http/errors.js';
 import { newId, nowIso } from '../ids.js';
@@ -26,6 +27,7 @@ export class SubscriptionService {
     private readonly launcher: ClaudeLauncher,
     private readonly home: string,
     private readonly hasRunningSessions: (subscriptionId: string) => boolean,
+    private readonly health: SubscriptionHealth,
   ) {}
 
   /** Creates the built-in demo subscription on first start. */
@@ -50,13 +52,13 @@ export class SubscriptionService {
 
   list(): Subscription[] {
     const all = this.repo.all();
-    return all.map((s) => withSharing(s, all));
+    return all.map((s) => this.view(s, all));
   }
 
   get(id: string): Subscription {
     const found = this.repo.get(id);
     if (!found) throw apiError('not_found', 'No such subscription.');
-    return withSharing(found, this.repo.all());
+    return this.view(found, this.repo.all());
   }
 
   stored(id: string): StoredSubscription | null {
@@ -116,6 +118,18 @@ export class SubscriptionService {
     return this.get(id);
   }
 
+  /** Lifts a suspension by hand ("Retry" in the console). */
+  retry(id: string): Subscription {
+    if (!this.repo.get(id)) throw apiError('not_found', 'No such subscription.');
+    this.health.retry(id);
+    return this.get(id);
+  }
+
+  private view(s: StoredSubscription, all: StoredSubscription[]): Subscription {
+    const { status, consecutive_failed_starts, last_error, suspended_at, next_wait_seconds } = this.health.status(s.id);
+    return { ...withSharing(s, all), status, consecutive_failed_starts, last_error, suspended_at, next_wait_seconds };
+  }
+
   private mutable(id: string): StoredSubscription {
     const current = this.repo.get(id);
     if (!current) throw apiError('not_found', 'No such subscription.');
@@ -124,7 +138,7 @@ export class SubscriptionService {
   }
 }
 
-function withSharing(s: StoredSubscription, all: StoredSubscription[]): Subscription {
+function withSharing(s: StoredSubscription, all: StoredSubscription[]): StoredSubscription & { shares_account_with: string[] } {
   const shares = s.account_key ? all.filter((o) => o.id !== s.id && o.account_key === s.account_key).map((o) => o.id) : [];
   return { ...s, shares_account_with: shares };
 }

@@ -30,6 +30,11 @@ export function subscriptionRoutes(table: RouteTable, service: SubscriptionServi
     handler: ({ params }) => service.delete(params.id),
   });
   table.add({
+    method: 'POST', url: '/api/subscriptions/:id/retry', tag, summary: 'Lift a suspension (Retry)', errors: [404],
+    params: IdParams, response: Subscription,
+    handler: ({ params }) => service.retry(params.id),
+  });
+  table.add({
     method: 'POST', url: '/api/subscriptions/:id/detect', tag, summary: 'Read identity and models (no generation)', errors: [404],
     params: IdParams, response: Subscription,
     handler: ({ params }) => service.detect(params.id),

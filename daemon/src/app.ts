@@ -26,7 +26,10 @@ import { sessionRoutes } from './sessions/sessions.routes.js';
 import { SubscriptionRepo } from './subscriptions/subscription-repo.js';
 import { SubscriptionService } from './subscriptions/subscription-service.js';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes.js';
+import { Recycler } from './storage/recycler.js';
+import { storageRoutes } from './storage/storage.routes.js';
 import { installUsage } from './usage/usage-module.js';
+import { installQuotas } from './quotas/quotas-module.js';
 import { relaisVersion } from './version.js';
 
 export interface Relais {
@@ -48,7 +51,8 @@ export interface Relais {
 export async function build(config: RelaisConfig, options: { policy?: PermissionPolicy } = {}): Promise<Relais> {
   ensureDataHome(config.home);
   const apiKey = loadOrCreateApiKey(config.home);
-  const db = openDatabase(join(config.home, 'relais.db'));
+  const databaseFile = join(config.home, 'relais.db');
+  const db = openDatabase(databaseFile);
   const version = relaisVersion();
   let boundPort = config.port;
 
@@ -84,7 +88,13 @@ export async function build(config: RelaisConfig, options: { policy?: Permission
     stopGraceMs: config.stopGraceMs, maxTtlSeconds: config.maxTtlSeconds,
   });
   manager.recoverAfterRestart();
+  const recycler = new Recycler(db, events.archive, {
+    compressAfterDays: config.compressAfterDays,
+    deleteAfterDays: config.deleteAfterDays,
+    intervalMs: config.recycleIntervalMs,
+  });
   events.flush();
+  recycler.start();
 
   const routes = new RouteTable();
   systemRoutes(routes, version);
@@ -92,7 +102,9 @@ export async function build(config: RelaisConfig, options: { policy?: Permission
   sessionRoutes(routes, { manager, sessions, queue, events, hub });
   permissionRoutes(routes, permissions, broker);
   liveRoutes(routes, hub, sessions, permissions);
+  storageRoutes(routes, { db, databaseFile, events, archive: events.archive, recycler });
   const usage = installUsage(db, events, routes);
+  const quotas = await installQuotas(app, db, events, routes);
 
   installErrorHandling(app);
   installGuards(app, { apiKey, port: () => boundPort, devOrigins: config.devOrigins, publicUrls: routes.publicUrls() });
@@ -110,6 +122,7 @@ export async function build(config: RelaisConfig, options: { policy?: Permission
     },
     async close() {
       app.log.info('shutdown: stop accepting requests');
+      recycler.stop();
       const closing = app.close();
       app.log.info('shutdown: stopping agents');
       await manager.shutdown();
@@ -117,6 +130,7 @@ export async function build(config: RelaisConfig, options: { policy?: Permission
       await demo?.close();
       events.flush();
       usage.recorder.detach();
+      await quotas.close();
       app.log.info('shutdown: closing the database');
       db.close();
     },

@@ -16,6 +16,9 @@ export interface RelaisConfig {
   /** Base URL of the demo model; when null the daemon starts its own on loopback. */
   demoModelUrl: string | null;
   logLevel: string;
+  compressAfterDays: number;
+  deleteAfterDays: number;
+  recycleIntervalMs: number;
 }
 
 export const DEFAULT_PORT = 4317;
@@ -38,5 +41,8 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, rootDir = pr
     bodyLimitBytes: int(env['RELAIS_BODY_LIMIT_BYTES'], 1024 * 1024),
     demoModelUrl: env['RELAIS_DEMO_MODEL_URL'] || null,
     logLevel: env['RELAIS_LOG_LEVEL'] ?? 'info',
+    compressAfterDays: int(env['RELAIS_COMPRESS_AFTER_DAYS'], 7),
+    deleteAfterDays: int(env['RELAIS_DELETE_AFTER_DAYS'], 90),
+    recycleIntervalMs: int(env['RELAIS_RECYCLE_INTERVAL_MS'], 60 * 60 * 1000),
   };
 }

@@ -1,6 +1,7 @@
 import type { EventSource, SessionEvent } from '../../../contract/api.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../ids.js';
+import { EventArchive } from './event-archive.js';
 
 export interface StoredEvent {
   session_id: string;
@@ -34,13 +35,18 @@ export class EventStore {
   private readonly insert;
   private readonly updateLastSeq;
   private readonly selectLastSeq;
+  readonly archive: EventArchive;
 
   constructor(private readonly db: Db) {
+    this.archive = new EventArchive(db);
     this.insert = db.prepare(
       'INSERT INTO events (session_id, seq, received_at_ms, source, data) VALUES (?, ?, ?, ?, ?)',
     );
     this.updateLastSeq = db.prepare('UPDATE sessions SET last_seq = ? WHERE id = ? AND last_seq < ?');
-    this.selectLastSeq = db.prepare('SELECT COALESCE(MAX(seq), 0) AS seq FROM events WHERE session_id = ?');
+    this.selectLastSeq = db.prepare(
+      `SELECT MAX(COALESCE((SELECT MAX(seq) FROM events WHERE session_id = @id), 0),
+                  COALESCE((SELECT last_seq FROM event_archives WHERE session_id = @id), 0)) AS seq`,
+    );
   }
 
   append(sessionId: string, source: EventSource, data: string, receivedAtMs = Date.now()): StoredEvent {
@@ -61,7 +67,7 @@ export class EventStore {
   currentSeq(sessionId: string): number {
     let seq = this.lastSeq.get(sessionId);
     if (seq === undefined) {
-      seq = (this.selectLastSeq.get(sessionId) as { seq: number }).seq;
+      seq = (this.selectLastSeq.get({ id: sessionId }) as { seq: number }).seq;
       this.lastSeq.set(sessionId, seq);
     }
     return seq;
@@ -100,6 +106,7 @@ export class EventStore {
   /** Events with after < seq < before, oldest first, at most `limit`; `fromEnd` takes the newest ones. */
   read(sessionId: string, range: { after?: number; before?: number; limit: number; fromEnd?: boolean }): StoredEvent[] {
     this.flush();
+    if (this.archive.has(sessionId)) return this.readArchived(sessionId, range);
     const after = range.after ?? 0;
     const before = range.before ?? Number.MAX_SAFE_INTEGER;
     const order = range.fromEnd ? 'DESC' : 'ASC';
@@ -115,10 +122,19 @@ export class EventStore {
 
   firstSeq(sessionId: string): number | null {
     this.flush();
+    if (this.archive.has(sessionId)) return this.archive.load(sessionId)[0]?.seq ?? null;
     const row = this.db.prepare('SELECT MIN(seq) AS seq FROM events WHERE session_id = ?').get(sessionId) as {
       seq: number | null;
     };
     return row.seq;
+  }
+
+  /** A compressed conversation read through the same paging, from its archive. */
+  private readArchived(sessionId: string, range: { after?: number; before?: number; limit: number; fromEnd?: boolean }): StoredEvent[] {
+    const after = range.after ?? 0;
+    const before = range.before ?? Number.MAX_SAFE_INTEGER;
+    const inRange = this.archive.load(sessionId).filter((e) => e.seq > after && e.seq < before);
+    return range.fromEnd ? inRange.slice(Math.max(0, inRange.length - range.limit)) : inRange.slice(0, range.limit);
   }
 
   private scheduleFlush(): void {

@@ -54,11 +54,12 @@ function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
     if (typeof command !== 'string' || command.trim() === '') return pathDenial('Bash: command is missing or empty');
     if (command.includes('\0')) return pathDenial('Bash: command contains a NUL byte');
     const shell = analyzeShell(command, cwd, ctx.homeDir, fs);
-    refs = shell.refs;
+    // The shell itself runs in cwd: whatever it does there unnamed happens in that folder.
+    refs = [{ raw: '.', access: 'read', cwds: [cwd], origin: 'Bash working folder' }, ...shell.refs];
     commandTexts = shell.commandTexts;
     caution = shell.uncertain;
   } else {
-    const found = fileToolRefs(tool, input, cwd);
+    const found = fileToolRefs(tool, input, cwd, ctx.homeDir);
     if (!found.ok) return pathDenial(found.reason);
     refs = found.refs;
   }

@@ -2,8 +2,9 @@ import path from 'node:path';
 
 /**
  * Path globs of the rules file.
- * - no `/` (a trailing one aside): a name, compared to every segment of the path (`.env`, `*.pem`, `secrets/`);
- * - `~` or `~/…`: under the home folder; `/…`: absolute; anything else: relative to the session's cwd.
+ * - no `/` at all: a name, compared to every segment of the path (`.env`, `*.pem`, `node_modules`);
+ * - `~` or `~/…`: under the home folder; `/…`: absolute; anything else, `specs/` included: relative to the
+ *   session's cwd (a trailing `/` only says "folder").
  * `**` crosses folders, `*` and `?` stay inside one segment, `[…]` and `{a,b}` as usual.
  * An anchored glob also covers everything beneath what it matches (`~/.ssh` protects `~/.ssh/id_rsa`).
  */
@@ -44,8 +45,12 @@ export function globBody(glob: string): string {
         out += '\\[';
       } else {
         const body = glob.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\');
-        out += `[${body}]`;
-        i = close;
+        if (validClass(body)) {
+          out += `[${body}]`;
+          i = close;
+        } else {
+          out += '\\[';
+        }
       }
     } else if (c === '{') {
       const close = glob.indexOf('}', i);
@@ -62,11 +67,21 @@ export function globBody(glob: string): string {
   return out;
 }
 
+function validClass(body: string): boolean {
+  try {
+    new RegExp(`[${body}]`);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
 export function hasWildcard(text: string): boolean {
   return /[*?[{]/.test(text);
 }
 
 export function compileGlob(source: string): CompiledGlob {
+  const folder = source.endsWith('/');
   let body = source.replace(/\/+$/, '');
   let anchor: GlobAnchor;
   if (body === '~' || body.startsWith('~/')) {
@@ -74,7 +89,7 @@ export function compileGlob(source: string): CompiledGlob {
     body = body.slice(2);
   } else if (body.startsWith('/')) {
     anchor = 'absolute';
-  } else if (!body.includes('/')) {
+  } else if (!body.includes('/') && !folder) {
     anchor = 'name';
   } else {
     anchor = 'cwd';
@@ -88,11 +103,6 @@ export function compileGlob(source: string): CompiledGlob {
   const literalPrefix = (firstWild < 0 ? segments : segments.slice(0, firstWild)).join('/');
   const re = body === '' ? /^.*$/ : new RegExp(`^${globBody(body)}(?:/.*)?$`);
   return { source, anchor, re, literalPrefix };
-}
-
-/** Does `candidate` (relative to the glob's anchor, or absolute for `absolute`) fall under the glob? */
-export function globMatchesRelative(glob: CompiledGlob, candidate: string): boolean {
-  return glob.re.test(candidate);
 }
 
 /** Segments of `p` below `root` (all of them if `p` is not below `root`). */

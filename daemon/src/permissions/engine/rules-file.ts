@@ -95,8 +95,10 @@ export function parseRules(text: string): ParseRulesResult {
   const data: unknown = JSON.parse(text);
   const parsed = ruleSetSchema.safeParse(data);
   if (!parsed.success) {
-    const issue = parsed.error.issues[0];
-    const segments = issue?.path ?? [];
+    // A misspelt key also makes the real one "missing": name the typo first, it is the cause.
+    const issue = parsed.error.issues.find((i) => i.code === 'unrecognized_keys') ?? parsed.error.issues[0];
+    const extra = issue?.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [];
+    const segments = [...(issue?.path ?? []), ...extra];
     return { ok: false, line: lineOf(lines, segments), path: displayPath(segments), reason: issue?.message ?? 'invalid rules file' };
   }
   const rules = parsed.data.rules.map((r): Rule => Object.freeze(canonicalRule(r as Rule)));

@@ -42,25 +42,37 @@ class Analyzer {
   readonly refs: PathRef[] = [];
   readonly commandTexts: string[] = [];
   uncertain: string | null = null;
-  private cwds: string[];
-  private cwdUnknown = false;
+  /** Folder per scope after a `cd` in it; null when the text does not tell which. */
+  private readonly cwdByScope = new Map<string, string | null>();
+  private scope = '0';
+  private scriptCount = 0;
 
   constructor(
     cwd: string,
     private readonly home: string,
     private readonly fs: EngineFs,
   ) {
-    this.cwds = [cwd];
+    this.cwdByScope.set('0', cwd);
   }
 
-  script(text: string, depth: number): void {
+  script(text: string, depth: number, scope = '0'): void {
     if (depth > MAX_NESTING) return this.doubt('shell text nested too deep to read');
-    const parsed = parseShell(text, this.home);
+    const parsed = parseShell(text, this.home, 0, scope);
     if (parsed.incomplete) this.doubt('the command line could not be read completely');
     for (const cmd of parsed.commands) this.command(cmd, depth);
   }
 
+  /** The folder commands of the current scope run in: the nearest enclosing scope that saw a `cd`. */
+  private get cwd(): string | null {
+    for (let s = this.scope; ; s = s.slice(0, s.lastIndexOf('.'))) {
+      const found = this.cwdByScope.get(s);
+      if (found !== undefined) return found;
+      if (!s.includes('.')) return this.cwdByScope.get('0') ?? null;
+    }
+  }
+
   private command(cmd: SimpleCommand, depth: number): void {
+    this.scope = cmd.scope;
     this.commandTexts.push(cmd.text);
     for (const r of cmd.redirects) {
       if (r.target !== null) this.operand(r.target, r.op === '<' ? 'read' : 'write', 'redirection');
@@ -80,9 +92,17 @@ class Analyzer {
     for (const op of effect.operands) this.operand(op.word, op.access, name);
     if (effect.opaque) this.doubt(`${name} takes arguments the text does not show`);
     for (const nested of effect.nested) this.words(nested, depth + 1);
-    for (const script of effect.scripts) this.script(script, depth + 1);
-    if (effect.cd === 'unknown') this.cwdUnknown = true;
-    else if (effect.cd !== null) this.changeDir(effect.cd.text);
+    const here = this.scope;
+    for (const script of effect.scripts) {
+      this.scriptCount += 1;
+      this.script(script, depth + 1, `${here}.c${this.scriptCount}`);
+      this.scope = here;
+    }
+    if (effect.cd === 'unknown') this.cwdByScope.set(this.scope, null);
+    else if (effect.cd !== null) {
+      const from = this.cwd;
+      this.cwdByScope.set(this.scope, from === null ? null : path.resolve(from, effect.cd.text));
+    }
   }
 
   private stripPrefix(all: readonly ShellWord[]): ShellWord[] {
@@ -100,9 +120,12 @@ class Analyzer {
       if (name === 'env') {
         const split = splitOptions(words.slice(1, i), { valued: wrapper.valued });
         const dir = split.options.get('-C') ?? split.options.get('--chdir');
-        if (dir !== undefined && dir !== true) this.changeDir(dir.text);
+        if (dir !== undefined && dir !== true) {
+          this.operand(dir, 'read', 'env -C');
+          this.doubt('env -C runs the command in another folder');
+        }
         const script = split.options.get('-S') ?? split.options.get('--split-string');
-        if (script !== undefined && script !== true) this.script(script.text, 1);
+        if (script !== undefined && script !== true) this.script(script.text, 1, `${this.scope}.e`);
       }
       if (name === 'command' && words[1]?.text.startsWith('-v')) return [];
       i += wrapper.skipOperands ?? 0;
@@ -110,35 +133,28 @@ class Analyzer {
     }
   }
 
-  private changeDir(target: string): void {
-    const next = this.cwds.map((c) => path.resolve(c, target));
-    this.cwds = [...new Set([...this.cwds, ...next])];
-  }
-
   private operand(word: ShellWord, access: AccessKind, origin: string): void {
-    const relative = !word.staticPrefix.startsWith('/');
-    if (word.dynamic) {
-      this.dynamicOperand(word, access, origin);
-      return;
+    if (word.dynamic) return this.dynamicOperand(word, access, origin);
+    const cwd = this.cwd;
+    if (cwd === null && !word.staticPrefix.startsWith('/')) {
+      return this.doubt(`"${word.text}" is relative to a folder the text does not show`);
     }
-    if (relative && this.cwdUnknown) this.doubt(`"${word.text}" is relative to a folder the text does not show`);
-    if (word.glob) {
-      this.globOperand(word, access, origin);
-      return;
-    }
-    this.refs.push({ raw: word.text, access, cwds: this.cwds, origin });
+    if (word.glob) return this.globOperand(word, access, origin, cwd ?? '/');
+    this.refs.push({ raw: word.text, access, cwds: [cwd ?? '/'], origin });
   }
 
   private dynamicOperand(word: ShellWord, access: AccessKind, origin: string): void {
-    this.doubt(`"${word.staticPrefix}…" (${origin}) cannot be resolved from the text`);
+    const what = word.staticPrefix === '' ? `an argument of ${origin}` : `"${word.staticPrefix}…" (${origin})`;
+    this.doubt(`${what} cannot be resolved from the text`);
     const slash = word.staticPrefix.lastIndexOf('/');
     if (slash < 0) return;
     const dir = word.staticPrefix.slice(0, slash + 1);
-    this.refs.push({ raw: dir, access, cwds: this.cwds, origin, dynamic: true });
+    const cwd = this.cwd;
+    if (cwd !== null || dir.startsWith('/')) this.refs.push({ raw: dir, access, cwds: [cwd ?? '/'], origin, dynamic: true });
   }
 
   /** Wildcards in the last segment only: expanded against the real folder, as bash would. */
-  private globOperand(word: ShellWord, access: AccessKind, origin: string): void {
+  private globOperand(word: ShellWord, access: AccessKind, origin: string, cwd: string): void {
     const slash = word.text.lastIndexOf('/');
     const dir = slash < 0 ? '' : word.text.slice(0, slash + 1);
     if (/[*?[{]/.test(dir)) {
@@ -146,18 +162,16 @@ class Analyzer {
       return;
     }
     const matcher = segmentMatcher(word.text.slice(slash + 1));
-    for (const cwd of this.cwds) {
-      const abs = path.resolve(cwd, dir === '' ? '.' : dir);
-      let names: string[];
-      try {
-        names = this.fs.readdir(abs).filter((n) => matcher.test(n));
-      } catch {
-        names = [];
-      }
-      if (names.length > MAX_GLOB_MATCHES) this.doubt(`"${word.text}" matches too many files to check`);
-      if (names.length === 0) this.refs.push({ raw: word.text, access, cwds: [cwd], origin });
-      for (const n of names.slice(0, MAX_GLOB_MATCHES)) this.refs.push({ raw: path.join(abs, n), access, cwds: [cwd], origin });
+    const abs = path.resolve(cwd, dir === '' ? '.' : dir);
+    let names: string[];
+    try {
+      names = this.fs.readdir(abs).filter((n) => matcher.test(n));
+    } catch {
+      names = [];
     }
+    if (names.length > MAX_GLOB_MATCHES) this.doubt(`"${word.text}" matches too many files to check`);
+    if (names.length === 0) this.refs.push({ raw: word.text, access, cwds: [cwd], origin });
+    for (const n of names.slice(0, MAX_GLOB_MATCHES)) this.refs.push({ raw: path.join(abs, n), access, cwds: [cwd], origin });
   }
 
   private doubt(reason: string): void {

@@ -81,23 +81,30 @@ const FILE_FIELDS: Readonly<Record<string, FileField>> = {
   Grep: { field: 'path', access: 'read', required: false },
 };
 
-/** The paths a file tool names. Glob's `pattern` counts too when it is absolute or climbs with `..`. */
-export function fileToolRefs(tool: string, input: Record<string, unknown>, cwd: string): RefsResult {
+const expandHome = (raw: string, home: string): string =>
+  raw === '~' ? home : raw.startsWith('~/') ? `${home}/${raw.slice(2)}` : raw;
+
+/**
+ * The paths a file tool names (a leading `~/` is the home folder, as Claude Code reads it).
+ * Glob's `pattern` counts too when it is absolute or climbs with `..`.
+ */
+export function fileToolRefs(tool: string, input: Record<string, unknown>, cwd: string, home: string): RefsResult {
   const spec = FILE_FIELDS[tool];
   if (spec === undefined) return { ok: true, refs: [] };
   const value = input[spec.field];
   if (value === undefined && !spec.required) {
-    return withGlobPattern(tool, input, { raw: cwd, access: spec.access, cwds: [cwd], origin: tool });
+    return withGlobPattern(tool, input, { raw: cwd, access: spec.access, cwds: [cwd], origin: tool }, home);
   }
   if (typeof value !== 'string') return { ok: false, reason: `${tool}: ${spec.field} is missing or not a string` };
-  const ref: PathRef = { raw: value, access: spec.access, cwds: [cwd], origin: `${tool} ${spec.field}` };
-  return withGlobPattern(tool, input, ref);
+  const ref: PathRef = { raw: expandHome(value, home), access: spec.access, cwds: [cwd], origin: `${tool} ${spec.field}` };
+  return withGlobPattern(tool, input, ref, home);
 }
 
-function withGlobPattern(tool: string, input: Record<string, unknown>, base: PathRef): RefsResult {
+function withGlobPattern(tool: string, input: Record<string, unknown>, base: PathRef, home: string): RefsResult {
   if (tool !== 'Glob') return { ok: true, refs: [base] };
-  const pattern = input['pattern'];
-  if (typeof pattern !== 'string') return { ok: false, reason: 'Glob: pattern is missing or not a string' };
+  const given = input['pattern'];
+  if (typeof given !== 'string') return { ok: false, reason: 'Glob: pattern is missing or not a string' };
+  const pattern = expandHome(given, home);
   const segments = pattern.split('/');
   const firstWild = segments.findIndex((seg) => /[*?[{]/.test(seg));
   if (firstWild >= 0 && segments.slice(firstWild).includes('..')) {
@@ -105,8 +112,8 @@ function withGlobPattern(tool: string, input: Record<string, unknown>, base: Pat
   }
   const literal = (firstWild < 0 ? segments : segments.slice(0, firstWild)).join('/');
   if (literal === '' || literal === '.') return { ok: true, refs: [base] };
-  const dir = base.raw === '' ? base.raw : base.raw.replace(/\/+$/, '');
-  const raw = literal.startsWith('/') ? literal : `${dir}/${literal}`;
+  const dir = base.raw.replace(/\/+$/, '');
+  const raw = literal.startsWith('/') || dir === '' ? literal : `${dir}/${literal}`;
   return { ok: true, refs: [base, { raw, access: 'read', cwds: base.cwds, origin: 'Glob pattern' }] };
 }
 

@@ -46,7 +46,7 @@ export interface BashRule {
 export interface PathRule {
   id: string;
   kind: PathRuleKind;
-  /** Globs: `~/` = home, `**`, `*`, `?`; no `/` = compared to each path segment (file or folder name). */
+  /** Globs: `~/` = home, `/…` absolute, `**`, `*`, `?`; no `/` at all = a name compared to each path segment; else relative to the cwd. */
   paths: string[];
   /** A circle refuses (deny, the default) or sends the request to a person (ask). */
   action?: 'deny' | 'ask';

@@ -1,0 +1,231 @@
+import assert from 'node:assert/strict';
+import { after, before, describe, test } from 'node:test';
+import { DEFAULT_RULES } from './default-rules.js';
+import { decide } from './decide.js';
+import { makeFixtureTree, type FixtureTree } from './fixture-tree.js';
+import type { Decision, DecisionKind, Rule, RuleSet } from './types.js';
+
+let tree: FixtureTree;
+before(() => {
+  tree = makeFixtureTree();
+});
+after(() => tree.remove());
+
+const set = (...rules: Rule[]): RuleSet => ({ version: 1, rules });
+const bash = (id: string, pattern: string, action: Rule['action'] & string, flags?: string): Rule =>
+  flags === undefined ? { id, kind: 'bash', pattern, action, reason: `${id} reason` } : { id, kind: 'bash', pattern, flags, action, reason: `${id} reason` };
+
+function run(tool: string, input: Record<string, unknown>, rules: RuleSet = DEFAULT_RULES, trusted?: string[]): Decision {
+  return decide(
+    { tool_name: tool, input, cwd: tree.proj, permission_mode: 'write', trusted_dirs: trusted },
+    { rules, dataDir: tree.data, homeDir: tree.home },
+  );
+}
+const cmd = (command: string, rules?: RuleSet): Decision => run('Bash', { command }, rules);
+
+function expectVerdict(d: Decision, decision: DecisionKind, rule: string | null): void {
+  assert.equal(d.decision, decision, JSON.stringify(d));
+  assert.equal(d.rule, rule, JSON.stringify(d));
+}
+
+describe('evaluation order', () => {
+  const specificAllow = bash('allow-push-main', String.raw`^git push origin main$`, 'allow');
+  const ask = bash('ask-push', String.raw`\bgit\s+push\b`, 'ask');
+  const broadDeny = bash('deny-git', String.raw`\bgit\b`, 'deny');
+
+  test('deny beats ask beats allow, whatever the specificity and file order', () => {
+    expectVerdict(cmd('git push origin main', set(specificAllow, ask, broadDeny)), 'deny', 'deny-git');
+    expectVerdict(cmd('git push origin main', set(specificAllow, ask)), 'ask', 'ask-push');
+    expectVerdict(cmd('git push origin main', set(specificAllow)), 'allow', 'allow-push-main');
+    assert.equal(cmd('git push origin main', set(specificAllow)).step, 'rule');
+  });
+
+  test('within one action, the first matching rule in file order decides', () => {
+    const a = bash('first', 'npm', 'deny');
+    const b = bash('second', 'npm publish', 'deny');
+    expectVerdict(cmd('npm publish', set(a, b)), 'deny', 'first');
+    expectVerdict(cmd('npm publish', set(b, a)), 'deny', 'second');
+  });
+
+  test('an allow rule allows a chain only when it covers every command', () => {
+    const rules = set(bash('allow-tests', String.raw`^npm (?:test|run lint)$`, 'allow'));
+    expectVerdict(cmd('npm test && npm run lint', rules), 'allow', 'allow-tests');
+    expectVerdict(cmd('npm test && rm notes.txt', rules), 'ask', null);
+    expectVerdict(cmd('npm test $(cat src/a.ts)', rules), 'ask', null);
+  });
+
+  test('an allow rule never overrides the path step', () => {
+    const rules = set(bash('allow-cat', '^cat ', 'allow'));
+    expectVerdict(cmd('cat ../outside/secret.txt', rules), 'deny', null);
+    expectVerdict(cmd('cat src/a.ts', rules), 'allow', 'allow-cat');
+    expectVerdict(cmd('cat hard.txt', rules), 'ask', null);
+  });
+
+  test('the lookahead: --force refused, --force-with-lease not refused by that rule', () => {
+    expectVerdict(cmd('git push --force origin feat/LCT-42500'), 'deny', 'git-push-force');
+    expectVerdict(cmd('git push --force-with-lease origin feat/LCT-42500'), 'ask', 'git-push');
+    const onlyForce = set(DEFAULT_RULES.rules.find((r) => r.id === 'git-push-force') as Rule);
+    expectVerdict(cmd('git push --force', onlyForce), 'deny', 'git-push-force');
+    expectVerdict(cmd('git push --force-with-lease', onlyForce), 'ask', null);
+    expectVerdict(cmd('git push --force-with-lease --force-if-includes', onlyForce), 'ask', null);
+  });
+});
+
+/** [command, decision, rule] with DEFAULT_RULES in a write session. */
+const DEFAULT_BASH_CASES: [string, DecisionKind, string | null][] = [
+  ['rm -rf build', 'deny', 'rm-recursive-or-forced'],
+  ['rm -r dist', 'deny', 'rm-recursive-or-forced'],
+  ['rm -f notes.txt', 'deny', 'rm-recursive-or-forced'],
+  ['rm -v -rf build', 'deny', 'rm-recursive-or-forced'],
+  ['rm --recursive build', 'deny', 'rm-recursive-or-forced'],
+  ['/bin/rm -Rf build', 'deny', 'rm-recursive-or-forced'],
+  ['rm notes.txt', 'ask', null],
+  ['git rm -r --cached dist', 'ask', null],
+  ['git reset --hard origin/main', 'deny', 'git-reset-hard'],
+  ['git reset HEAD~1 --hard', 'deny', 'git-reset-hard'],
+  ['git reset --soft HEAD~1', 'ask', null],
+  ['git push --force origin feat/LCT-42500', 'deny', 'git-push-force'],
+  ['git push origin main --force', 'deny', 'git-push-force'],
+  ['git push -f', 'deny', 'git-push-f'],
+  ['git push -uf origin topic', 'deny', 'git-push-f'],
+  ['git push origin +main', 'deny', 'git-push-plus-refspec'],
+  ['git push --force-with-lease origin feat/LCT-42500', 'ask', 'git-push'],
+  ['git push origin feature-fix', 'ask', 'git-push'],
+  ['git clean -fd', 'deny', 'git-clean-force'],
+  ['git clean -n', 'ask', null],
+  ['git stash drop', 'deny', 'git-stash-drop'],
+  ['git stash clear', 'deny', 'git-stash-drop'],
+  ['git stash list', 'ask', null],
+  ['git checkout -- .', 'ask', 'git-checkout-discard'],
+  ['git checkout main', 'ask', null],
+  ['git restore .', 'ask', 'git-restore-discard'],
+  ['git branch -D old-topic', 'ask', 'git-branch-force-delete'],
+  ['sudo apt-get install jq', 'deny', 'sudo'],
+  ['chmod 777 run.sh', 'deny', 'chmod-777'],
+  ['chmod -R 777 src', 'deny', 'chmod-777'],
+  ['chmod 755 run.sh', 'ask', null],
+  ['psql -c "DROP TABLE users"', 'deny', 'sql-drop-table'],
+  ['psql -c "drop table users"', 'deny', 'sql-drop-table'],
+  ['sqlite3 app.db "DELETE FROM users;"', 'deny', 'sql-delete-without-where'],
+  ['sqlite3 app.db "DELETE FROM users"', 'deny', 'sql-delete-without-where'],
+  ['sqlite3 app.db "DELETE FROM users WHERE id = 1;"', 'ask', null],
+  ['git push origin main', 'ask', 'git-push'],
+  ['npm publish', 'ask', 'package-publish'],
+  ['dotnet ef database drop --project src/Infra', 'ask', 'database-drop'],
+  // Splitting: each sub-command is checked, and `.*` never spans two of them.
+  ['npm test && git push --force', 'deny', 'git-push-force'],
+  ['npm test; git reset --hard', 'deny', 'git-reset-hard'],
+  ['git log | head -n 5 || git stash clear', 'deny', 'git-stash-drop'],
+  ['echo $(git reset --hard)', 'deny', 'git-reset-hard'],
+  ['echo `git stash drop`', 'deny', 'git-stash-drop'],
+  ["bash -c 'rm -rf build'", 'deny', 'rm-recursive-or-forced'],
+  ['rm build.log && make -f Makefile', 'ask', null],
+  ['bun test', 'ask', null],
+];
+
+describe('default rules: bash patterns', () => {
+  for (const [command, decision, rule] of DEFAULT_BASH_CASES) {
+    test(`${command} → ${decision}${rule === null ? '' : ` (${rule})`}`, () => expectVerdict(cmd(command), decision, rule));
+  }
+});
+
+describe('default rules: zero-access circles', () => {
+  test('.env: read, cat, write, redirect', () => {
+    expectVerdict(run('Read', { file_path: '.env' }), 'deny', 'secrets-env-files');
+    expectVerdict(cmd('cat .env'), 'deny', 'secrets-env-files');
+    expectVerdict(run('Write', { file_path: '.env', content: '' }), 'deny', 'secrets-env-files');
+    expectVerdict(cmd('echo TOKEN=x >> .env'), 'deny', 'secrets-env-files');
+    expectVerdict(run('Read', { file_path: 'config/.env.local' }), 'deny', 'secrets-env-files');
+    expectVerdict(run('Grep', { pattern: 'TOKEN', path: '.env' }), 'deny', 'secrets-env-files');
+  });
+  test('*.pem and *.key', () => {
+    expectVerdict(run('Read', { file_path: 'keys/api.key' }), 'deny', 'secrets-key-files');
+    expectVerdict(cmd('cat keys/server.pem'), 'deny', 'secrets-key-files');
+    expectVerdict(cmd('cp keys/server.pem /dev/null'), 'deny', 'secrets-key-files');
+    expectVerdict(cmd('cat keys/*.pem'), 'deny', 'secrets-key-files');
+  });
+  test('~/.ssh and ~/.aws even when the home folder is trusted', () => {
+    const trusted = [tree.proj, tree.home];
+    expectVerdict(run('Read', { file_path: `${tree.home}/.ssh/id_rsa` }, DEFAULT_RULES, trusted), 'deny', 'secrets-ssh');
+    expectVerdict(run('Read', { file_path: '~/.aws/credentials' }, DEFAULT_RULES, trusted), 'deny', 'secrets-aws');
+    expectVerdict(run('Bash', { command: 'cat ~/.ssh/id_rsa' }, DEFAULT_RULES, trusted), 'deny', 'secrets-ssh');
+    expectVerdict(run('LS', { path: `${tree.home}/.ssh` }, DEFAULT_RULES, trusted), 'deny', 'secrets-ssh');
+  });
+});
+
+/** The seeds' project circles (plume-factory), added to the defaults. */
+const SEED_RULES: RuleSet = {
+  version: 1,
+  rules: [
+    ...DEFAULT_RULES.rules,
+    { id: 'factory-machinery', kind: 'read_only', paths: ['adws/adw_modules/', 'adws/adw_*.py', 'PLAN.md', '.pi/'], reason: 'the factory machinery is read-only' },
+    { id: 'factory-survivors', kind: 'no_delete', paths: ['adws/adw_data/', 'specs/', 'justfile', '.git/'], reason: 'must survive a run' },
+  ],
+};
+
+describe("the seeds' gate cases", () => {
+  const seed = (tool: string, input: Record<string, unknown>): Decision => run(tool, input, SEED_RULES);
+  test('read PLAN.md passes', () => expectVerdict(seed('Read', { file_path: 'PLAN.md' }), 'allow', null));
+  test('read .env is zero-access', () => expectVerdict(seed('Read', { file_path: '.env' }), 'deny', 'secrets-env-files'));
+  test('edit the machinery is read-only', () =>
+    expectVerdict(seed('Edit', { file_path: 'adws/adw_modules/runner.py', old_string: 'x', new_string: 'y' }), 'deny', 'factory-machinery'));
+  test('write the payload is not refused (a person is asked)', () => {
+    const d = seed('Write', { file_path: 'src/editor.ts', content: '' });
+    assert.deepEqual([d.decision, d.step, d.rule], ['ask', 'default', null]);
+  });
+  test('bun test is not refused', () => expectVerdict(seed('Bash', { command: 'bun test' }), 'ask', null));
+  test('git checkout -- . is an ask rule', () => expectVerdict(seed('Bash', { command: 'git checkout -- .' }), 'ask', 'git-checkout-discard'));
+  test('rm -rf is refused', () =>
+    expectVerdict(seed('Bash', { command: 'rm -rf adws/adw_data/sessions' }), 'deny', 'rm-recursive-or-forced'));
+  test('redirecting into PLAN.md is read-only', () => expectVerdict(seed('Bash', { command: 'echo ok > PLAN.md' }), 'deny', 'factory-machinery'));
+  test('the circles table', () => {
+    expectVerdict(seed('Bash', { command: 'ls adws/adw_data' }), 'ask', null);
+    expectVerdict(seed('Bash', { command: 'cat PLAN.md' }), 'ask', null);
+    expectVerdict(seed('Bash', { command: 'grep gate adws/' }), 'ask', null);
+    expectVerdict(seed('Bash', { command: "sed -i 's/a/b/' adws/adw_modules/runner.py" }), 'deny', 'factory-machinery');
+    expectVerdict(seed('Bash', { command: 'tee PLAN.md < README.md' }), 'deny', 'factory-machinery');
+    expectVerdict(seed('Bash', { command: 'touch adws/adw_main.py' }), 'deny', 'factory-machinery');
+    expectVerdict(seed('Write', { file_path: 'specs/nouvelle.md', content: '' }), 'ask', null);
+    expectVerdict(seed('Edit', { file_path: 'justfile', old_string: 'x', new_string: 'y' }), 'ask', null);
+    expectVerdict(seed('Bash', { command: 'rm -r adws/adw_data' }), 'deny', 'rm-recursive-or-forced');
+    expectVerdict(seed('Bash', { command: 'mv justfile old' }), 'deny', 'factory-survivors');
+    expectVerdict(seed('Bash', { command: 'rm specs/one.md' }), 'deny', 'factory-survivors');
+    expectVerdict(seed('Bash', { command: 'unlink justfile' }), 'deny', 'factory-survivors');
+  });
+  test('moving a folder takes its protected contents with it', () => {
+    expectVerdict(seed('Bash', { command: 'mv adws adws-old' }), 'deny', 'factory-machinery');
+    expectVerdict(seed('Bash', { command: 'rmdir specs' }), 'deny', 'factory-survivors');
+  });
+  test('the RTK audit log: --force blocked, --force-with-lease not', () => {
+    expectVerdict(seed('Bash', { command: 'git push --force origin feat/LCT-42500' }), 'deny', 'git-push-force');
+    assert.notEqual(seed('Bash', { command: 'git push --force-with-lease origin feat/LCT-42500' }).decision, 'deny');
+  });
+});
+
+describe('path globs', () => {
+  test('** and * anchored at the cwd', () => {
+    const rules = set({ id: 'docs', kind: 'read_only', paths: ['docs/**/*.md'], reason: 'docs are frozen' });
+    expectVerdict(run('Write', { file_path: 'docs/a/b/c.md', content: '' }, rules), 'deny', 'docs');
+    expectVerdict(run('Write', { file_path: 'docs/top.md', content: '' }, rules), 'deny', 'docs');
+    expectVerdict(run('Write', { file_path: 'docs/a/b/c.txt', content: '' }, rules), 'ask', null);
+    expectVerdict(run('Read', { file_path: 'docs/top.md' }, rules), 'allow', null);
+  });
+  test('a circle may ask instead of refusing', () => {
+    const rules = set({ id: 'lock', kind: 'read_only', paths: ['package-lock.json'], action: 'ask', reason: 'lockfile' });
+    expectVerdict(run('Edit', { file_path: 'package-lock.json', old_string: 'a', new_string: 'b' }, rules), 'ask', 'lock');
+  });
+  test('no_delete lets a file change but not go', () => {
+    const rules = set({ id: 'keep-src', kind: 'no_delete', paths: ['src/'], reason: 'keep' });
+    expectVerdict(run('Edit', { file_path: 'src/a.ts', old_string: 'a', new_string: 'b' }, rules), 'ask', null);
+    expectVerdict(cmd('rm src/a.ts', rules), 'deny', 'keep-src');
+    expectVerdict(cmd('mv src/a.ts src/b.ts', rules), 'deny', 'keep-src');
+    expectVerdict(cmd('find src -name "*.ts" -delete', rules), 'deny', 'keep-src');
+    expectVerdict(cmd('find . -name "*.ts" -exec rm {} \\;', rules), 'deny', 'keep-src');
+  });
+  test('a name glob matches any segment, a real path through a link too', () => {
+    const rules = set({ id: 'no-ts', kind: 'zero_access', paths: ['*.ts'], reason: 'no ts' });
+    expectVerdict(run('Read', { file_path: 'link-in' }, rules), 'deny', 'no-ts');
+    const folder = set({ id: 'no-keys', kind: 'zero_access', paths: ['keys'], reason: 'no keys' });
+    expectVerdict(run('Read', { file_path: 'keys/api.key' }, folder), 'deny', 'no-keys');
+  });
+});

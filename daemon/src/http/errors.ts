@@ -20,6 +20,7 @@ export const ERRORS = {
   unknown_subscription: { status: 400, message: 'subscription_id names no subscription.' },
   invalid_cwd: { status: 400, message: 'The working directory does not exist or is not a folder.' },
   invalid_config_dir: { status: 400, message: 'The configuration folder must be an absolute path.' },
+  quota_exhausted: { status: 429, message: 'The subscription\'s quota cannot take another session now.' },
   agent_unavailable: { status: 503, message: 'The agent binary could not be started.' },
   method_not_allowed: { status: 405, message: 'Method not allowed.' },
   internal_error: { status: 500, message: 'Internal error.' },

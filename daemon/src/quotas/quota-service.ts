@@ -1,0 +1,124 @@
+import type { QuotaWindow, SubscriptionQuota } from '../../../contract/usage.js';
+import type { Db } from '../db/database.js';
+import type { EventStore, StoredEvent } from '../events/event-store.js';
+import type { QuotaConfig } from './quota-config.js';
+import { parseRateLimitEvent, type QuotaReading } from './quota-parse.js';
+import { QuotaPoller, readOAuthToken, type PollTarget } from './quota-poller.js';
+import { QuotaRepo } from './quota-repo.js';
+
+/** Windows every subscription shows, known or not. */
+const ALWAYS = ['five_hour', 'seven_day'];
+const RATE_LIMIT_LINE = /^\{\s*"type"\s*:\s*"rate_limit_event"/;
+const TICK_MS = 1000;
+
+interface SubscriptionRow {
+  id: string;
+  config_dir: string;
+  builtin: number;
+}
+
+export type QuotaStatus = 'fresh' | 'stale' | 'unknown';
+
+/** Quota windows per subscription, from the usage endpoint (polled) and from the agents' streams. */
+export class QuotaService {
+  readonly repo: QuotaRepo;
+  readonly poller: QuotaPoller;
+  private timer: NodeJS.Timeout | null = null;
+  private busy = false;
+  private readonly listSubscriptions;
+  private readonly subscriptionOfSession;
+
+  constructor(
+    db: Db,
+    readonly config: QuotaConfig,
+    /** Where the demo subscription's usage endpoint listens (the scripted fake). */
+    private readonly demoUrl: () => string | null,
+    private readonly demoToken: string,
+    readonly now: () => number = Date.now,
+  ) {
+    this.repo = new QuotaRepo(db);
+    this.poller = new QuotaPoller({ pollMs: config.pollMs, maxBackoffMs: config.maxBackoffMs, now, save: (id, r) => this.repo.save(id, r) });
+    this.listSubscriptions = db.prepare('SELECT id, config_dir, builtin FROM subscriptions ORDER BY created_at');
+    const session = db.prepare('SELECT subscription_id FROM sessions WHERE id = ?');
+    this.subscriptionOfSession = (id: string): string | null => (session.get(id) as { subscription_id: string } | undefined)?.subscription_id ?? null;
+  }
+
+  attach(events: EventStore): () => void {
+    return events.tap((event) => this.hear(event));
+  }
+
+  hear(event: StoredEvent): void {
+    if (event.source !== 'agent' || !RATE_LIMIT_LINE.test(event.data)) return;
+    const subscriptionId = this.subscriptionOfSession(event.session_id);
+    if (!subscriptionId) return;
+    try {
+      this.repo.save(subscriptionId, parseRateLimitEvent(JSON.parse(event.data) as Record<string, unknown>, event.received_at_ms));
+    } catch {
+      // A malformed line teaches nothing about the quota; the stored event keeps it for diagnosis.
+    }
+  }
+
+  start(): void {
+    this.timer = setInterval(() => void this.pollDue(), TICK_MS);
+    this.timer.unref();
+    void this.pollDue();
+  }
+
+  stop(): void {
+    if (this.timer) clearInterval(this.timer);
+    this.timer = null;
+  }
+
+  /** Polls every subscription whose next attempt is due (one request at a time). */
+  async pollDue(): Promise<void> {
+    if (this.busy) return;
+    this.busy = true;
+    try {
+      for (const target of this.targets()) if (target.token && this.poller.isDue(target.subscriptionId)) await this.poller.poll(target);
+    } finally {
+      this.busy = false;
+    }
+  }
+
+  targets(): PollTarget[] {
+    return (this.listSubscriptions.all() as SubscriptionRow[]).map((s) => {
+      if (s.builtin) return { subscriptionId: s.id, baseUrl: this.demoUrl() ?? '', token: this.demoUrl() ? this.demoToken : null };
+      return { subscriptionId: s.id, baseUrl: this.config.baseUrl, token: readOAuthToken(s.config_dir) };
+    });
+  }
+
+  statusOf(reading: Pick<QuotaReading, 'read_at_ms' | 'resets_at_ms'>): QuotaStatus {
+    const now = this.now();
+    // Past its reset the window has started over: the old figure says nothing about the new one.
+    if (now - reading.read_at_ms > this.config.staleAfterMs || (reading.resets_at_ms !== null && reading.resets_at_ms <= now)) return 'stale';
+    return 'fresh';
+  }
+
+  view(subscriptionId: string, polled: boolean): SubscriptionQuota {
+    const readings = this.repo.latest(subscriptionId);
+    const windows: QuotaWindow[] = readings.map((r) => ({
+      window: r.window,
+      utilization: r.utilization,
+      resets_at: r.resets_at_ms === null ? null : new Date(r.resets_at_ms).toISOString(),
+      read_at: new Date(r.read_at_ms).toISOString(),
+      status: this.statusOf(r),
+      source: r.source,
+    }));
+    for (const name of ALWAYS) {
+      if (!windows.some((w) => w.window === name)) windows.push({ window: name, utilization: null, resets_at: null, read_at: null, status: 'unknown', source: 'none' });
+    }
+    const order = (w: QuotaWindow): number => (ALWAYS.includes(w.window) ? ALWAYS.indexOf(w.window) : ALWAYS.length);
+    windows.sort((a, b) => order(a) - order(b) || a.window.localeCompare(b.window));
+    const state = this.poller.state(subscriptionId);
+    const iso = (ms: number | null | undefined): string | null => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+    return {
+      subscription_id: subscriptionId,
+      windows,
+      poll: { enabled: polled, last_attempt_at: iso(state?.lastAttemptMs), last_error: state?.lastError ?? null, next_attempt_at: polled ? iso(state?.nextAttemptMs ?? this.now()) : null },
+    };
+  }
+
+  all(): SubscriptionQuota[] {
+    return this.targets().map((t) => this.view(t.subscriptionId, t.token !== null));
+  }
+}

@@ -1,0 +1,37 @@
+import type { FastifyInstance } from 'fastify';
+import { DEMO_QUOTA_TOKEN, startQuotaEndpoint, type QuotaEndpoint } from '../../../fakes/quota-endpoint/server.js';
+import type { Db } from '../db/database.js';
+import type { EventStore } from '../events/event-store.js';
+import type { RouteTable } from '../http/route.js';
+import { Admission } from './admission.js';
+import { quotaConfigFromEnv, type QuotaConfig } from './quota-config.js';
+import { QuotaService } from './quota-service.js';
+import { installAdmissionCheck, quotaRoutes } from './quotas.routes.js';
+
+export interface Quotas {
+  service: QuotaService;
+  admission: Admission;
+  /** The scripted usage endpoint of the demo subscription, when this daemon started it. */
+  demoEndpoint: QuotaEndpoint | null;
+  close(): Promise<void>;
+}
+
+/** Quota polling, stream readings, GET /api/quotas and the launch admission check: the one call app.ts makes. */
+export async function installQuotas(app: FastifyInstance, db: Db, events: EventStore, routes: RouteTable, config: QuotaConfig = quotaConfigFromEnv()): Promise<Quotas> {
+  const demoEndpoint = config.demoUrl ? null : await startQuotaEndpoint();
+  const demoUrl = config.demoUrl ?? demoEndpoint!.url;
+  const service = new QuotaService(db, config, () => demoUrl, DEMO_QUOTA_TOKEN);
+  const untap = service.attach(events);
+  const admission = new Admission(db, service, config.admissionThreshold);
+  quotaRoutes(routes, service);
+  installAdmissionCheck(app, admission);
+  service.start();
+  return {
+    service, admission, demoEndpoint,
+    async close() {
+      service.stop();
+      untap();
+      await demoEndpoint?.close();
+    },
+  };
+}

@@ -1,0 +1,79 @@
+import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+/**
+ * What the next GET /api/oauth/usage answers:
+ * - `ok`: the classic window keys with the current `windows` figures, read now;
+ * - `rate_limited`: 429 with `retry-after: retryAfterSeconds` (the real endpoint answers 429 readily);
+ * - `error`: 500;
+ * - `frozen`: 200 with the figures captured when it was set, as a stuck upstream cache would.
+ */
+export type QuotaMode = 'ok' | 'rate_limited' | 'error' | 'frozen';
+
+export interface FakeWindow {
+  utilization: number;
+  resets_at: string;
+}
+
+export interface QuotaScript {
+  mode: QuotaMode;
+  retryAfterSeconds: number;
+  /** Percent 0–100, as the endpoint reports. */
+  windows: Record<string, FakeWindow | null>;
+  /** Only this bearer token is accepted (401 otherwise). */
+  token: string;
+}
+
+export interface QuotaEndpoint {
+  url: string;
+  script: QuotaScript;
+  requests: { path: string; authorization: string | undefined; beta: string | undefined; status: number }[];
+  close(): Promise<void>;
+}
+
+export const DEMO_QUOTA_TOKEN = 'relais-demo-oauth-token';
+
+export function defaultWindows(now = Date.now()): Record<string, FakeWindow | null> {
+  return {
+    five_hour: { utilization: 24, resets_at: new Date(now + 3 * 3600_000).toISOString() },
+    seven_day: { utilization: 36, resets_at: new Date(now + 4 * 86_400_000).toISOString() },
+    seven_day_opus: null,
+  };
+}
+
+/** A scripted fake of Anthropic's OAuth usage endpoint (PROTOCOLS §4.1) on loopback. */
+export async function startQuotaEndpoint(options: { port?: number; script?: Partial<QuotaScript> } = {}): Promise<QuotaEndpoint> {
+  const script: QuotaScript = { mode: 'ok', retryAfterSeconds: 60, windows: defaultWindows(), token: DEMO_QUOTA_TOKEN, ...options.script };
+  const requests: QuotaEndpoint['requests'] = [];
+  let frozen: string | null = null;
+  const answer = (req: IncomingMessage, res: ServerResponse): void => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
+      requests.push({ path, authorization: req.headers.authorization, beta: req.headers['anthropic-beta'] as string | undefined, status });
+      if (requests.length > 1000) requests.shift();
+      res.writeHead(status, { 'content-type': 'application/json', ...headers });
+      res.end(typeof body === 'string' ? body : JSON.stringify(body));
+    };
+    if (req.method !== 'GET' || path !== '/api/oauth/usage') return send(404, { type: 'error', error: { type: 'not_found_error', message: 'Not found' } });
+    if (req.headers.authorization !== `Bearer ${script.token}` || req.headers['anthropic-beta'] !== 'oauth-2025-04-20') {
+      return send(401, { type: 'error', error: { type: 'authentication_error', message: 'OAuth token required' } });
+    }
+    if (script.mode === 'rate_limited') {
+      return send(429, { type: 'error', error: { type: 'rate_limit_error', message: 'Rate limited' } }, { 'retry-after': String(script.retryAfterSeconds) });
+    }
+    if (script.mode === 'error') return send(500, { type: 'error', error: { type: 'api_error', message: 'Internal error' } });
+    const body = { ...script.windows, extra_usage: { is_enabled: false, monthly_limit: null, used_credits: null, utilization: null } };
+    if (script.mode === 'frozen') return send(200, (frozen ??= JSON.stringify(body)));
+    frozen = null;
+    return send(200, body);
+  };
+  const server = createServer(answer);
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    script,
+    requests,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}

@@ -81,7 +81,7 @@ export class PaletteDialog {
   private scrollActive(): void {
     queueMicrotask(() => {
       const id = this.activeId();
-      if (id) document.getElementById(id)?.scrollIntoView({ block: 'nearest' });
+      if (id) document.getElementById(id)?.scrollIntoView?.({ block: 'nearest' });
     });
   }
 }

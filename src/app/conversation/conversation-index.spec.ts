@@ -1,0 +1,32 @@
+import { SessionEvent } from '../../../contract/api';
+import { emptyIndex, extendIndex, toolsByName } from './conversation-index';
+
+const ev = (seq: number, source: SessionEvent['source'], data: unknown): SessionEvent => ({
+  seq, received_at: '', received_at_ms: seq, source, data,
+});
+const user = (seq: number, text: string) => ev(seq, 'host', { type: 'user', message: { content: [{ type: 'text', text }] } });
+const tool = (seq: number, id: string, name: string, input: Record<string, unknown>) =>
+  ev(seq, 'agent', { type: 'assistant', message: { content: [{ type: 'tool_use', id, name, input }] } });
+
+describe('conversation index', () => {
+  it('numbers turns, lists tool calls and keeps the first context', () => {
+    const index = extendIndex(emptyIndex(), [
+      user(1, 'first'),
+      ev(2, 'agent', { type: 'system', subtype: 'init', model: 'm', cwd: '/w' }),
+      tool(3, 't1', 'Bash', { command: 'ls' }),
+      user(4, 'second'),
+      ev(5, 'agent', { type: 'system', subtype: 'init', model: 'other' }),
+      tool(6, 't2', 'Read', { file_path: '/w/a' }),
+      tool(7, 't3', 'Bash', { command: 'pwd' }),
+    ]);
+    expect(index.turns.map((t) => [t.turn, t.seq])).toEqual([[1, 1], [2, 4]]);
+    expect(index.tools.map((t) => t.summary)).toEqual(['ls', '/w/a', 'pwd']);
+    expect(index.init?.seq).toBe(2);
+    expect(toolsByName(index.tools).map((g) => [g.name, g.calls.length])).toEqual([['Bash', 2], ['Read', 1]]);
+  });
+
+  it('skips events already scanned', () => {
+    const once = extendIndex(emptyIndex(), [user(1, 'a')]);
+    expect(extendIndex(once, [user(1, 'a'), user(2, 'b')]).turns).toHaveLength(2);
+  });
+});

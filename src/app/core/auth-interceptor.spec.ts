@@ -1,0 +1,42 @@
+import { HttpClient, provideHttpClient, withInterceptors } from '@angular/common/http';
+import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
+import { TestBed } from '@angular/core/testing';
+import { Router, provideRouter } from '@angular/router';
+import { firstValueFrom } from 'rxjs';
+import { ApiKey } from './api-key';
+import { authInterceptor } from './auth-interceptor';
+
+describe('authInterceptor', () => {
+  let http: HttpClient;
+  let controller: HttpTestingController;
+
+  beforeEach(() => {
+    sessionStorage.clear();
+    localStorage.clear();
+    TestBed.configureTestingModule({
+      providers: [provideRouter([]), provideHttpClient(withInterceptors([authInterceptor])), provideHttpClientTesting()],
+    });
+    TestBed.inject(ApiKey).use('secret-key');
+    http = TestBed.inject(HttpClient);
+    controller = TestBed.inject(HttpTestingController);
+  });
+
+  afterEach(() => controller.verify());
+
+  it('adds the bearer key to /api calls only', () => {
+    void firstValueFrom(http.get('/api/sessions'));
+    void firstValueFrom(http.get('/assets/x.json'));
+    expect(controller.expectOne('/api/sessions').request.headers.get('Authorization')).toBe('Bearer secret-key');
+    expect(controller.expectOne('/assets/x.json').request.headers.has('Authorization')).toBe(false);
+  });
+
+  it('sends the person to the key page on 401 and marks the key rejected', async () => {
+    const router = TestBed.inject(Router);
+    const navigate = vi.spyOn(router, 'navigate').mockResolvedValue(true);
+    const request = firstValueFrom(http.get('/api/sessions')).catch((error: unknown) => error);
+    controller.expectOne('/api/sessions').flush({ error_code: 'unauthorized', message: 'no' }, { status: 401, statusText: 'Unauthorized' });
+    await request;
+    expect(TestBed.inject(ApiKey).rejected()).toBe(true);
+    expect(navigate).toHaveBeenCalledWith(['/key']);
+  });
+});

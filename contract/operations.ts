@@ -43,3 +43,70 @@ export const StorageQuery = z.object({ limit: z.coerce.number().int().min(1).max
 
 export const RecycleResult = z.object({ compressed: z.number().int(), deleted: z.number().int(), ran_at: isoTime });
 export type RecycleResult = z.infer<typeof RecycleResult>;
+
+export const LogLevel = z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal']);
+export type LogLevel = z.infer<typeof LogLevel>;
+
+export const LogEntry = z.object({
+  id: z.number().int(),
+  time: isoTime,
+  level: LogLevel,
+  msg: z.string(),
+  session_id: z.string().nullable(),
+  data: z.record(z.string(), z.unknown()).describe('The whole structured log line'),
+});
+export type LogEntry = z.infer<typeof LogEntry>;
+
+export const LogQuery = z
+  .object({
+    level: LogLevel.optional().describe('Minimum level'),
+    session: z.string().max(200).optional(),
+    q: z.string().max(200).optional().describe('Text to find in the line'),
+    from: z.iso.datetime().optional(),
+    to: z.iso.datetime().optional(),
+    before: z.coerce.number().int().min(1).optional().describe('Cursor: entries older than this id'),
+    limit: z.coerce.number().int().min(1).max(500).default(100),
+  })
+  .strict();
+
+export const LogStreamQuery = LogQuery.pick({ level: true, session: true, q: true });
+
+export const LogPage = z.object({ items: z.array(LogEntry), next_cursor: z.string().nullable() });
+
+export const LogStreamLine = z.discriminatedUnion('type', [
+  z.object({ type: z.literal('log'), log: LogEntry }),
+  z.object({ type: z.literal('keepalive'), at: isoTime }),
+]);
+
+export const Diagnostics = z.object({
+  relais_version: z.string(),
+  node_version: z.string(),
+  sqlite_version: z.string(),
+  claude_code_version: z.string().nullable(),
+  pid: z.number().int(),
+  port: z.number().int(),
+  data_dir: z.string(),
+  started_at: isoTime,
+  uptime_seconds: z.number(),
+  active_agents: z.object({
+    count: z.number().int(),
+    sessions: z.array(z.object({ session_id: z.string(), pid: z.number().int().nullable(), state: z.string() })),
+  }),
+  sessions_by_state: z.record(z.string(), z.number().int()),
+  database: z.object({ database_bytes: z.number().int(), wal_bytes: z.number().int() }),
+  rss_bytes: z.number().int(),
+});
+export type Diagnostics = z.infer<typeof Diagnostics>;
+
+export const VersionCard = z.object({
+  agent: z.string(),
+  package: z.string(),
+  pinned: z.string().nullable(),
+  latest: z.string().nullable(),
+  checked_at: isoTime.nullable(),
+  status: z.enum(['same', 'newer', 'unknown']).describe('newer = published but not yet validated by Relais'),
+  reason: z.string().nullable(),
+});
+export type VersionCard = z.infer<typeof VersionCard>;
+
+export const VersionsQuery = z.object({ refresh: z.enum(['true', 'false']).optional() }).strict();

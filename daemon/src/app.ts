@@ -27,6 +27,10 @@ import { SubscriptionRepo } from './subscriptions/subscription-repo.js';
 import { SubscriptionService } from './subscriptions/subscription-service.js';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes.js';
 import { Recycler } from './storage/recycler.js';
+import { diagnosticsRoutes, pinnedClaudeVersion } from './diagnostics/diagnostics.routes.js';
+import { LogSink } from './diagnostics/log-sink.js';
+import { VersionChecker, npmLatest } from './versions/version-check.js';
+import { CLAUDE_PACKAGE } from './agents/claude/binary.js';
 import { storageRoutes } from './storage/storage.routes.js';
 import { installUsage } from './usage/usage-module.js';
 import { installQuotas } from './quotas/quotas-module.js';
@@ -48,16 +52,19 @@ export interface Relais {
 }
 
 /** Builds the whole daemon without listening: tests run it in-process on a temporary home. */
-export async function build(config: RelaisConfig, options: { policy?: PermissionPolicy } = {}): Promise<Relais> {
+export async function build(config: RelaisConfig, options: { policy?: PermissionPolicy; logSink?: LogSink; npmEnv?: NodeJS.ProcessEnv } = {}): Promise<Relais> {
   ensureDataHome(config.home);
   const apiKey = loadOrCreateApiKey(config.home);
   const databaseFile = join(config.home, 'relais.db');
   const db = openDatabase(databaseFile);
+  const startedAtMs = Date.now();
+  const logSink = options.logSink ?? new LogSink();
+  logSink.attach(db);
   const version = relaisVersion();
   let boundPort = config.port;
 
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'] },
+    logger: { level: config.logLevel, redact: ['req.headers.authorization'], stream: logSink },
     bodyLimit: config.bodyLimitBytes,
     forceCloseConnections: true,
     return503OnClosing: false,
@@ -103,6 +110,11 @@ export async function build(config: RelaisConfig, options: { policy?: Permission
   permissionRoutes(routes, permissions, broker);
   liveRoutes(routes, hub, sessions, permissions);
   storageRoutes(routes, { db, databaseFile, events, archive: events.archive, recycler });
+  const versions = new VersionChecker([{ agent: 'claude', package: CLAUDE_PACKAGE, pinned: pinnedClaudeVersion }], npmLatest(options.npmEnv ?? process.env));
+  diagnosticsRoutes(routes, {
+    db, databaseFile, home: config.home, version, startedAtMs, port: () => boundPort,
+    liveAgents: () => manager.liveAgents(), logs: logSink, versions,
+  });
   const usage = installUsage(db, events, routes);
   const quotas = await installQuotas(app, db, events, routes);
 
@@ -132,6 +144,7 @@ export async function build(config: RelaisConfig, options: { policy?: Permission
       usage.recorder.detach();
       await quotas.close();
       app.log.info('shutdown: closing the database');
+      logSink.flush();
       db.close();
     },
   };

@@ -55,8 +55,8 @@ export class SessionManager {
     return [...this.live.values()].some((s) => s.subscriptionId === subscriptionId);
   }
 
-  liveCount(): number {
-    return this.live.size;
+  liveAgents(): { session_id: string; pid: number | null; state: string }[] {
+    return [...this.live.values()].map((live) => ({ session_id: live.id, pid: live.agent?.pid ?? null, state: live.state }));
   }
 
   launch(body: LaunchBody, app: string): Session {
@@ -111,6 +111,7 @@ export class SessionManager {
     }
     this.deps.db.prepare('INSERT OR REPLACE INTO agent_processes (session_id, pid, started_at) VALUES (?, ?, ?)').run(id, live.agent.pid, nowIso());
     this.deps.sessions.update(id, { pid: live.agent.pid });
+    this.deps.log.info({ session: id, pid: live.agent.pid, subscription: subscription.id, app }, 'session launched');
     void this.initialize(live, body.prompt);
     return this.get(id);
   }
@@ -327,6 +328,7 @@ export class SessionManager {
     if (dropped) this.record(live.id, { subtype: 'queue_dropped', count: dropped });
     this.deps.db.prepare('DELETE FROM agent_processes WHERE session_id = ?').run(live.id);
     this.deps.sessions.update(live.id, { state: 'ended', end_reason: reason, end_detail: detail, ended_at: nowIso() });
+    this.deps.log[reason === 'start_failed' || reason === 'agent_exited' ? 'warn' : 'info']({ session: live.id, reason, detail }, 'session ended');
     this.record(live.id, { subtype: 'state', state: 'ended', end_reason: reason, end_detail: detail });
     this.publish(live.id);
     live.markExited();

@@ -1,0 +1,99 @@
+import { statSync } from 'node:fs';
+import {
+  Diagnostics,
+  LogPage,
+  LogQuery,
+  LogStreamLine,
+  LogStreamQuery,
+  VersionCard,
+  VersionsQuery,
+} from '../../../contract/operations.js';
+import { z } from 'zod';
+import { claudeBinary } from '../agents/claude/binary.js';
+import type { Db } from '../db/database.js';
+import type { RouteTable } from '../http/route.js';
+import { NDJSON, openNdjsonStream } from '../live/ndjson-stream.js';
+import type { VersionChecker } from '../versions/version-check.js';
+import { matchesLog, queryLogs } from './log-query.js';
+import type { LogSink } from './log-sink.js';
+
+export interface DiagnosticsDeps {
+  db: Db;
+  databaseFile: string;
+  home: string;
+  version: string;
+  startedAtMs: number;
+  port: () => number;
+  liveAgents: () => { session_id: string; pid: number | null; state: string }[];
+  logs: LogSink;
+  versions: VersionChecker;
+}
+
+function sizeOf(path: string): number {
+  try {
+    return statSync(path).size;
+  } catch {
+    return 0; // No WAL file between checkpoints.
+  }
+}
+
+export function pinnedClaudeVersion(): string | null {
+  try {
+    return claudeBinary().version;
+  } catch {
+    return null; // Not installed: the card and diagnostics say so.
+  }
+}
+
+export function diagnosticsRoutes(table: RouteTable, deps: DiagnosticsDeps): void {
+  const tag = 'diagnostics';
+  table.add({
+    method: 'GET', url: '/api/diagnostics', tag, summary: 'Engine, port, uptime, active agents, sessions by state, database size',
+    response: Diagnostics,
+    handler: () => {
+      const agents = deps.liveAgents();
+      const byState = Object.fromEntries(
+        (deps.db.prepare('SELECT state, COUNT(*) AS n FROM sessions GROUP BY state').all() as { state: string; n: number }[]).map((r) => [r.state, r.n]),
+      );
+      return {
+        relais_version: deps.version,
+        node_version: process.version,
+        sqlite_version: (deps.db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v,
+        claude_code_version: pinnedClaudeVersion(),
+        pid: process.pid,
+        port: deps.port(),
+        data_dir: deps.home,
+        started_at: new Date(deps.startedAtMs).toISOString(),
+        uptime_seconds: Math.round((Date.now() - deps.startedAtMs) / 100) / 10,
+        active_agents: { count: agents.length, sessions: agents },
+        sessions_by_state: byState,
+        database: { database_bytes: sizeOf(deps.databaseFile), wal_bytes: sizeOf(`${deps.databaseFile}-wal`) },
+        rss_bytes: process.memoryUsage().rss,
+      };
+    },
+  });
+  table.add({
+    method: 'GET', url: '/api/logs', tag, summary: 'The daemon logs, newest first, filtered by level, session, text and time',
+    query: LogQuery, response: LogPage,
+    handler: ({ query }) => {
+      deps.logs.flush();
+      return queryLogs(deps.db, query);
+    },
+  });
+  table.add({
+    method: 'GET', url: '/api/logs/stream', tag, summary: 'Live tail of the logs (NDJSON), with the same filters',
+    query: LogStreamQuery, stream: { contentType: NDJSON, line: LogStreamLine },
+    handler: ({ query, request, reply }) => {
+      const stream = openNdjsonStream(request, reply);
+      const unsubscribe = deps.logs.subscribe((log) => {
+        if (matchesLog(log, query)) void stream.write(JSON.stringify({ type: 'log', log }));
+      });
+      stream.onClose(unsubscribe);
+    },
+  });
+  table.add({
+    method: 'GET', url: '/api/versions', tag, summary: "Pinned agent versions against the registry's latest (asked through npm, cached)",
+    query: VersionsQuery, response: z.object({ items: z.array(VersionCard), next_cursor: z.null() }),
+    handler: async ({ query }) => ({ items: await deps.versions.get(query.refresh === 'true'), next_cursor: null }),
+  });
+}

@@ -1,0 +1,54 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test as base, type APIRequestContext, type Page } from '@playwright/test';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+export interface Relais {
+  /** The URL the daemon printed (key in the fragment). */
+  url: string;
+  base: string;
+  key: string;
+  /** A fresh working directory for sessions. */
+  cwd: string;
+  /** Launches a session through the API (as another tool of the machine would). */
+  launch(prompt: string): Promise<string>;
+}
+
+async function launchVia(request: APIRequestContext, base: string, key: string, cwd: string, prompt: string): Promise<string> {
+  const response = await request.post(`${base}/api/sessions`, {
+    headers: { Authorization: `Bearer ${key}` },
+    data: { subscription_id: 'demo', model: 'default', cwd, permission_mode: 'write', ttl_seconds: 900, prompt, app: 'e2e' },
+  });
+  expect(response.status(), `launch refused: ${await response.text()}`).toBe(201);
+  const body = (await response.json()) as { id: string };
+  return body.id;
+}
+
+export const test = base.extend<{ relais: Relais }>({
+  relais: async ({ request }, use) => {
+    const url = process.env['RELAIS_E2E_URL'];
+    const baseUrl = process.env['RELAIS_E2E_BASE'];
+    const key = process.env['RELAIS_E2E_KEY'];
+    if (!url || !baseUrl || !key) throw new Error('The global setup did not start the daemon.');
+    const cwd = mkdtempSync(join(tmpdir(), 'relais-e2e-cwd-'));
+    await use({ url, base: baseUrl, key, cwd, launch: (prompt) => launchVia(request, baseUrl, key, cwd, prompt) });
+  },
+});
+
+/** No serious or critical accessibility violation on the page as it is now. */
+export async function expectAccessible(page: Page, label: string): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
+  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  expect(summary, `axe on ${label}`).toEqual([]);
+}
+
+/** Opens the console already holding the key (as the printed URL does), at a given path. */
+export async function openAt(page: Page, relais: Relais, path = '/'): Promise<void> {
+  await page.goto(relais.url);
+  await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
+  if (path !== '/') await page.goto(relais.base + path);
+}
+
+export { expect };

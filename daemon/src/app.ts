@@ -18,7 +18,11 @@ import { liveRoutes } from './live/live.routes.js';
 import { PermissionBroker } from './permissions/permission-broker.js';
 import { PermissionRepo } from './permissions/permission-repo.js';
 import { permissionRoutes } from './permissions/permissions.routes.js';
-import { askEveryTime, type PermissionPolicy } from './permissions/policy.js';
+import type { PermissionPolicy } from './permissions/policy.js';
+import { AuditLog } from './permissions/audit-log.js';
+import { enginePolicy } from './permissions/engine-policy.js';
+import { RulesStore } from './permissions/engine/index.js';
+import { rulesRoutes } from './permissions/rules.routes.js';
 import { QueueRepo } from './sessions/queue-repo.js';
 import { SessionManager } from './sessions/session-manager.js';
 import { SessionRepo } from './sessions/session-repo.js';
@@ -83,8 +87,16 @@ export async function build(config: RelaisConfig, options: { policy?: Permission
   const sessions = new SessionRepo(db, (id) => events.currentSeq(id));
   const queue = new QueueRepo(db);
   const permissions = new PermissionRepo(db);
-  const policy = options.policy ?? askEveryTime;
-  const broker = new PermissionBroker(permissions, events, hub, () => policy, config.permissionTimeoutMs);
+  const audit = new AuditLog(db);
+  const rulesStore = new RulesStore(config.home);
+  const loaded = rulesStore.load();
+  let rulesSource: 'file' | 'default' = loaded.ok ? loaded.source : 'default';
+  if (!loaded.ok) app.log.error({ line: loaded.line, path: loaded.path, reason: loaded.reason }, 'the rules file is invalid; the default rules apply');
+  const policy = options.policy ?? enginePolicy(rulesStore, config.home);
+  const broker = new PermissionBroker({
+    repo: permissions, events, hub, audit, policy: () => policy, timeoutMs: config.permissionTimeoutMs,
+    someoneListening: (sessionId) => hub.listenerCount > 0 || events.listenerCount(sessionId) > 0,
+  });
   let manager: SessionManager | null = null;
   const health = new SubscriptionHealth(db);
   const brake = new LaunchBrake();
@@ -109,6 +121,7 @@ export async function build(config: RelaisConfig, options: { policy?: Permission
   sessionRoutes(routes, { manager, sessions, queue, events, hub });
   permissionRoutes(routes, permissions, broker);
   liveRoutes(routes, hub, sessions, permissions);
+  rulesRoutes(routes, { store: rulesStore, audit, dataDir: config.home, source: () => rulesSource, onSaved: () => (rulesSource = 'file') });
   storageRoutes(routes, { db, databaseFile, events, archive: events.archive, recycler });
   const versions = new VersionChecker([{ agent: 'claude', package: CLAUDE_PACKAGE, pinned: pinnedClaudeVersion }], npmLatest(options.npmEnv ?? process.env));
   diagnosticsRoutes(routes, {

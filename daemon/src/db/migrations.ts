@@ -107,6 +107,29 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   {
+    version: 2,
+    name: 'audit',
+    sql: `
+      CREATE TABLE audit (
+        id INTEGER PRIMARY KEY,
+        time_ms INTEGER NOT NULL,
+        kind TEXT NOT NULL,
+        session_id TEXT,
+        subscription_id TEXT,
+        tool_name TEXT,
+        input_summary TEXT,
+        step TEXT,
+        rule TEXT,
+        decision TEXT NOT NULL,
+        decided_by TEXT NOT NULL,
+        detail TEXT
+      );
+      CREATE INDEX audit_by_time ON audit(time_ms);
+      CREATE INDEX audit_by_session ON audit(session_id, time_ms);
+      CREATE INDEX audit_by_tool ON audit(tool_name, time_ms);
+    `,
+  },
+  {
     version: 3,
     name: 'usage',
     sql: `
@@ -158,7 +181,7 @@ export const MIGRATIONS: Migration[] = [
         turn_is_error INTEGER NOT NULL
       );
       CREATE INDEX tool_calls_by_turn ON tool_calls(turn_id);
-      CREATE INDEX tool_calls_by_tool ON tool_calls(tool_name, turn_id);
+      CREATE INDEX tool_calls_by_tool ON tool_calls(tool_name, turn_id, duration_ms, is_error, permission_decision);
       CREATE INDEX tool_calls_by_time ON tool_calls(turn_started_at_ms);
 
       CREATE TABLE quota_windows (

@@ -87,6 +87,10 @@ export class EventStore {
     })();
   }
 
+  listenerCount(sessionId: string): number {
+    return this.listeners.get(sessionId)?.size ?? 0;
+  }
+
   /** Hears every event of every session as it is appended (metrics, audit). */
   tap(listener: EventListener): () => void {
     this.taps.add(listener);

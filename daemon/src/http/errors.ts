@@ -11,6 +11,7 @@ export const ERRORS = {
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   rate_limited: { status: 429, message: 'Too many launches; wait before the next one.' },
   subscription_suspended: { status: 409, message: 'The subscription is suspended after repeated failed starts.' },
+  invalid_rules: { status: 400, message: 'The rules are invalid.' },
   queue_full: { status: 409, message: 'The queue already holds the maximum number of instructions.' },
   session_ended: { status: 409, message: 'The session has ended.' },
   session_not_ready: { status: 409, message: 'The session is not ready for that.' },

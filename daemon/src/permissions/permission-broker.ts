@@ -4,6 +4,7 @@ import type { EventStore } from '../events/event-store.js';
 import { apiError } from '../http/errors.js';
 import { newId, nowIso } from '../ids.js';
 import type { GlobalHub } from '../live/global-hub.js';
+import type { AuditLog } from './audit-log.js';
 import { publicPermission, type PermissionRepo, type StoredPermission } from './permission-repo.js';
 import type { PermissionPolicy, PolicyDecision } from './policy.js';
 
@@ -14,6 +15,7 @@ export type PermissionAnswer =
 
 export interface AskContext {
   sessionId: string;
+  subscriptionId: string;
   cwd: string;
   permissionMode: PermissionMode;
   answer(answer: PermissionAnswer): void;
@@ -23,7 +25,21 @@ export interface AskContext {
 interface Waiting {
   context: AskContext;
   timer: NodeJS.Timeout;
+  verdict: PolicyDecision;
 }
+
+export interface BrokerDeps {
+  repo: PermissionRepo;
+  events: EventStore;
+  hub: GlobalHub;
+  audit: AuditLog;
+  policy: () => PermissionPolicy;
+  timeoutMs: number;
+  /** Whether a console or another client is listening for prompts of this session. */
+  someoneListening: (sessionId: string) => boolean;
+}
+
+const NOBODY = 'Nobody is listening for prompts (no console or client attached), so a request that needs a person is refused.';
 
 const QUESTION_TOOLS = new Set(['AskUserQuestion']);
 
@@ -39,26 +55,50 @@ function sessionMatch(toolName: string, input: Record<string, unknown>): string 
 export class PermissionBroker {
   private readonly waiting = new Map<string, Waiting>();
 
-  constructor(
-    private readonly repo: PermissionRepo,
-    private readonly events: EventStore,
-    private readonly hub: GlobalHub,
-    private readonly policy: () => PermissionPolicy,
-    private readonly timeoutMs: number,
-  ) {}
+  private readonly repo: PermissionRepo;
+  private readonly events: EventStore;
+  private readonly hub: GlobalHub;
+  private readonly timeoutMs: number;
+
+  constructor(private readonly deps: BrokerDeps) {
+    this.repo = deps.repo;
+    this.events = deps.events;
+    this.hub = deps.hub;
+    this.timeoutMs = deps.timeoutMs;
+  }
+
+  /**
+   * The PreToolUse hook: every tool call passes here first, even those the agent would allow by
+   * itself. Allow and deny are final; ask lets the agent send its can_use_tool request.
+   */
+  preToolUse(toolName: string, input: Record<string, unknown>, toolUseId: string | null, context: AskContext): Record<string, unknown> {
+    const verdict = this.evaluate(context, toolName, input, QUESTION_TOOLS.has(toolName));
+    const output = (decision: 'allow' | 'deny' | 'ask', reason: string): Record<string, unknown> => ({
+      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason },
+    });
+    if (verdict.decision === 'ask') return output('ask', verdict.reason);
+    this.auto(context, toolName, input, toolUseId, verdict, 'rules');
+    return output(verdict.decision, verdict.decision === 'deny' ? (verdict.report ?? verdict.reason) : verdict.reason);
+  }
 
   open(line: ControlRequestLine, context: AskContext): void {
     const request = line.request;
     const toolName = typeof request['tool_name'] === 'string' ? request['tool_name'] : 'unknown';
     const input = (request['input'] && typeof request['input'] === 'object' ? request['input'] : {}) as Record<string, unknown>;
     const isQuestion = QUESTION_TOOLS.has(toolName);
-    const verdict = this.evaluate(context, toolName, input, isQuestion);
+    const toolUseId = typeof request['tool_use_id'] === 'string' ? request['tool_use_id'] : null;
+    let verdict = this.evaluate(context, toolName, input, isQuestion);
+    let decidedBy = 'rules';
+    if (verdict.decision === 'ask' && !this.deps.someoneListening(context.sessionId)) {
+      verdict = { ...verdict, decision: 'deny', reason: NOBODY, report: NOBODY };
+      decidedBy = 'nobody_listening';
+    }
     if (verdict.decision !== 'ask') {
-      this.record(context.sessionId, { subtype: 'permission_auto', tool_name: toolName, tool_use_id: request['tool_use_id'] ?? null, ...verdict });
+      this.auto(context, toolName, input, toolUseId, verdict, decidedBy);
       context.answer(
         verdict.decision === 'allow'
           ? { behavior: 'allow', updatedInput: input }
-          : { behavior: 'deny', message: verdict.reason },
+          : { behavior: 'deny', message: verdict.report ?? verdict.reason },
       );
       return;
     }
@@ -68,7 +108,7 @@ export class PermissionBroker {
       session_id: context.sessionId,
       control_request_id: line.request_id,
       tool_name: toolName,
-      tool_use_id: typeof request['tool_use_id'] === 'string' ? request['tool_use_id'] : null,
+      tool_use_id: toolUseId,
       input,
       description: typeof request['description'] === 'string' ? request['description'] : null,
       blocked_path: typeof request['blocked_path'] === 'string' ? request['blocked_path'] : null,
@@ -83,7 +123,7 @@ export class PermissionBroker {
     };
     this.repo.insert(permission);
     const timer = setTimeout(() => this.expire(permission.id), this.timeoutMs);
-    this.waiting.set(permission.id, { context, timer });
+    this.waiting.set(permission.id, { context, timer, verdict });
     this.record(context.sessionId, {
       subtype: 'permission_asked',
       permission_id: permission.id,
@@ -146,7 +186,7 @@ export class PermissionBroker {
   private evaluate(context: AskContext, toolName: string, input: Record<string, unknown>, isQuestion: boolean): PolicyDecision {
     let verdict: PolicyDecision;
     try {
-      verdict = this.policy()({ session_id: context.sessionId, tool_name: toolName, input, cwd: context.cwd, permission_mode: context.permissionMode });
+      verdict = this.deps.policy()({ session_id: context.sessionId, tool_name: toolName, input, cwd: context.cwd, permission_mode: context.permissionMode });
     } catch (error: unknown) {
       // Fail closed: a broken policy refuses rather than lets through.
       return { decision: 'deny', step: 'engine_error', rule: null, reason: `The permission engine failed: ${String(error)}` };
@@ -155,6 +195,14 @@ export class PermissionBroker {
       return { decision: 'allow', step: 'session_rule', rule: `session:${toolName}`, reason: 'Allowed for this session by a person.' };
     }
     return isQuestion && verdict.decision === 'allow' ? { ...verdict, decision: 'ask' } : verdict;
+  }
+
+  private auto(context: AskContext, toolName: string, input: Record<string, unknown>, toolUseId: string | null, verdict: PolicyDecision, decidedBy: string): void {
+    this.record(context.sessionId, { subtype: 'permission_auto', tool_name: toolName, tool_use_id: toolUseId, decision: verdict.decision, step: verdict.step, rule: verdict.rule, reason: verdict.reason, decided_by: decidedBy });
+    this.deps.audit.record({
+      kind: 'decision', session_id: context.sessionId, subscription_id: context.subscriptionId, tool_name: toolName, input,
+      step: verdict.step, rule: verdict.rule, decision: verdict.decision, decided_by: decidedBy, detail: verdict.reason,
+    });
   }
 
   private expire(permissionId: string): void {
@@ -176,6 +224,11 @@ export class PermissionBroker {
     message: string | null,
   ): StoredPermission {
     const settled = this.close(permission, waiting, state, decidedBy, message, scope);
+    this.deps.audit.record({
+      kind: 'decision', session_id: permission.session_id, subscription_id: waiting.context.subscriptionId, tool_name: permission.tool_name,
+      input: permission.input, step: waiting.verdict.step, rule: waiting.verdict.rule, decision: state === 'allowed' ? 'allow' : 'deny',
+      decided_by: decidedBy, detail: [scope === 'session' ? 'for this session' : null, message].filter(Boolean).join(': ') || null,
+    });
     waiting.context.answer(answer);
     return settled;
   }

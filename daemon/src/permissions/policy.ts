@@ -13,6 +13,8 @@ export interface PolicyDecision {
   step: string;
   rule: string | null;
   reason: string;
+  /** What the agent is told on a refusal (the gate report); the reason when absent. */
+  report?: string;
 }
 
 /** The seam where every tool request is decided before a person is asked. */

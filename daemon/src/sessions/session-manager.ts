@@ -12,7 +12,7 @@ import type { EventStore } from '../events/event-store.js';
 import { apiError } from '../http/errors.js';
 import { newId, nowIso } from '../ids.js';
 import type { GlobalHub } from '../live/global-hub.js';
-import type { PermissionAnswer, PermissionBroker } from '../permissions/permission-broker.js';
+import type { AskContext, PermissionAnswer, PermissionBroker } from '../permissions/permission-broker.js';
 import { killTagged } from '../processes/process-groups.js';
 import type { SubscriptionService } from '../subscriptions/subscription-service.js';
 import { stateOf, type LiveSession } from './live-session.js';
@@ -38,6 +38,7 @@ export interface SessionManagerDeps {
 type LaunchBody = Omit<SessionLaunch, 'permission_mode' | 'ttl_seconds'> & Required<Pick<SessionLaunch, 'permission_mode' | 'ttl_seconds'>>;
 
 const INIT_TIMEOUT_MS = 60_000;
+const PRE_TOOL_USE_HOOK = 'relais_pre_tool_use';
 
 /** Owns the agent processes: launch, turns, queue draining, deadlines, stop, and restart recovery. */
 export class SessionManager {
@@ -190,7 +191,8 @@ export class SessionManager {
   private async initialize(live: LiveSession, prompt: string | undefined): Promise<void> {
     const agent = live.agent!;
     try {
-      await agent.request('initialize', {}, INIT_TIMEOUT_MS);
+      // Every tool call of the agent passes through Relais' rules first, even those it would allow by itself.
+      await agent.request('initialize', { hooks: { PreToolUse: [{ hookCallbackIds: [PRE_TOOL_USE_HOOK] }] } }, INIT_TIMEOUT_MS);
     } catch {
       // The exit handler ends the session with the agent's own last error line.
       if (agent.alive) this.stop(live.id, 'stopped');
@@ -235,21 +237,41 @@ export class SessionManager {
   }
 
   private onControlRequest(live: LiveSession, line: ControlRequestLine): void {
+    if (line.request.subtype === 'hook_callback' && line.request['callback_id'] === PRE_TOOL_USE_HOOK) {
+      const hookInput = (line.request['input'] ?? {}) as Record<string, unknown>;
+      const toolInput = (hookInput['tool_input'] && typeof hookInput['tool_input'] === 'object' ? hookInput['tool_input'] : {}) as Record<string, unknown>;
+      const output = this.deps.broker.preToolUse(
+        typeof hookInput['tool_name'] === 'string' ? hookInput['tool_name'] : 'unknown',
+        toolInput,
+        typeof hookInput['tool_use_id'] === 'string' ? hookInput['tool_use_id'] : null,
+        this.askContext(live, () => undefined),
+      );
+      this.respondHost(live, { type: 'control_response', response: { subtype: 'success', request_id: line.request_id, response: output } });
+      return;
+    }
     if (line.request.subtype !== 'can_use_tool') {
       this.respondHost(live, { type: 'control_response', response: { subtype: 'error', request_id: line.request_id, error: `Relais does not handle ${line.request.subtype}` } });
       return;
     }
-    this.deps.broker.open(line, {
-      sessionId: live.id,
-      cwd: live.cwd,
-      permissionMode: live.permissionMode,
-      answer: (answer: PermissionAnswer) => {
+    this.deps.broker.open(
+      line,
+      this.askContext(live, (answer: PermissionAnswer) => {
         if (!live.agent?.alive) return;
         const written = live.agent.respond(line.request_id, answer as unknown as Record<string, unknown>);
         this.deps.events.appendJson(live.id, 'host', written);
-      },
+      }),
+    );
+  }
+
+  private askContext(live: LiveSession, answer: (answer: PermissionAnswer) => void): AskContext {
+    return {
+      sessionId: live.id,
+      subscriptionId: live.subscriptionId,
+      cwd: live.cwd,
+      permissionMode: live.permissionMode,
+      answer,
       onPendingChange: () => this.refreshState(live),
-    });
+    };
   }
 
   private onExit(live: LiveSession, code: number | null, signal: NodeJS.Signals | null, stderr: string[]): void {

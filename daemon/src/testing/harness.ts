@@ -28,6 +28,11 @@ export interface TestDaemonOptions {
   config?: Partial<RelaisConfig>;
   policy?: PermissionPolicy;
   keepHome?: boolean;
+  /**
+   * Keep a global live stream open, as an attached console would (default): without any listener,
+   * a request that needs a person is refused at once.
+   */
+  listening?: boolean;
 }
 
 /** A real daemon on a random loopback port with its own temporary data folder. */
@@ -43,6 +48,12 @@ export async function startTestDaemon(options: TestDaemonOptions = {}): Promise<
   };
   const relais = await build(config, { policy: options.policy });
   const base = await relais.listen();
+  const listener = new AbortController();
+  if (options.listening !== false) {
+    const response = await fetch(`${base}/api/stream`, { headers: { authorization: `Bearer ${relais.apiKey}` }, signal: listener.signal });
+    // Drain it so the daemon never waits on this client.
+    void response.body?.pipeTo(new WritableStream()).catch(() => undefined);
+  }
   const daemon: TestDaemon = {
     relais,
     base,
@@ -55,6 +66,7 @@ export async function startTestDaemon(options: TestDaemonOptions = {}): Promise<
         ...headers,
       }),
     async close() {
+      listener.abort();
       await relais.close();
       if (!options.keepHome && !options.home) rmSync(home, { recursive: true, force: true });
     },

@@ -147,6 +147,10 @@ describe('GET /api/quotas and the launch check on a real daemon', { timeout: 60_
       assert.equal(refused.body.figures.window, 'five_hour');
       assert.equal(refused.body.figures.utilization, 97);
       assert.ok(Number(refused.headers['retry-after']) > 500);
+      const doc = (await daemon.call('GET', '/api/openapi.json')).body;
+      for (const path of ['/api/quotas', '/api/analytics/summary', '/api/analytics/timeseries', '/api/analytics/breakdown', '/api/analytics/turns', '/api/analytics/export']) {
+        assert.ok(doc.paths[path]?.get, `${path} is documented`);
+      }
     } finally {
       await daemon.close();
       await fake.close();

@@ -7,7 +7,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Session } from '../../../contract/api.js';
 import { SESSION_TAG_VAR } from '../agents/claude/environment.js';
 import { findProcessesByEnv, isAlive } from '../processes/process-groups.js';
-import { rawRequest, startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
+import { listenGlobally, rawRequest, startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
 
 const workdir = (): string => mkdtempSync(join(tmpdir(), 'relais-cwd-'));
@@ -107,6 +107,7 @@ describe('daemon restart', { timeout: 120_000 }, () => {
         authorization: `Bearer ${key}`,
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       });
+    const console = await listenGlobally(base, key);
     const launched = await call('POST', '/api/sessions', { subscription_id: 'demo', model: 'demo-sonnet', cwd: workdir(), prompt: 'demo:sleep' });
     assert.equal(launched.status, 201);
     const id: string = launched.body.id;
@@ -115,6 +116,7 @@ describe('daemon restart', { timeout: 120_000 }, () => {
     const left = await waitFor('sleepers', () => (sleepers(id).length >= 2 ? sleepers(id) : undefined));
     const before = (await call('GET', `/api/sessions/${id}/events?limit=500`)).body.items.length;
 
+    console.abort();
     child.kill('SIGKILL'); // A crash: nothing is cleaned up.
     await new Promise((resolve) => child.once('exit', resolve));
     assert.ok(left.some(isAlive), 'the crash left processes behind');

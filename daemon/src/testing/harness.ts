@@ -48,12 +48,7 @@ export async function startTestDaemon(options: TestDaemonOptions = {}): Promise<
   };
   const relais = await build(config, { policy: options.policy });
   const base = await relais.listen();
-  const listener = new AbortController();
-  if (options.listening !== false) {
-    const response = await fetch(`${base}/api/stream`, { headers: { authorization: `Bearer ${relais.apiKey}` }, signal: listener.signal });
-    // Drain it so the daemon never waits on this client.
-    void response.body?.pipeTo(new WritableStream()).catch(() => undefined);
-  }
+  const listener = options.listening === false ? new AbortController() : await listenGlobally(base, relais.apiKey);
   const daemon: TestDaemon = {
     relais,
     base,
@@ -72,6 +67,15 @@ export async function startTestDaemon(options: TestDaemonOptions = {}): Promise<
     },
   };
   return daemon;
+}
+
+/** Holds the global live stream open, as an attached console does; abort to leave. */
+export async function listenGlobally(base: string, key: string): Promise<AbortController> {
+  const controller = new AbortController();
+  const response = await fetch(`${base}/api/stream`, { headers: { authorization: `Bearer ${key}` }, signal: controller.signal });
+  // Drain it so the daemon never waits on this client.
+  void response.body?.pipeTo(new WritableStream()).catch(() => undefined);
+  return controller;
 }
 
 /** Plain node:http so that tests can send any Host, Origin or body, as a foreign client would. */

@@ -31,7 +31,7 @@ test('launch by hand, approve, see the result, queue and reorder, jump to a turn
   await expect(page.getByText('Command result: hello')).toBeVisible();
 
   const composer = page.getByRole('textbox', { name: 'Message to the agent' });
-  await expect(page.getByText('Sent now')).toBeVisible();
+  await expect(page.getByText('Will be sent now')).toBeVisible();
   await composer.fill('demo:slow 8000');
   await composer.press('Enter');
   await expect(page.getByText(/Will be queued/)).toBeVisible();

@@ -30,7 +30,7 @@ import { deliveryFor } from './queue-order';
         </button>
         <span id="composer-hint" class="hint" [class.queued]="delivery() === 'queued'" aria-live="polite">
           @switch (delivery()) {
-            @case ('now') { Sent now }
+            @case ('now') { Will be sent now }
             @case ('queued') { Will be queued ({{ queueLength() }}/{{ max }}) }
             @default { Session ended }
           }

@@ -27,10 +27,6 @@ export class SteeringPanel {
   });
   protected readonly init = computed(() => this.index().init);
 
-  constructor() {
-    void this.store.ensureIndex();
-  }
-
   protected goToTurn(): void {
     const turn = Number.parseInt(this.turnInput(), 10);
     const entry = this.index().turns[turn - 1];

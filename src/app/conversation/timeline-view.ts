@@ -16,5 +16,7 @@ import { ThinkingBlock } from './thinking-block';
 export class TimelineView {
   readonly items = input.required<TimelineItem[]>();
   readonly pendingToolIds = input<ReadonlySet<string>>(new Set());
+  /** Whether the agent may still answer pending tool calls (working or waiting). */
+  readonly live = input(true);
   readonly turnBySeq = input<ReadonlyMap<number, number>>(new Map());
 }

@@ -66,11 +66,13 @@ export function isLong(text: string | null | undefined): boolean {
   return text.length > 800 || text.split('\n').length > 12;
 }
 
-export type ToolStatus = 'running' | 'waiting' | 'ok' | 'error' | 'denied' | 'interrupted';
+export type ToolStatus = 'running' | 'waiting' | 'ok' | 'error' | 'denied' | 'interrupted' | 'no-result';
 
-export function toolStatus(item: ToolItem, pending: boolean): ToolStatus {
+/** `live`: the agent may still answer (the session is working or waiting). */
+export function toolStatus(item: ToolItem, pending: boolean, live = true): ToolStatus {
   if (item.permission?.decision === 'denied') return 'denied';
   if (item.result?.interrupted) return 'interrupted';
   if (item.result) return item.result.isError ? 'error' : 'ok';
-  return pending ? 'waiting' : 'running';
+  if (pending) return 'waiting';
+  return live ? 'running' : 'no-result';
 }

@@ -20,13 +20,23 @@ export function keyFromFragment(hash: string): string | null {
 export class ApiKey {
   private readonly current = signal<string | null>(null);
   private readonly rejectedKey = signal(false);
+  private readonly rememberedSignal = signal(false);
 
   readonly key = this.current.asReadonly();
+  /** True when the key is kept in this browser's local storage (the person chose it). */
+  readonly remembered = this.rememberedSignal.asReadonly();
   /** True after the daemon answered 401 with the stored key. */
   readonly rejected = this.rejectedKey.asReadonly();
 
   constructor() {
     this.current.set(this.captureFromLocation() ?? this.readStored());
+    this.rememberedSignal.set(this.isRemembered());
+  }
+
+  /** Moves the current key between this tab (session storage) and this browser (local storage). */
+  setRemembered(remember: boolean): void {
+    const key = this.current();
+    if (key) this.use(key, remember ? 'local' : 'session');
   }
 
   /** Keeps a pasted or captured key. */
@@ -37,6 +47,7 @@ export class ApiKey {
     this.storage(persistence)?.setItem(STORAGE_KEY, trimmed);
     this.current.set(trimmed);
     this.rejectedKey.set(false);
+    this.rememberedSignal.set(persistence === 'local');
   }
 
   /** Marks the key as refused by the daemon (401). */
@@ -47,6 +58,7 @@ export class ApiKey {
   forget(): void {
     this.clearStored();
     this.current.set(null);
+    this.rememberedSignal.set(false);
   }
 
   isRemembered(): boolean {

@@ -1,0 +1,59 @@
+import { ChangeDetectionStrategy, Component, inject } from '@angular/core';
+import { toSignal } from '@angular/core/rxjs-interop';
+import { FormControl, FormGroup, ReactiveFormsModule } from '@angular/forms';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { MatSelectModule } from '@angular/material/select';
+import { catchError, debounceTime, distinctUntilChanged, map, of, startWith, switchMap } from 'rxjs';
+import { PermissionMode } from '../../../contract/api';
+import { RuleCheckResult } from '../../../contract/permissions';
+import { ApiFailure, toApiFailure } from '../core/api-error';
+import { TESTER_TOOLS, TesterTool, checkBody } from './check-input';
+import { RulesApi } from './rules-api';
+
+type Verdict =
+  | { kind: 'idle' }
+  | { kind: 'checking' }
+  | { kind: 'result'; result: RuleCheckResult }
+  | { kind: 'error'; failure: ApiFailure };
+
+/** "Would this be allowed?": asks the daemon's own decision as the person types. */
+@Component({
+  selector: 'app-rule-tester',
+  imports: [ReactiveFormsModule, MatFormFieldModule, MatInputModule, MatSelectModule],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './rule-tester.html',
+  styleUrl: './rule-tester.scss',
+})
+export class RuleTester {
+  private readonly api = inject(RulesApi);
+  protected readonly tools = TESTER_TOOLS;
+  protected readonly modes: readonly PermissionMode[] = ['write', 'read_only', 'dry_run'];
+
+  protected readonly form = new FormGroup({
+    tool: new FormControl<TesterTool>('Bash', { nonNullable: true }),
+    text: new FormControl('', { nonNullable: true }),
+    cwd: new FormControl('/tmp', { nonNullable: true }),
+    mode: new FormControl<PermissionMode>('write', { nonNullable: true }),
+  });
+
+  protected readonly verdict = toSignal(
+    this.form.valueChanges.pipe(
+      startWith(this.form.getRawValue()),
+      map(() => this.form.getRawValue()),
+      debounceTime(250),
+      map((v) => checkBody(v.tool, v.text, v.cwd, v.mode)),
+      distinctUntilChanged((a, b) => JSON.stringify(a) === JSON.stringify(b)),
+      switchMap((body) => {
+        if (!body) return of<Verdict>({ kind: 'idle' });
+        // Errors stay inside this inner stream so one failed check never stops the tester.
+        return this.api.check(body).pipe(
+          map((result): Verdict => ({ kind: 'result', result })),
+          catchError((error: unknown) => of<Verdict>({ kind: 'error', failure: toApiFailure(error) })),
+          startWith<Verdict>({ kind: 'checking' }),
+        );
+      }),
+    ),
+    { initialValue: { kind: 'idle' } as Verdict },
+  );
+}

@@ -1,0 +1,130 @@
+import { CdkDrag, CdkDragDrop, CdkDragHandle, CdkDropList } from '@angular/cdk/drag-drop';
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { RouterLink } from '@angular/router';
+import { Rule, RulesView } from '../../../contract/permissions';
+import { ApiFailure, toApiFailure } from '../core/api-error';
+import { RuleEditor } from './rule-editor';
+import { RuleKind, actionLabel, groupRules, moveWithinKind, removeRule, upsertRule } from './rule-list';
+import { RuleTester } from './rule-tester';
+import { RulesApi, RulesRefusal, rulesRefusal } from './rules-api';
+
+interface Editing {
+  /** The id of the rule being edited; null while adding. */
+  id: string | null;
+  rule: Rule | null;
+  kind: RuleKind;
+}
+
+/** The rules in force, grouped by kind, edited in place and saved whole through the daemon. */
+@Component({
+  selector: 'app-rules-page',
+  imports: [CdkDropList, CdkDrag, CdkDragHandle, MatButtonModule, RouterLink, RuleEditor, RuleTester],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './rules-page.html',
+  styleUrl: './rules-page.scss',
+})
+export class RulesPage {
+  private readonly api = inject(RulesApi);
+
+  protected readonly view = signal<RulesView | null>(null);
+  protected readonly loadError = signal<ApiFailure | null>(null);
+  protected readonly saving = signal(false);
+  protected readonly saveError = signal<ApiFailure | null>(null);
+  protected readonly refusal = signal<RulesRefusal | null>(null);
+  protected readonly editing = signal<Editing | null>(null);
+  protected readonly announcement = signal('');
+  /** The rules before the last deletion, for Undo. */
+  protected readonly undoRules = signal<Rule[] | null>(null);
+
+  protected readonly rules = computed(() => this.view()?.rules ?? []);
+  protected readonly groups = computed(() => groupRules(this.rules()));
+  protected readonly actionLabel = actionLabel;
+
+  constructor() {
+    void this.load();
+  }
+
+  protected async load(): Promise<void> {
+    this.loadError.set(null);
+    try {
+      this.view.set(await this.api.get());
+    } catch (error: unknown) {
+      this.loadError.set(toApiFailure(error));
+    }
+  }
+
+  protected startAdd(kind: RuleKind): void {
+    this.refusal.set(null);
+    this.editing.set({ id: null, rule: null, kind });
+  }
+
+  protected startEdit(rule: Rule): void {
+    this.refusal.set(null);
+    this.editing.set({ id: rule.id, rule, kind: rule.kind });
+  }
+
+  protected cancelEdit(): void {
+    this.refusal.set(null);
+    this.editing.set(null);
+  }
+
+  protected async submitRule(rule: Rule): Promise<void> {
+    const editing = this.editing();
+    if (!editing) return;
+    const saved = await this.save(upsertRule(this.rules(), editing.id, rule), editing.id ? `Rule ${rule.id} saved` : `Rule ${rule.id} added`);
+    if (saved) this.editing.set(null);
+  }
+
+  protected async remove(rule: Rule): Promise<void> {
+    const before = this.rules();
+    if (await this.save(removeRule(before, rule.id), `Rule ${rule.id} deleted`)) this.undoRules.set(before);
+  }
+
+  protected async undo(): Promise<void> {
+    const rules = this.undoRules();
+    if (rules && (await this.save(rules, 'Deletion undone'))) this.undoRules.set(null);
+  }
+
+  protected dropped(kind: RuleKind, event: CdkDragDrop<unknown>): void {
+    void this.move(kind, event.previousIndex, event.currentIndex);
+  }
+
+  protected onRowKey(event: KeyboardEvent, kind: RuleKind, index: number): void {
+    if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
+    event.preventDefault();
+    void this.move(kind, index, index + (event.key === 'ArrowUp' ? -1 : 1), event.currentTarget);
+  }
+
+  protected async move(kind: RuleKind, from: number, to: number, focusAfter: EventTarget | null = null): Promise<void> {
+    const current = this.rules();
+    const moved = moveWithinKind(current, kind, from, to);
+    if (moved.every((rule, i) => rule === current[i])) return;
+    const id = current.filter((r) => r.kind === kind)[from]?.id ?? '';
+    if (await this.save(moved, `Rule ${id} moved to position ${to + 1}`) && focusAfter instanceof HTMLElement) {
+      // Keep the keyboard on the moved rule: its row is re-rendered at its new place.
+      const list = focusAfter.closest('ol');
+      queueMicrotask(() => (list?.querySelectorAll<HTMLElement>('li.rule')[to])?.focus());
+    }
+  }
+
+  /** Saves the whole set; a refusal keeps the previous rules and says where and why. */
+  private async save(rules: Rule[], done: string): Promise<boolean> {
+    this.saving.set(true);
+    this.saveError.set(null);
+    this.refusal.set(null);
+    try {
+      const view = await this.api.save(rules);
+      this.view.set(view);
+      this.announcement.set(`${done} (version ${view.version}).`);
+      return true;
+    } catch (error: unknown) {
+      const refusal = rulesRefusal(error);
+      if (refusal) this.refusal.set(refusal);
+      else this.saveError.set(toApiFailure(error));
+      return false;
+    } finally {
+      this.saving.set(false);
+    }
+  }
+}

@@ -37,6 +37,11 @@ test('two prompts in two sessions, each answered from the inbox by its own butto
   await expect(page).toHaveTitle(/^\(\d+\) /);
   await expectAccessible(page, 'inbox with two prompts');
 
+  await page.keyboard.press('Control+k');
+  await page.getByRole('combobox', { name: 'Search commands' }).fill('answer the oldest');
+  await page.keyboard.press('Enter');
+  await expect(page.locator('app-permission-card').first().getByRole('button', { name: 'Allow once' })).toBeFocused();
+
   await cardTwo.getByRole('button', { name: 'Allow once' }).click();
   await expect(cardTwo).toHaveCount(0);
   await expect(cardOne).toBeVisible();

@@ -1,34 +1,27 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '../../../contract/api.js';
 import { SESSION_TAG_VAR } from '../agents/claude/environment.js';
 import { findProcessesByEnv, isAlive } from '../processes/process-groups.js';
-import { listenGlobally, rawRequest, startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
+import { startDaemonProcess } from '../testing/daemon-process.js';
+import { listenGlobally, startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
 
 const workdir = (): string => mkdtempSync(join(tmpdir(), 'relais-cwd-'));
 
-/** Processes of the session that are `sleep 600`, found by the tag every agent process inherits. */
+/** Processes of the session running `sleep`, found by the tag every agent process inherits. */
 function sleepers(sessionId: string): number[] {
   return findProcessesByEnv(SESSION_TAG_VAR, sessionId).filter((pid) => {
     try {
-      return require_cmdline(pid).includes('sleep');
+      return readFileSync(`/proc/${pid}/cmdline`, 'utf8').split('\0').includes('sleep');
     } catch {
-      return false;
+      return false; // Gone between the scan and the read.
     }
   });
 }
-
-function require_cmdline(pid: number): string {
-  return readText(`/proc/${pid}/cmdline`).replace(/\0/g, ' ');
-}
-
-import { readFileSync } from 'node:fs';
-const readText = (path: string): string => readFileSync(path, 'utf8');
 
 describe('session lifecycle', { timeout: 240_000 }, () => {
   let daemon: TestDaemon;
@@ -93,20 +86,8 @@ describe('session lifecycle', { timeout: 240_000 }, () => {
 describe('daemon restart', { timeout: 120_000 }, () => {
   it('keeps every conversation readable, ends sessions left running and kills their leftovers', async () => {
     const home = mkdtempSync(join(tmpdir(), 'relais-restart-'));
-    const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'main.js')], {
-      env: { ...process.env, RELAIS_HOME: home, RELAIS_PORT: '0', RELAIS_LOG_LEVEL: 'warn' },
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    let out = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    const url = await waitFor('the printed console URL', () => /http:\/\/127\.0\.0\.1:(\d+)\/#key=(\S+)/.exec(out) ?? undefined);
-    const base = `http://127.0.0.1:${url[1]}`;
-    const key = url[2]!;
-    const call = (method: string, path: string, body?: unknown) =>
-      rawRequest(base, method, path, body === undefined ? undefined : JSON.stringify(body), {
-        authorization: `Bearer ${key}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      });
+    const daemonProcess = await startDaemonProcess(home);
+    const { base, key, call } = daemonProcess;
     const console = await listenGlobally(base, key);
     const launched = await call('POST', '/api/sessions', { subscription_id: 'demo', model: 'demo-sonnet', cwd: workdir(), prompt: 'demo:sleep' });
     assert.equal(launched.status, 201);
@@ -117,8 +98,7 @@ describe('daemon restart', { timeout: 120_000 }, () => {
     const before = (await call('GET', `/api/sessions/${id}/events?limit=500`)).body.items.length;
 
     console.abort();
-    child.kill('SIGKILL'); // A crash: nothing is cleaned up.
-    await new Promise((resolve) => child.once('exit', resolve));
+    await daemonProcess.stop('SIGKILL'); // A crash: nothing is cleaned up.
     assert.ok(left.some(isAlive), 'the crash left processes behind');
 
     const daemon = await startTestDaemon({ home });

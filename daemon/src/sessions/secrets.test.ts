@@ -1,34 +1,24 @@
 import assert from 'node:assert/strict';
-import { spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { agentEnvironment } from '../agents/claude/environment.js';
+import { startDaemonProcess } from '../testing/daemon-process.js';
 import { rawRequest, waitFor } from '../testing/harness.js';
 
 describe('the key stays secret', { timeout: 90_000 }, () => {
   it('never in a log line, an agent argument or an agent environment', async () => {
     const home = mkdtempSync(join(tmpdir(), 'relais-secret-'));
     const cwd = mkdtempSync(join(tmpdir(), 'relais-cwd-'));
-    const child = spawn(process.execPath, [join(import.meta.dirname, '..', 'main.js')], {
-      env: { ...process.env, RELAIS_HOME: home, RELAIS_PORT: '0', RELAIS_LOG_LEVEL: 'trace' },
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
-    let out = '';
-    let err = '';
-    child.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-    child.stderr.on('data', (chunk: Buffer) => (err += chunk.toString()));
+    const daemon = await startDaemonProcess(home, { RELAIS_LOG_LEVEL: 'trace' });
     try {
-      const url = await waitFor('the console URL', () => /http:\/\/127\.0\.0\.1:(\d+)\/#key=(\S+)/.exec(out) ?? undefined);
-      const key = url[2]!;
+      const key = daemon.key;
       assert.equal(readFileSync(join(home, 'api-key'), 'utf8').trim(), key);
-      const base = `http://127.0.0.1:${url[1]}`;
-      const auth = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
-      const launched = await rawRequest(base, 'POST', '/api/sessions', JSON.stringify({ subscription_id: 'demo', model: 'demo-sonnet', cwd }), auth);
+      const launched = await daemon.call('POST', '/api/sessions', { subscription_id: 'demo', model: 'demo-sonnet', cwd });
       assert.equal(launched.status, 201);
       const session = await waitFor('idle', async () => {
-        const s = (await rawRequest(base, 'GET', `/api/sessions/${launched.body.id}`, undefined, auth)).body;
+        const s = (await daemon.call('GET', `/api/sessions/${launched.body.id}`)).body;
         return s.state === 'idle' ? s : undefined;
       });
       const environ = readFileSync(`/proc/${session.pid}/environ`, 'utf8');
@@ -36,13 +26,13 @@ describe('the key stays secret', { timeout: 90_000 }, () => {
       assert.ok(!environ.includes(key), 'the key reached the agent environment');
       assert.ok(!cmdline.includes(key), 'the key reached the agent arguments');
       assert.ok(!environ.includes('RELAIS_HOME='), 'the daemon environment leaked into the agent');
-      await rawRequest(base, 'GET', '/api/sessions', undefined, { authorization: 'Bearer wrong' });
-      const logLines = out.split('\n').filter((line) => !line.includes('#key='));
+      await rawRequest(daemon.base, 'GET', '/api/sessions', undefined, { authorization: 'Bearer wrong' });
+      const { stdout, stderr } = daemon.output();
+      const logLines = stdout.split('\n').filter((line) => !line.includes('#key='));
       assert.ok(logLines.some((line) => line.includes('"reqId"')), 'request logs were written');
-      assert.ok(!logLines.some((line) => line.includes(key)) && !err.includes(key), 'the key appears in a log line');
+      assert.ok(!logLines.some((line) => line.includes(key)) && !stderr.includes(key), 'the key appears in a log line');
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      await daemon.stop();
     }
   });
 

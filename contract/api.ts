@@ -116,6 +116,21 @@ export const Session = z.object({
 });
 export type Session = z.infer<typeof Session>;
 
+export const McpServer = z.union([
+  z
+    .object({
+      type: z.literal('stdio').optional(),
+      command: z.string().min(1).max(4096),
+      args: z.array(z.string().max(4096)).max(100).optional(),
+      env: z.record(z.string(), z.string()).optional(),
+    })
+    .strict(),
+  z
+    .object({ type: z.enum(['http', 'sse']), url: z.url(), headers: z.record(z.string(), z.string()).optional() })
+    .strict(),
+]);
+export type McpServer = z.infer<typeof McpServer>;
+
 export const SessionLaunch = z
   .object({
     subscription_id: id,
@@ -126,6 +141,10 @@ export const SessionLaunch = z
     ttl_seconds: z.number().int().min(10).max(7 * 24 * 3600).default(3600),
     prompt: z.string().max(100_000).optional(),
     app: z.string().trim().min(1).max(80).optional(),
+    mcp_servers: z
+      .record(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), McpServer)
+      .optional()
+      .describe('MCP servers for this session only (the agent loads no other)'),
   })
   .strict();
 export type SessionLaunch = z.input<typeof SessionLaunch>;

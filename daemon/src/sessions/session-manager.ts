@@ -104,7 +104,9 @@ export class SessionManager {
     this.live.set(id, live);
     this.armDeadline(live);
     try {
-      const spec = this.deps.launcher.spec(subscription, { cwd: body.cwd, model: body.model, effort: body.effort ?? null, permissionMode: body.permission_mode, sessionTag: id });
+      const spec = this.deps.launcher.spec(subscription, {
+        cwd: body.cwd, model: body.model, effort: body.effort ?? null, permissionMode: body.permission_mode, sessionTag: id, mcpServers: body.mcp_servers,
+      });
       live.agent = new ClaudeProcess(spec, this.handlersFor(live));
     } catch (error: unknown) {
       this.end(live, 'start_failed', error instanceof Error ? error.message : String(error));

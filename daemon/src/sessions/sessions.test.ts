@@ -117,4 +117,13 @@ describe('sessions over the real Claude Code', { timeout: 180_000 }, () => {
     const again = await daemon.call('POST', `/api/sessions/${s.id}/interrupt`);
     assert.equal(again.status, 409, 'nothing to interrupt when idle');
   });
+
+  it('MCP servers given at launch reach the agent, and only those', async () => {
+    const s = await SessionDriver.launch(daemon, { cwd: workdir(), prompt: 'hello', mcp_servers: { docs: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } });
+    await s.waitResults(1);
+    const init = (await s.agentLines('system')).find((l) => l['subtype'] === 'init')!;
+    assert.deepEqual(init['mcp_servers'].map((m: { name: string }) => m.name), ['docs']);
+    const bad = await daemon.call('POST', '/api/sessions', { subscription_id: 'demo', model: 'm', cwd: workdir(), mcp_servers: { 'bad name!': { command: 'x' } } });
+    assert.equal(bad.status, 400);
+  });
 });

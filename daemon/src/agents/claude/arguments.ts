@@ -1,9 +1,10 @@
-import type { Effort, PermissionMode } from '../../../../contract/api.js';
+import type { Effort, McpServer, PermissionMode } from '../../../../contract/api.js';
 
 export interface ClaudeLaunch {
   model: string;
   effort: Effort | null;
   permissionMode: PermissionMode;
+  mcpServers?: Record<string, McpServer>;
 }
 
 /** The argument array (no shell ever parses it). */
@@ -22,6 +23,9 @@ export function claudeArguments(launch: ClaudeLaunch): string[] {
     `--model=${launch.model}`,
   ];
   if (launch.effort) args.push(`--effort=${launch.effort}`);
+  if (launch.mcpServers && Object.keys(launch.mcpServers).length > 0) {
+    args.push('--mcp-config', JSON.stringify({ mcpServers: launch.mcpServers }), '--strict-mcp-config');
+  }
   // Read-only sessions run without the project's hooks and settings files.
   if (launch.permissionMode === 'read_only') args.push('--setting-sources', '');
   return args;

@@ -1,4 +1,4 @@
-import type { Effort, PermissionMode } from '../../../../contract/api.js';
+import type { Effort, McpServer, PermissionMode } from '../../../../contract/api.js';
 import type { StoredSubscription } from '../../subscriptions/subscription-repo.js';
 import { claudeArguments } from './arguments.js';
 import { claudeBinary } from './binary.js';
@@ -11,6 +11,7 @@ export interface LaunchSpecInput {
   effort: Effort | null;
   permissionMode: PermissionMode;
   sessionTag: string;
+  mcpServers?: Record<string, McpServer>;
 }
 
 /** Builds the spawn specification of the pinned Claude Code for one subscription. */
@@ -21,7 +22,7 @@ export class ClaudeLauncher {
     const demoUrl = subscription.builtin ? this.demoModelUrl() : null;
     return {
       binary: claudeBinary().path,
-      args: claudeArguments({ model: input.model, effort: input.effort, permissionMode: input.permissionMode }),
+      args: claudeArguments({ model: input.model, effort: input.effort, permissionMode: input.permissionMode, mcpServers: input.mcpServers }),
       cwd: input.cwd,
       env: agentEnvironment({
         configDir: subscription.config_dir,

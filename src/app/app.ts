@@ -37,9 +37,10 @@ export class App {
     { path: '/sessions', label: 'Sessions' },
     { path: '/inbox', label: 'Inbox' },
     { path: '/analytics', label: 'Analytics', later: true },
-    { path: '/rules', label: 'Rules', later: true },
-    { path: '/storage', label: 'Storage', later: true },
-    { path: '/diagnostics', label: 'Diagnostics', later: true },
+    { path: '/rules', label: 'Rules' },
+    { path: '/audit', label: 'Audit' },
+    { path: '/storage', label: 'Storage' },
+    { path: '/diagnostics', label: 'Diagnostics' },
   ];
 
   constructor() {

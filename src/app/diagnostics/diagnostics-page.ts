@@ -1,0 +1,54 @@
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { RouterLink } from '@angular/router';
+import { Diagnostics } from '../../../contract/operations';
+import { DiagnosticsApi } from './diagnostics-api';
+import { ApiFailure, toApiFailure } from '../core/api-error';
+import { Now } from '../shared/now';
+import { shortDuration } from '../shared/time-format';
+import { formatBytes } from '../storage/bytes';
+import { SubscriptionHealthList } from '../subscriptions/subscription-health-list';
+import { LogViewer } from './log-viewer';
+import { VersionCards } from './version-cards';
+
+/** The daemon at a glance, its agents' versions, its subscriptions' health and its logs. */
+@Component({
+  selector: 'app-diagnostics-page',
+  imports: [RouterLink, MatButtonModule, VersionCards, LogViewer, SubscriptionHealthList],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './diagnostics-page.html',
+  styleUrl: './diagnostics-page.scss',
+})
+export class DiagnosticsPage {
+  private readonly api = inject(DiagnosticsApi);
+  private readonly now = inject(Now);
+
+  protected readonly diagnostics = signal<Diagnostics | null>(null);
+  private readonly fetchedAt = signal(0);
+  protected readonly error = signal<ApiFailure | null>(null);
+  protected readonly formatBytes = formatBytes;
+
+  /** Uptime keeps counting between refreshes. */
+  protected readonly uptime = computed(() => {
+    const d = this.diagnostics();
+    return d ? shortDuration(d.uptime_seconds * 1000 + (this.now.ms() - this.fetchedAt())) : '';
+  });
+  protected readonly states = computed(() =>
+    Object.entries(this.diagnostics()?.sessions_by_state ?? {}).map(([state, count]) => ({ state, count })),
+  );
+
+  constructor() {
+    void this.load();
+  }
+
+  protected async load(): Promise<void> {
+    this.error.set(null);
+    try {
+      const diagnostics = await this.api.get();
+      this.fetchedAt.set(Date.now());
+      this.diagnostics.set(diagnostics);
+    } catch (error: unknown) {
+      this.error.set(toApiFailure(error));
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import { LogLevel } from '../../../contract/operations';
+
+export interface LogFilters {
+  /** Minimum level; empty for every level. */
+  level: LogLevel | '';
+  session: string;
+  q: string;
+}
+
+export const NO_LOG_FILTERS: LogFilters = { level: '', session: '', q: '' };
+export const LOG_LEVELS: readonly LogLevel[] = ['trace', 'debug', 'info', 'warn', 'error', 'fatal'];
+
+/** The filter part of a logs query: only what the person chose, trimmed. */
+export function logFilterParams(filters: LogFilters): Record<string, string> {
+  const params: Record<string, string> = {};
+  if (filters.level) params['level'] = filters.level;
+  if (filters.session.trim()) params['session'] = filters.session.trim();
+  if (filters.q.trim()) params['q'] = filters.q.trim();
+  return params;
+}
+
+/** A page of logs: the filters, a page size, and the cursor for older lines. */
+export function logPageParams(filters: LogFilters, before: string | null, limit: number): Record<string, string> {
+  return { ...logFilterParams(filters), limit: String(limit), ...(before ? { before } : {}) };
+}
+
+/** The live tail's URL with the same filters (the key travels in a header, never here). */
+export function logStreamUrl(filters: LogFilters): string {
+  const query = new URLSearchParams(logFilterParams(filters)).toString();
+  return query ? `/api/logs/stream?${query}` : '/api/logs/stream';
+}

@@ -1,0 +1,134 @@
+import { ChangeDetectionStrategy, Component, DestroyRef, computed, inject, signal } from '@angular/core';
+import { FormControl, FormGroup, ReactiveFormsModule } from '@angular/forms';
+import { MatButtonModule } from '@angular/material/button';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { MatSelectModule } from '@angular/material/select';
+import { MatSlideToggleModule } from '@angular/material/slide-toggle';
+import { RouterLink } from '@angular/router';
+import { Subscription } from 'rxjs';
+import { LogEntry, LogLevel } from '../../../contract/operations';
+import { ApiFailure, toApiFailure } from '../core/api-error';
+import { Timestamp } from '../shared/timestamp';
+import { DiagnosticsApi } from './diagnostics-api';
+import { LOG_LEVELS, LogFilters, NO_LOG_FILTERS } from './log-filters';
+
+const PAGE_SIZE = 100;
+const MAX_LINES = 2000;
+
+interface LogRow {
+  log: LogEntry;
+  ms: number;
+  json: string;
+}
+
+/** The daemon's logs: filters, older pages, a live tail, and a copy button per line. */
+@Component({
+  selector: 'app-log-viewer',
+  imports: [ReactiveFormsModule, RouterLink, MatButtonModule, MatFormFieldModule, MatInputModule, MatSelectModule, MatSlideToggleModule, Timestamp],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './log-viewer.html',
+  styleUrl: './log-viewer.scss',
+})
+export class LogViewer {
+  private readonly api = inject(DiagnosticsApi);
+  protected readonly levels = LOG_LEVELS;
+
+  protected readonly form = new FormGroup({
+    level: new FormControl<LogLevel | ''>('', { nonNullable: true }),
+    session: new FormControl('', { nonNullable: true }),
+    q: new FormControl('', { nonNullable: true }),
+  });
+
+  private readonly applied = signal<LogFilters>(NO_LOG_FILTERS);
+  private readonly lines = signal<LogEntry[] | null>(null);
+  protected readonly cursor = signal<string | null>(null);
+  protected readonly loading = signal(false);
+  protected readonly error = signal<ApiFailure | null>(null);
+  protected readonly tailing = signal(false);
+  protected readonly tailConnected = signal(false);
+  protected readonly announcement = signal('');
+  private tail: Subscription | null = null;
+
+  protected readonly rows = computed<LogRow[] | null>(() =>
+    this.lines()?.map((log) => ({ log, ms: Date.parse(log.time), json: JSON.stringify(log.data) })) ?? null,
+  );
+
+  constructor() {
+    inject(DestroyRef).onDestroy(() => this.stopTail());
+    void this.reload();
+  }
+
+  protected apply(): void {
+    this.applied.set(this.form.getRawValue());
+    void this.reload();
+    if (this.tailing()) this.startTail();
+  }
+
+  protected clear(): void {
+    this.form.setValue(NO_LOG_FILTERS);
+    this.apply();
+  }
+
+  protected async reload(): Promise<void> {
+    this.lines.set(null);
+    this.cursor.set(null);
+    await this.fetch(null);
+  }
+
+  protected async older(): Promise<void> {
+    await this.fetch(this.cursor());
+  }
+
+  private async fetch(before: string | null): Promise<void> {
+    this.loading.set(true);
+    this.error.set(null);
+    try {
+      const page = await this.api.logs(this.applied(), before, PAGE_SIZE);
+      this.lines.update((shown) => mergeNewestFirst(before ? (shown ?? []) : [], page.items));
+      this.cursor.set(page.next_cursor);
+    } catch (error: unknown) {
+      this.error.set(toApiFailure(error));
+    } finally {
+      this.loading.set(false);
+    }
+  }
+
+  protected toggleTail(on: boolean): void {
+    this.tailing.set(on);
+    if (on) this.startTail();
+    else this.stopTail();
+    this.announcement.set(on ? 'Live tail on: new lines appear at the top.' : 'Live tail off.');
+  }
+
+  private startTail(): void {
+    this.stopTail();
+    this.tail = this.api.tail(this.applied()).subscribe((message) => {
+      if (message.kind === 'status') this.tailConnected.set(message.connected);
+      else if (message.kind === 'line') this.lines.update((shown) => mergeNewestFirst([message.line], shown ?? []).slice(0, MAX_LINES));
+    });
+  }
+
+  private stopTail(): void {
+    this.tail?.unsubscribe();
+    this.tail = null;
+    this.tailConnected.set(false);
+  }
+
+  protected async copy(row: LogRow): Promise<void> {
+    try {
+      await navigator.clipboard.writeText(row.json);
+      this.announcement.set(`Line ${row.log.id} copied.`);
+    } catch {
+      // The clipboard can be refused (permissions, insecure context); say so rather than fail silently.
+      this.announcement.set('The clipboard refused the copy; select the line text instead.');
+    }
+  }
+}
+
+/** Lines newest first without duplicates (the tail and a page may both carry a line). */
+export function mergeNewestFirst(a: readonly LogEntry[], b: readonly LogEntry[]): LogEntry[] {
+  const byId = new Map<number, LogEntry>();
+  for (const log of [...a, ...b]) byId.set(log.id, log);
+  return [...byId.values()].sort((x, y) => y.id - x.id);
+}

@@ -1,0 +1,108 @@
+import { DatePipe } from '@angular/common';
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatDialog } from '@angular/material/dialog';
+import { RouterLink } from '@angular/router';
+import { firstValueFrom } from 'rxjs';
+import { ConversationStorage, StorageReport } from '../../../contract/operations';
+import { ApiFailure, toApiFailure } from '../core/api-error';
+import { exactBytes, formatBytes, percentOf } from './bytes';
+import { CategoryChart } from './category-chart';
+import { ConfirmDialog, ConfirmData } from './confirm-dialog';
+import { CATEGORY_LABELS } from './storage-labels';
+import { StorageApi } from './storage-api';
+
+interface CategoryRow {
+  key: string;
+  label: string;
+  size: string;
+  exact: string;
+  share: string;
+}
+
+/** Where the bytes go, what recycling will do and when, and per-conversation actions. */
+@Component({
+  selector: 'app-storage-page',
+  imports: [DatePipe, RouterLink, MatButtonModule, CategoryChart],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './storage-page.html',
+  styleUrl: './storage-page.scss',
+})
+export class StoragePage {
+  private readonly api = inject(StorageApi);
+  private readonly dialog = inject(MatDialog);
+
+  protected readonly report = signal<StorageReport | null>(null);
+  protected readonly error = signal<ApiFailure | null>(null);
+  protected readonly actionError = signal<ApiFailure | null>(null);
+  protected readonly busy = signal<string | null>(null);
+  protected readonly announcement = signal('');
+  protected readonly formatBytes = formatBytes;
+  protected readonly exactBytes = exactBytes;
+
+  protected readonly categoryRows = computed<CategoryRow[]>(() => {
+    const report = this.report();
+    if (!report) return [];
+    return report.categories.map((c) => ({
+      key: c.category,
+      label: CATEGORY_LABELS[c.category],
+      size: formatBytes(c.bytes),
+      exact: exactBytes(c.bytes),
+      share: percentOf(c.bytes, report.total_bytes),
+    }));
+  });
+
+  constructor() {
+    void this.load();
+  }
+
+  protected async load(): Promise<void> {
+    this.error.set(null);
+    try {
+      this.report.set(await this.api.report(100));
+    } catch (error: unknown) {
+      this.error.set(toApiFailure(error));
+    }
+  }
+
+  protected async compress(row: ConversationStorage): Promise<void> {
+    await this.act(`compress:${row.session_id}`, async () => {
+      await this.api.compress(row.session_id);
+      return `Conversation ${row.session_id} compressed.`;
+    });
+  }
+
+  protected async remove(row: ConversationStorage): Promise<void> {
+    const data: ConfirmData = {
+      title: 'Delete this conversation?',
+      message: `The events of session ${row.session_id} (${formatBytes(row.bytes)}) are deleted for good. Its metrics (turns, tool calls, audit) stay.`,
+      confirm: 'Delete now',
+    };
+    const confirmed = await firstValueFrom(this.dialog.open(ConfirmDialog, { data, autoFocus: 'first-tabbable' }).afterClosed());
+    if (confirmed !== true) return;
+    await this.act(`delete:${row.session_id}`, async () => {
+      await this.api.remove(row.session_id);
+      return `Conversation ${row.session_id} deleted.`;
+    });
+  }
+
+  protected async recycle(): Promise<void> {
+    await this.act('recycle', async () => {
+      const result = await this.api.recycle();
+      return `Recycling ran: ${result.compressed} compressed, ${result.deleted} deleted.`;
+    });
+  }
+
+  private async act(name: string, action: () => Promise<string>): Promise<void> {
+    this.busy.set(name);
+    this.actionError.set(null);
+    try {
+      this.announcement.set(await action());
+      await this.load();
+    } catch (error: unknown) {
+      this.actionError.set(toApiFailure(error));
+    } finally {
+      this.busy.set(null);
+    }
+  }
+}

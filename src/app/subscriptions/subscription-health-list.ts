@@ -1,0 +1,50 @@
+import { DatePipe } from '@angular/common';
+import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { Subscription } from '../../../contract/api';
+import { ApiFailure, toApiFailure } from '../core/api-error';
+import { SubscriptionHealthApi } from './subscriptions-api';
+
+/** Each subscription's health: active or suspended, the agent's last error, and Retry. */
+@Component({
+  selector: 'app-subscription-health-list',
+  imports: [DatePipe, MatButtonModule],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './subscription-health-list.html',
+  styleUrl: './subscription-health-list.scss',
+})
+export class SubscriptionHealthList {
+  private readonly api = inject(SubscriptionHealthApi);
+  protected readonly subscriptions = signal<Subscription[] | null>(null);
+  protected readonly error = signal<ApiFailure | null>(null);
+  protected readonly retryError = signal<ApiFailure | null>(null);
+  protected readonly retrying = signal<string | null>(null);
+  protected readonly announcement = signal('');
+
+  constructor() {
+    void this.load();
+  }
+
+  protected async load(): Promise<void> {
+    this.error.set(null);
+    try {
+      this.subscriptions.set(await this.api.list());
+    } catch (error: unknown) {
+      this.error.set(toApiFailure(error));
+    }
+  }
+
+  protected async retry(subscription: Subscription): Promise<void> {
+    this.retrying.set(subscription.id);
+    this.retryError.set(null);
+    try {
+      const updated = await this.api.retry(subscription.id);
+      this.subscriptions.update((list) => (list ?? []).map((s) => (s.id === updated.id ? updated : s)));
+      this.announcement.set(`${updated.name} reopened: launches are accepted again.`);
+    } catch (error: unknown) {
+      this.retryError.set(toApiFailure(error));
+    } finally {
+      this.retrying.set(null);
+    }
+  }
+}

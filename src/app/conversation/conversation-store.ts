@@ -1,6 +1,7 @@
 import { DestroyRef, Injectable, computed, inject, signal } from '@angular/core';
 import { Subscription as RxSubscription } from 'rxjs';
-import { QueueEntry, Session, SessionEvent, SessionStreamLine } from '../../../contract/api';
+import { z } from 'zod';
+import { QueueEntry, Session, SessionEvent, SessionState, SessionStreamLine } from '../../../contract/api';
 import { ApiKey } from '../core/api-key';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { LiveStore } from '../core/live-store';
@@ -14,6 +15,7 @@ import { buildTimeline } from './timeline';
 export const WINDOW_MAX = 240;
 export const PAGE = 120;
 const INDEX_PAGE = 500;
+const RelaisState = z.object({ type: z.literal('relais'), subtype: z.literal('state'), state: SessionState });
 
 /**
  * One conversation: a bounded window of events (newest chunk first, earlier chunks on demand),
@@ -204,6 +206,8 @@ export class ConversationStore {
       },
       seqOf: (line) => (line.type === 'event' ? line.event.seq : null),
     }).subscribe((message) => {
+      // A change between the first read and the stream's start would be missed: read once more.
+      if (message.kind === 'status' && message.connected) void this.refreshSession(id);
       if (message.kind !== 'line') return;
       const line = message.line;
       if (line.type === 'session') {
@@ -216,8 +220,20 @@ export class ConversationStore {
     });
   }
 
+  private async refreshSession(id: string): Promise<void> {
+    try {
+      const session = await this.api.get(id);
+      if (this.idSignal() === id) this.updateSession(session);
+    } catch {
+      // The stream's own session lines keep the state current; this read only closes a race.
+    }
+  }
+
   private onLiveEvent(event: SessionEvent): void {
     this.lastSeq.update((last) => Math.max(last, event.seq));
+    const state = RelaisState.safeParse(event.data);
+    const session = this.sessionSignal();
+    if (state.success && session && session.state !== 'ended') this.sessionSignal.set({ ...session, state: state.data.state });
     if (this.indexWanted && !this.indexingSignal()) this.indexSignal.update((index) => extendIndex(index, [event]));
     const events = this.eventsSignal();
     const last = events.at(-1);

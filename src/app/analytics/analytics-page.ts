@@ -1,0 +1,193 @@
+import { ChangeDetectionStrategy, Component, Signal, computed, inject, linkedSignal, resource, signal } from '@angular/core';
+import { toSignal } from '@angular/core/rxjs-interop';
+import { MatButtonModule } from '@angular/material/button';
+import { MatButtonToggleModule } from '@angular/material/button-toggle';
+import { ActivatedRoute, Router } from '@angular/router';
+import { TurnRow } from '../../../contract/usage';
+import { ApiFailure, toApiFailure } from '../core/api-error';
+import { Theme } from '../core/theme';
+import { AnalyticsApi, ExportFormat } from './analytics-api';
+import { FilterState, LIST_KEYS, filterFromParams, filterToParams, filterToQuery, periodProblem } from './analytics-filter';
+import { ChartCard } from './chart-card';
+import { CostRow, DARK_PALETTE, LIGHT_PALETTE, cacheChart, costChart, durationChart, errorsChart, tokensChart } from './chart-model';
+import { FilterBar, FilterOptions } from './filter-bar';
+import { saveFile } from './save-file';
+import { SummaryTiles } from './summary-tiles';
+import { ToolTable } from './tool-table';
+import { TurnsTable } from './turns-table';
+
+export type CostBy = 'model' | 'subscription' | 'app';
+const SERIES_POINTS = 240;
+const TURNS_PAGE = 50;
+
+/** The last defined value: a new filter keeps the previous figures on screen until the new ones come. */
+function latest<T>(source: () => T | null | undefined): Signal<T | null> {
+  return linkedSignal<T | null | undefined, T | null>({
+    source,
+    computation: (value, previous) => value ?? previous?.value ?? null,
+  });
+}
+
+function mapOrNull<T, R>(value: T | null, fn: (value: T) => R): R | null {
+  return value === null ? null : fn(value);
+}
+
+function failure(error: unknown): ApiFailure | null {
+  return error === undefined ? null : toApiFailure(error);
+}
+
+/** Consumption of a filtered scope: figures, charts (each with a table), tools, turns, export. */
+@Component({
+  selector: 'app-analytics-page',
+  imports: [MatButtonModule, MatButtonToggleModule, FilterBar, SummaryTiles, ChartCard, ToolTable, TurnsTable],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './analytics-page.html',
+  styleUrl: './analytics-page.scss',
+})
+export class AnalyticsPage {
+  private readonly api = inject(AnalyticsApi);
+  private readonly router = inject(Router);
+  private readonly route = inject(ActivatedRoute);
+  private readonly theme = inject(Theme);
+
+  private readonly params = toSignal(this.route.queryParams, { initialValue: this.route.snapshot.queryParams });
+  protected readonly filter = computed(() => filterFromParams(this.params()), {
+    equal: (a, b) => JSON.stringify(a) === JSON.stringify(b),
+  });
+  protected readonly problem = computed(() => periodProblem(this.filter()));
+  private readonly refreshes = signal(0);
+
+  /** The daemon's query; a preset period is resolved here, once per filter change or refresh. */
+  protected readonly query = computed(() => {
+    this.refreshes();
+    return this.problem() ? undefined : filterToQuery(this.filter(), Date.now());
+  });
+  protected readonly scope = computed(() => {
+    const query = this.query();
+    if (!query) return '';
+    const from = query['from'] ? new Date(query['from']).toLocaleString() : 'the first turn';
+    const to = query['to'] ? new Date(query['to']).toLocaleString() : 'now';
+    return `${from} → ${to}`;
+  });
+
+  private readonly palette = computed(() => (this.theme.isDark() ? DARK_PALETTE : LIGHT_PALETTE));
+
+  protected readonly summary = resource({ params: () => this.query(), loader: ({ params }) => this.api.summary(params) });
+  protected readonly series = resource({
+    params: () => this.query(),
+    loader: ({ params }) => this.api.timeseries(params, SERIES_POINTS),
+  });
+  protected readonly costBy = signal<CostBy>('model');
+  protected readonly cost = resource({
+    params: () => {
+      const query = this.query();
+      return query ? { query, by: this.costBy() } : undefined;
+    },
+    loader: ({ params }) => this.api.breakdown(params.query, params.by),
+  });
+  /** Values to choose from: what the period holds, whatever the other filters. */
+  protected readonly choices = resource({
+    params: () => {
+      const query = this.query();
+      if (!query) return undefined;
+      const period: Record<string, string> = {};
+      if (query['from']) period['from'] = query['from'];
+      if (query['to']) period['to'] = query['to'];
+      return period;
+    },
+    loader: async ({ params }) => {
+      const lists = await Promise.all(LIST_KEYS.map((by) => this.api.breakdown(params, by)));
+      const options = {} as FilterOptions;
+      LIST_KEYS.forEach((key, i) => {
+        const answer = lists[i]!;
+        options[key] = answer.by === 'tool' ? answer.items.map((t) => t.tool_name) : answer.items.map((r) => r.key);
+      });
+      return options;
+    },
+  });
+  protected readonly options = computed<FilterOptions>(
+    () => (this.choices.hasValue() ? this.choices.value() : { agent: [], model: [], tool: [], subscription: [], app: [] }),
+  );
+
+  private readonly firstTurns = resource({
+    params: () => this.query(),
+    loader: ({ params }) => this.api.turns(params, TURNS_PAGE, null),
+  });
+  protected readonly turns = linkedSignal<TurnRow[]>(() => (this.firstTurns.hasValue() ? this.firstTurns.value().items : []));
+  private readonly cursor = linkedSignal<string | null>(() => (this.firstTurns.hasValue() ? this.firstTurns.value().next_cursor : null));
+  protected readonly hasMore = computed(() => this.cursor() !== null);
+  protected readonly loadingMore = signal(false);
+  protected readonly turnsError = signal<ApiFailure | null>(null);
+
+  protected readonly summaryError = computed(() => failure(this.summary.error()));
+  protected readonly seriesError = computed(() => failure(this.series.error()));
+  protected readonly costError = computed(() => failure(this.cost.error()));
+  protected readonly firstTurnsError = computed(() => failure(this.firstTurns.error()));
+
+  private readonly seriesValue = computed(() => (this.series.hasValue() ? this.series.value() : null));
+  protected readonly figures = latest(() => (this.summary.hasValue() ? this.summary.value() : null));
+  protected readonly tokensModel = latest(() => mapOrNull(this.seriesValue(), (ts) => tokensChart(ts, this.palette())));
+  protected readonly durationModel = latest(() => mapOrNull(this.seriesValue(), (ts) => durationChart(ts, this.palette())));
+  protected readonly cacheModel = latest(() => mapOrNull(this.seriesValue(), (ts) => cacheChart(ts, this.palette())));
+  protected readonly errorsModel = latest(() => mapOrNull(this.seriesValue(), (ts) => errorsChart(ts, this.palette())));
+  protected readonly costModel = latest(() => {
+    if (!this.cost.hasValue()) return null;
+    const answer = this.cost.value();
+    if (answer.by === 'tool') return null;
+    return costChart(answer.items as CostRow[], answer.by, this.palette());
+  });
+  /** Whether something is being read again while older figures stay shown. */
+  protected readonly updating = computed(() => this.summary.isLoading() || this.series.isLoading() || this.cost.isLoading());
+
+  protected readonly exporting = signal<ExportFormat | null>(null);
+  protected readonly exportError = signal<ApiFailure | null>(null);
+
+  protected applyFilter(next: FilterState): void {
+    // A new history entry per change: the back button steps back through filters.
+    void this.router.navigate([], { relativeTo: this.route, queryParams: filterToParams(next), queryParamsHandling: 'merge' });
+  }
+
+  protected refresh(): void {
+    this.refreshes.update((n) => n + 1);
+  }
+
+  protected setCostBy(by: CostBy): void {
+    this.costBy.set(by);
+  }
+
+  protected async showMoreTurns(): Promise<void> {
+    const query = this.query();
+    const cursor = this.cursor();
+    if (!query || cursor === null || this.loadingMore()) return;
+    this.loadingMore.set(true);
+    this.turnsError.set(null);
+    try {
+      const page = await this.api.turns(query, TURNS_PAGE, cursor);
+      this.turns.update((rows) => [...rows, ...page.items]);
+      this.cursor.set(page.next_cursor);
+    } catch (error: unknown) {
+      // A failed page leaves the rows shown; the person may ask again.
+      this.turnsError.set(toApiFailure(error));
+    } finally {
+      this.loadingMore.set(false);
+    }
+  }
+
+  /** Exactly the scope on screen: the same resolved query the figures were read with. */
+  protected async exportAs(format: ExportFormat): Promise<void> {
+    const query = this.query();
+    if (!query || this.exporting()) return;
+    this.exporting.set(format);
+    this.exportError.set(null);
+    try {
+      const blob = await this.api.export(query, format);
+      const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
+      saveFile(blob, `relais-turns-${stamp}.${format}`);
+    } catch (error: unknown) {
+      // The download failed (daemon gone, filter refused): say so next to the buttons.
+      this.exportError.set(toApiFailure(error));
+    } finally {
+      this.exporting.set(null);
+    }
+  }
+}

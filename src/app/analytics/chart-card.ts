@@ -1,0 +1,82 @@
+import { ChangeDetectionStrategy, Component, input, signal } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { NgxEchartsDirective } from 'ngx-echarts';
+import { ChartModel } from './chart-model';
+
+let nextId = 0;
+
+/**
+ * A chart with its text alternative: "Show as table" renders the very same data as a table.
+ * `data-rendered` turns true once ECharts drew its first frame (the benchmark waits for it).
+ */
+@Component({
+  selector: 'app-chart-card',
+  imports: [NgxEchartsDirective, MatButtonModule],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  template: `
+    <section class="card" [attr.aria-labelledby]="id + '-title'">
+      <header class="card-head">
+        <h2 [id]="id + '-title'">{{ heading() }}</h2>
+        <ng-content select="[card-actions]" />
+        <button mat-button type="button" class="table-toggle" [attr.aria-pressed]="asTable()" (click)="asTable.set(!asTable())">
+          Show as table
+        </button>
+      </header>
+      @if (asTable()) {
+        <div class="table-wrap" tabindex="0" role="region" [attr.aria-label]="heading() + ', as a table'">
+          <table>
+            <caption class="visually-hidden">{{ model().description }}</caption>
+            <thead>
+              <tr>
+                @for (column of model().table.columns; track $index) {
+                  <th scope="col">{{ column }}</th>
+                }
+              </tr>
+            </thead>
+            <tbody>
+              @for (row of model().table.rows; track $index) {
+                <tr>
+                  @for (cell of row; track $index) {
+                    @if ($first) { <th scope="row">{{ cell }}</th> } @else { <td>{{ cell }}</td> }
+                  }
+                </tr>
+              } @empty {
+                <tr><td [attr.colspan]="model().table.columns.length">No data.</td></tr>
+              }
+            </tbody>
+          </table>
+        </div>
+      } @else {
+        <div
+          class="chart"
+          echarts
+          [options]="model().option"
+          role="img"
+          [attr.aria-label]="model().description"
+          [attr.data-rendered]="rendered()"
+          (chartRendered)="rendered.set(true)"
+        ></div>
+      }
+    </section>
+  `,
+  styles: `
+    :host { display: block; min-width: 0; }
+    .card { border: 1px solid var(--mat-sys-outline-variant); border-radius: 12px; padding: 0.75rem 1rem 1rem; background: var(--mat-sys-surface-container-lowest); height: 100%; box-sizing: border-box; }
+    .card-head { display: flex; align-items: center; gap: 0.5rem; flex-wrap: wrap; margin-bottom: 0.5rem; }
+    h2 { margin: 0; flex: 1 1 auto; }
+    .table-toggle[aria-pressed='true'] { background: var(--mat-sys-secondary-container); color: var(--mat-sys-on-secondary-container); }
+    .chart { height: 260px; width: 100%; }
+    .table-wrap { max-height: 260px; overflow: auto; }
+    table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
+    th, td { text-align: right; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--mat-sys-outline-variant); white-space: nowrap; }
+    th[scope='row'], thead th:first-child { text-align: left; font-weight: 400; }
+    thead th { position: sticky; top: 0; background: var(--mat-sys-surface-container-lowest); font: var(--mat-sys-label-large); color: var(--mat-sys-on-surface-variant); }
+  `,
+})
+export class ChartCard {
+  readonly heading = input.required<string>();
+  readonly model = input.required<ChartModel>();
+  protected readonly id = `chart-${nextId++}`;
+  protected readonly asTable = signal(false);
+  protected readonly rendered = signal(false);
+}

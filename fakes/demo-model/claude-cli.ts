@@ -113,7 +113,6 @@ export class ClaudeRun {
   /** Resolves with the first line (seen so far or later) that matches. */
   waitFor(predicate: (line: JsonLine) => boolean, timeoutMs: number, label = 'line'): Promise<JsonLine> {
     return new Promise((resolve, reject) => {
-      let timer: NodeJS.Timeout | undefined;
       const check = (): void => {
         const found = this.lines.find(predicate);
         if (found) finish(() => resolve(found));
@@ -126,7 +125,7 @@ export class ClaudeRun {
         this.waiters.delete(check);
         settle();
       };
-      timer = setTimeout(() => finish(() => reject(new Error(`timed out waiting for ${label}`))), timeoutMs);
+      const timer = setTimeout(() => finish(() => reject(new Error(`timed out waiting for ${label}`))), timeoutMs);
       this.waiters.add(check);
       check();
     });

@@ -1,5 +1,6 @@
 import type { LogEntry, LogLevel } from '../../../contract/operations.js';
 import type { Db } from '../db/database.js';
+import { whereClause } from '../db/where.js';
 import { LEVELS, toEntry } from './log-sink.js';
 
 export interface LogFilter {
@@ -21,15 +22,14 @@ export function matchesLog(entry: LogEntry, filter: Pick<LogFilter, 'level' | 's
 
 /** Newest first, cursor = the last id of the page. */
 export function queryLogs(db: Db, filter: LogFilter): { items: LogEntry[]; next_cursor: string | null } {
-  const where: string[] = [];
-  const args: unknown[] = [];
-  if (filter.level) (where.push('level >= ?'), args.push(LEVELS[filter.level]));
-  if (filter.session) (where.push('session_id = ?'), args.push(filter.session));
-  if (filter.q) (where.push("instr(lower(line), lower(?)) > 0"), args.push(filter.q));
-  if (filter.from) (where.push('time_ms >= ?'), args.push(Date.parse(filter.from)));
-  if (filter.to) (where.push('time_ms < ?'), args.push(Date.parse(filter.to)));
-  if (filter.before) (where.push('id < ?'), args.push(filter.before));
-  const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+  const { clause, args } = whereClause([
+    ['level >= ?', filter.level && LEVELS[filter.level]],
+    ['session_id = ?', filter.session],
+    ['instr(lower(line), lower(?)) > 0', filter.q],
+    ['time_ms >= ?', filter.from && Date.parse(filter.from)],
+    ['time_ms < ?', filter.to && Date.parse(filter.to)],
+    ['id < ?', filter.before],
+  ]);
   const rows = db
     .prepare(`SELECT id, time_ms, level, msg, session_id, line FROM logs ${clause} ORDER BY id DESC LIMIT ?`)
     .all(...args, filter.limit + 1) as Parameters<typeof toEntry>[0][];

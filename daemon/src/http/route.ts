@@ -2,8 +2,6 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiError } from './errors.js';
 
-type AnyObject = z.ZodType<Record<string, unknown>>;
-
 export interface RouteInput<P, Q, B> {
   params: P;
   query: Q;

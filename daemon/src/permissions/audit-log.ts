@@ -1,5 +1,6 @@
 import type { AuditEntry, AuditQuery } from '../../../contract/permissions.js';
 import type { Db } from '../db/database.js';
+import { whereClause } from '../db/where.js';
 import { nowIso } from '../ids.js';
 
 export interface AuditRecord {
@@ -43,16 +44,15 @@ export function summarizeInput(input: Record<string, unknown> | null | undefined
 type AuditFilter = Omit<AuditQuery, 'limit' | 'before'> & { before?: number };
 
 function where(filter: AuditFilter): { clause: string; args: unknown[] } {
-  const parts: string[] = [];
-  const args: unknown[] = [];
-  if (filter.session) (parts.push('session_id = ?'), args.push(filter.session));
-  if (filter.tool) (parts.push('tool_name = ?'), args.push(filter.tool));
-  if (filter.decision) (parts.push('decision = ?'), args.push(filter.decision));
-  if (filter.kind) (parts.push('kind = ?'), args.push(filter.kind));
-  if (filter.from) (parts.push('time_ms >= ?'), args.push(Date.parse(filter.from)));
-  if (filter.to) (parts.push('time_ms < ?'), args.push(Date.parse(filter.to)));
-  if (filter.before) (parts.push('id < ?'), args.push(filter.before));
-  return { clause: parts.length ? `WHERE ${parts.join(' AND ')}` : '', args };
+  return whereClause([
+    ['session_id = ?', filter.session],
+    ['tool_name = ?', filter.tool],
+    ['decision = ?', filter.decision],
+    ['kind = ?', filter.kind],
+    ['time_ms >= ?', filter.from && Date.parse(filter.from)],
+    ['time_ms < ?', filter.to && Date.parse(filter.to)],
+    ['id < ?', filter.before],
+  ]);
 }
 
 export function toAuditEntry(row: AuditRow): AuditEntry {

@@ -1,5 +1,6 @@
 import type { PermissionRequest, PermissionState } from '../../../contract/api.js';
 import type { Db } from '../db/database.js';
+import { whereClause } from '../db/where.js';
 
 interface PermissionRow extends Omit<PermissionRequest, 'input' | 'is_question'> {
   control_request_id: string;
@@ -31,11 +32,10 @@ export class PermissionRepo {
   }
 
   list(filter: { state?: PermissionState; session?: string; limit: number }): StoredPermission[] {
-    const where: string[] = [];
-    const args: unknown[] = [];
-    if (filter.state) (where.push('state = ?'), args.push(filter.state));
-    if (filter.session) (where.push('session_id = ?'), args.push(filter.session));
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const { clause, args } = whereClause([
+      ['state = ?', filter.state],
+      ['session_id = ?', filter.session],
+    ]);
     return (
       this.db
         .prepare(`SELECT * FROM permission_requests ${clause} ORDER BY created_at, id LIMIT ?`)

@@ -104,7 +104,10 @@ describe('quota windows from the usage endpoint and the stream', () => {
       VALUES (?, 'demo', 'claude', 'm', '/', 'write', 'a', ?, ?, 'x', 'x', 1)`);
     const insertTurn = db.prepare(`INSERT INTO turns (turn_key, session_id, subscription_id, agent, model, models, app, permission_mode, started_at_ms, ended_at_ms, duration_ms, model_calls, input_tokens, output_tokens, cache_read_tokens, cache_creation_tokens, cost_usd, is_error)
       VALUES (?, ?, 'demo', 'claude', 'm', 'm', 'a', 'write', ?, ?, 1, 1, ?, 0, 0, 0, NULL, 0)`);
-    for (let i = 0; i < 4; i++) (insertSession.run(`e${i}`, 'ended', `2026-01-0${i + 1}`), insertTurn.run(`k${i}`, `e${i}`, clock - MIN, clock - MIN, 1000));
+    for (let i = 0; i < 4; i++) {
+      insertSession.run(`e${i}`, 'ended', `2026-01-0${i + 1}`);
+      insertTurn.run(`k${i}`, `e${i}`, clock - MIN, clock - MIN, 1000);
+    }
     const resets = clock + 3600_000;
     service.repo.save('demo', [{ window: 'five_hour', utilization: 50, resets_at_ms: resets, read_at_ms: clock, source: 'usage_endpoint' }]);
     // 50 % over 4000 units → 1000 units = 12.5 %; the new session reserves 12.5 %.
@@ -113,7 +116,10 @@ describe('quota windows from the usage endpoint and the stream', () => {
     assert.equal(decision.figures.rate_per_session, 12.5);
     assert.equal(decision.figures.projected, 62.5);
     // Three running sessions that used 200 units each reserve 800 units = 10 % each.
-    for (let i = 0; i < 3; i++) (insertSession.run(`r${i}`, 'working', `2026-02-0${i + 1}`), insertTurn.run(`rk${i}`, `r${i}`, clock, clock, 200));
+    for (let i = 0; i < 3; i++) {
+      insertSession.run(`r${i}`, 'working', `2026-02-0${i + 1}`);
+      insertTurn.run(`rk${i}`, `r${i}`, clock, clock, 200);
+    }
     service.repo.save('demo', [{ window: 'five_hour', utilization: 60, resets_at_ms: resets, read_at_ms: clock + 1, source: 'usage_endpoint' }]);
     decision = admission.check('demo');
     // 60 % over 4600 units: 1000 units ≈ 13.04 %; reserved = 13.04 + 3 × 800 units ≈ 13.04 + 31.30 = 44.35 → 104.35 % > 95.

@@ -1,5 +1,6 @@
 import type { EndReason, PermissionMode, Session, SessionState, Effort } from '../../../contract/api.js';
 import type { Db } from '../db/database.js';
+import { whereClause } from '../db/where.js';
 
 interface SessionRow {
   id: string;
@@ -69,13 +70,12 @@ export class SessionRepo {
 
   /** Newest first; the cursor is the last id of the previous page (ids sort by creation time). */
   list(filter: SessionFilter): { items: Session[]; next_cursor: string | null } {
-    const where: string[] = [];
-    const args: unknown[] = [];
-    if (filter.state) (where.push('s.state = ?'), args.push(filter.state));
-    if (filter.subscription) (where.push('s.subscription_id = ?'), args.push(filter.subscription));
-    if (filter.app) (where.push('s.app = ?'), args.push(filter.app));
-    if (filter.cursor) (where.push('s.id < ?'), args.push(filter.cursor));
-    const clause = where.length ? `WHERE ${where.join(' AND ')}` : '';
+    const { clause, args } = whereClause([
+      ['s.state = ?', filter.state],
+      ['s.subscription_id = ?', filter.subscription],
+      ['s.app = ?', filter.app],
+      ['s.id < ?', filter.cursor],
+    ]);
     const rows = this.db
       .prepare(`${SELECT} ${clause} ORDER BY s.id DESC LIMIT ?`)
       .all(...args, filter.limit + 1) as SessionRow[];

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { QUEUE_MAX, type MessageResult, type QueueEntry } from '../../../contract/api.js';
-import { startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
+import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
 
 // These tests drive the real pinned Claude Code against the scripted demo model.

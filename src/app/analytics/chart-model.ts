@@ -44,7 +44,7 @@ function base(palette: ChartPalette, valueFormatter: (v: number) => string, lege
     animationDuration: 300,
     textStyle: { color: palette.text },
     grid: { left: 8, right: 16, top: legend ? 36 : 12, bottom: 8, containLabel: true },
-    legend: legend ? { top: 0, textStyle: { color: palette.text } } : { show: false },
+    legend: legend ? { top: 0, icon: 'roundRect', textStyle: { color: palette.text } } : { show: false },
     tooltip: { trigger: 'axis', valueFormatter: (v: unknown) => (typeof v === 'number' ? valueFormatter(v) : '—') },
     xAxis: {
       type: 'time',
@@ -59,11 +59,12 @@ function base(palette: ChartPalette, valueFormatter: (v: number) => string, lege
   };
 }
 
-/** A line; dots are drawn when the values are sparse, or a lone bucket between gaps would not show. */
+/** A line; when values are sparse, dots mark the buckets that hold one (a lone bucket would not show). */
 function series(name: string, points: Point[], value: (p: Point) => number | null, extra: object = {}): object {
   const data = points.map((p) => [p.t, value(p)] as const);
   const present = data.filter(([, v]) => v !== null && v !== 0).length;
-  return { name, type: 'line', showSymbol: present < 80, symbolSize: 5, connectNulls: false, data, ...extra };
+  const symbol = present < 80 ? (v: readonly [string, number | null]) => (v[1] ? 'circle' : 'none') : 'none';
+  return { name, type: 'line', showSymbol: present < 80, symbol, symbolSize: 6, connectNulls: false, data, ...extra };
 }
 
 const TOKEN_KINDS = [
@@ -168,7 +169,7 @@ export function costChart(rows: CostRow[], by: BreakdownBy, palette: ChartPalett
       series: [{
         name: 'Estimated cost', type: 'bar', barMaxWidth: 22,
         label: { show: true, position: 'right', color: palette.muted, formatter: (p: { dataIndex: number }) => formatCost(known(sorted[p.dataIndex]!)) },
-        data: sorted.map((r) => known(r) ?? { value: 0, itemStyle: { opacity: 0 } }),
+        data: sorted.map((r) => known(r) ?? { value: 0, itemStyle: { color: 'transparent' } }),
       }],
     },
     table: {

@@ -5,6 +5,7 @@ import { MatSelectModule } from '@angular/material/select';
 import { RouterLink } from '@angular/router';
 import { Session, SessionState } from '../../../contract/api';
 import { LiveStore } from '../core/live-store';
+import { QuotaCards } from '../quotas/quota-cards';
 import { Now } from '../shared/now';
 import { StateChip } from '../shared/state-chip';
 import { shortDuration } from '../shared/time-format';
@@ -20,7 +21,7 @@ const STATES: readonly SessionState[] = ['starting', 'idle', 'working', 'waiting
 /** The live dashboard: every session from the global stream, filterable, no polling. */
 @Component({
   selector: 'app-session-list-page',
-  imports: [RouterLink, MatButtonModule, MatFormFieldModule, MatSelectModule, StateChip],
+  imports: [RouterLink, MatButtonModule, MatFormFieldModule, MatSelectModule, StateChip, QuotaCards],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './session-list-page.html',
   styleUrl: './session-list-page.scss',

@@ -1,0 +1,47 @@
+import { ChangeDetectionStrategy, Component, DestroyRef, computed, inject, resource } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { toApiFailure } from '../core/api-error';
+import { Now } from '../shared/now';
+import { QuotasApi } from './quotas-api';
+import { describeWindow, pollText } from './quota-view';
+
+const REFRESH_MS = 60_000;
+
+/** Quota windows per subscription on the dashboard; read again every minute or on demand. */
+@Component({
+  selector: 'app-quota-cards',
+  imports: [MatButtonModule],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './quota-cards.html',
+  styleUrl: './quota-cards.scss',
+})
+export class QuotaCards {
+  private readonly api = inject(QuotasApi);
+  private readonly now = inject(Now);
+
+  protected readonly quotas = resource({ loader: () => this.api.list() });
+  protected readonly error = computed(() => (this.quotas.error() === undefined ? null : toApiFailure(this.quotas.error())));
+
+  protected readonly cards = computed(() => {
+    if (!this.quotas.hasValue()) return null;
+    const now = this.now.ms();
+    return this.quotas.value().items.map((quota) => ({
+      id: quota.subscription_id,
+      poll: pollText(quota, now),
+      pollFailed: quota.poll.last_error !== null,
+      windows: quota.windows.map((w) => describeWindow(w, now)),
+    }));
+  });
+  protected readonly staleAfter = computed(() =>
+    this.quotas.hasValue() ? Math.round(this.quotas.value().stale_after_seconds / 60) : null,
+  );
+
+  constructor() {
+    const timer = setInterval(() => this.quotas.reload(), REFRESH_MS);
+    inject(DestroyRef).onDestroy(() => clearInterval(timer));
+  }
+
+  protected refresh(): void {
+    this.quotas.reload();
+  }
+}

@@ -1,0 +1,84 @@
+import { QuotaWindow, SubscriptionQuota } from '../../../contract/usage';
+import { shortDuration } from '../shared/time-format';
+
+export type QuotaLevel = 'ok' | 'high' | 'full';
+
+/** One quota window as the card shows it. A stale or unknown reading is never shown as 0 %. */
+export interface WindowView {
+  key: string;
+  name: string;
+  status: QuotaWindow['status'];
+  /** Bar fill, 0–100; null when unknown (no bar drawn). */
+  fill: number | null;
+  /** The reading, rounded; null when unknown. */
+  percent: number | null;
+  percentText: string;
+  statusText: string;
+  resetText: string;
+  readText: string;
+  level: QuotaLevel;
+}
+
+const NAMES: Record<string, string> = {
+  five_hour: '5-hour window',
+  seven_day: '7-day window',
+  seven_day_opus: '7-day window (Opus)',
+  seven_day_sonnet: '7-day window (Sonnet)',
+  seven_day_oauth_apps: '7-day window (OAuth apps)',
+};
+
+/** `five_hour` → `5-hour window`; an unknown name is shown as the provider spelled it, spaced. */
+export function windowName(window: string): string {
+  return NAMES[window] ?? window.replace(/_/g, ' ');
+}
+
+/** `read just now`, `read 1 min ago`, `read 14 min ago`, `read 2 h 5 min ago`, `never read`. */
+export function readAgo(readAt: string | null, nowMs: number): string {
+  if (!readAt) return 'never read';
+  const minutes = Math.floor(Math.max(0, nowMs - Date.parse(readAt)) / 60_000);
+  if (minutes < 1) return 'read just now';
+  if (minutes < 60) return `read ${minutes} min ago`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 48) return `read ${hours} h ${minutes % 60} min ago`;
+  return `read ${Math.floor(hours / 24)} days ago`;
+}
+
+/** `resets in 2h 14m`, `reset time passed`, or `reset time unknown`. */
+export function resetIn(resetsAt: string | null, nowMs: number): string {
+  if (!resetsAt) return 'reset time unknown';
+  const left = Date.parse(resetsAt) - nowMs;
+  return left > 0 ? `resets in ${shortDuration(left)}` : 'reset time passed';
+}
+
+export function describeWindow(window: QuotaWindow, nowMs: number): WindowView {
+  const known = window.status !== 'unknown' && window.utilization !== null;
+  const percent = known ? Math.round(window.utilization as number) : null;
+  const readText = readAgo(window.read_at, nowMs);
+  let statusText: string;
+  if (!known) statusText = 'Unknown: no reading yet';
+  else if (window.status === 'stale') statusText = `Stale: ${readText}, may be out of date`;
+  else statusText = 'Up to date';
+  return {
+    key: window.window,
+    name: windowName(window.window),
+    status: known ? window.status : 'unknown',
+    fill: percent === null ? null : Math.min(100, Math.max(0, percent)),
+    percent,
+    percentText: percent === null ? 'Unknown' : `${percent} %`,
+    statusText,
+    resetText: resetIn(window.resets_at, nowMs),
+    readText,
+    level: percent === null || percent < 80 ? 'ok' : percent < 95 ? 'high' : 'full',
+  };
+}
+
+/** What the card says about how the subscription's readings are obtained. */
+export function pollText(quota: SubscriptionQuota, nowMs: number): string {
+  const poll = quota.poll;
+  if (!poll.enabled) return 'No OAuth token: read only from what the agent reports';
+  if (poll.last_error) {
+    const next = poll.next_attempt_at ? `, next try in ${shortDuration(Date.parse(poll.next_attempt_at) - nowMs)}` : '';
+    return `Last poll failed (${poll.last_error})${next}`;
+  }
+  return 'Polling the usage endpoint';
+}

@@ -195,6 +195,14 @@ export const EventsPage = z.object({
 });
 export type EventsPage = z.infer<typeof EventsPage>;
 
+export const Outline = z.object({
+  init_seq: z.number().int().nullable().describe('The latest system/init line (model, cwd, tools, MCP servers, mode)'),
+  turns: z.array(z.object({ turn: z.number().int(), seq: z.number().int(), received_at: isoTime, text: z.string() })),
+  tools: z.array(z.object({ seq: z.number().int(), tool_use_id: z.string(), name: z.string(), summary: z.string() })),
+  last_seq: z.number().int(),
+});
+export type Outline = z.infer<typeof Outline>;
+
 export const StreamQuery = z.object({ after: z.coerce.number().int().min(0).default(0) }).strict();
 
 // ---- messages and queue ---------------------------------------------------------------------

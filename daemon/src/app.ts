@@ -83,7 +83,7 @@ export async function build(config: RelaisConfig, options: { policy?: Permission
   const launcher = new ClaudeLauncher(() => demoModelUrl ?? demo?.url ?? null);
 
   const hub = new GlobalHub();
-  const events = new EventStore(db);
+  const events = new EventStore(db, (error, dropped) => app.log.error({ err: error, dropped }, 'events could not all be written'));
   const sessions = new SessionRepo(db, (id) => events.currentSeq(id));
   const queue = new QueueRepo(db);
   const permissions = new PermissionRepo(db);
@@ -99,7 +99,7 @@ export async function build(config: RelaisConfig, options: { policy?: Permission
   });
   let manager: SessionManager | null = null;
   const health = new SubscriptionHealth(db);
-  const brake = new LaunchBrake();
+  const brake = new LaunchBrake({ burst: config.launchBurst, intervalMs: config.launchIntervalMs });
   const subscriptions = new SubscriptionService(new SubscriptionRepo(db), launcher, config.home, (id) => manager?.hasRunning(id) ?? false, health);
   subscriptions.ensureDemo();
   manager = new SessionManager({

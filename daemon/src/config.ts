@@ -19,6 +19,9 @@ export interface RelaisConfig {
   compressAfterDays: number;
   deleteAfterDays: number;
   recycleIntervalMs: number;
+  /** Launch brake: launches in a row per application and per subscription, then one per interval. */
+  launchBurst: number;
+  launchIntervalMs: number;
 }
 
 export const DEFAULT_PORT = 4317;
@@ -44,5 +47,7 @@ export function configFromEnv(env: NodeJS.ProcessEnv = process.env, rootDir = pr
     compressAfterDays: int(env['RELAIS_COMPRESS_AFTER_DAYS'], 7),
     deleteAfterDays: int(env['RELAIS_DELETE_AFTER_DAYS'], 90),
     recycleIntervalMs: int(env['RELAIS_RECYCLE_INTERVAL_MS'], 60 * 60 * 1000),
+    launchBurst: int(env['RELAIS_LAUNCH_BURST'], 20),
+    launchIntervalMs: int(env['RELAIS_LAUNCH_INTERVAL_MS'], 3000),
   };
 }

@@ -2,7 +2,8 @@ import { startDaemon } from './daemon';
 
 /** One real daemon for the run; tests read its printed URL (with the key) from the environment. */
 export default async function globalSetup(): Promise<() => Promise<void>> {
-  const daemon = await startDaemon();
+  // Journeys launch many sessions in a few minutes; the brake has its own journey on its own daemon.
+  const daemon = await startDaemon({ env: { RELAIS_LAUNCH_BURST: '1000' } });
   process.env['RELAIS_E2E_URL'] = daemon.url;
   process.env['RELAIS_E2E_BASE'] = daemon.base;
   process.env['RELAIS_E2E_KEY'] = daemon.key;

@@ -52,3 +52,21 @@ describe('event store', () => {
     assert.equal(store.read(sessionId, { limit: 1 })[0]!.data, line);
   });
 });
+
+describe('event store write failures', () => {
+  it('a refused row does not take the others down, and is reported', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'relais-events-')), 'relais.db');
+    const db = openDatabase(file);
+    const sessionId = insertSessionRow(db);
+    const errors: number[] = [];
+    const store = new EventStore(db, (_error, dropped) => errors.push(dropped));
+    store.append(sessionId, 'agent', '{"a":1}');
+    store.flush();
+    // Someone else wrote seq 3 behind the store's back.
+    db.prepare("INSERT INTO events (session_id, seq, received_at_ms, source, data) VALUES (?, 3, 0, 'agent', '{}')").run(sessionId);
+    for (let i = 0; i < 3; i++) store.append(sessionId, 'agent', `{"b":${i}}`);
+    assert.doesNotThrow(() => store.flush());
+    assert.deepEqual(errors, [1]);
+    assert.deepEqual(store.read(sessionId, { limit: 10 }).map((e) => e.seq), [1, 2, 3, 4]);
+  });
+});

@@ -37,7 +37,10 @@ export class EventStore {
   private readonly selectLastSeq;
   readonly archive: EventArchive;
 
-  constructor(private readonly db: Db) {
+  constructor(
+    private readonly db: Db,
+    private readonly onWriteError: (error: unknown, dropped: number) => void = () => undefined,
+  ) {
     this.archive = new EventArchive(db);
     this.insert = db.prepare(
       'INSERT INTO events (session_id, seq, received_at_ms, source, data) VALUES (?, ?, ?, ?, ?)',
@@ -77,6 +80,24 @@ export class EventStore {
   flush(): void {
     if (this.pending.length === 0) return;
     const batch = this.pending.splice(0, this.pending.length);
+    try {
+      this.write(batch);
+    } catch (error: unknown) {
+      // A row the database refuses (a sequence taken by a hand-made edit of the file, a full disk)
+      // must not take the daemon down: keep every row it accepts, and say what was lost.
+      let dropped = 0;
+      for (const event of batch) {
+        try {
+          this.write([event]);
+        } catch {
+          dropped++;
+        }
+      }
+      this.onWriteError(error, dropped);
+    }
+  }
+
+  private write(batch: StoredEvent[]): void {
     const highest = new Map<string, number>();
     this.db.transaction(() => {
       for (const e of batch) {

@@ -93,3 +93,27 @@ describe('events API and live stream', { timeout: 60_000 }, () => {
     assert.equal(answer.status, 404);
   });
 });
+
+describe('conversation outline', { timeout: 60_000 }, () => {
+  it('lists the context, the turns and the tool calls with their sequence numbers, and keeps up', async () => {
+    const daemon = await startTestDaemon();
+    try {
+      const id = insertSessionRow(daemon.relais.db);
+      const append = (source: 'agent' | 'host', value: unknown): number => daemon.relais.events.append(id, source, JSON.stringify(value)).seq;
+      const first = append('host', { type: 'user', session_id: '', message: { role: 'user', content: [{ type: 'text', text: 'list files' }] } });
+      const init = append('agent', { type: 'system', subtype: 'init', model: 'm' });
+      for (let i = 0; i < 600; i++) append('agent', { type: 'stream_event', n: i });
+      const tool = append('agent', { type: 'assistant', message: { content: [{ type: 'text', text: 'ok' }, { type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'ls -la' } }] } });
+      const outline = (await daemon.call('GET', `/api/sessions/${id}/outline`)).body;
+      assert.equal(outline.init_seq, init);
+      assert.deepEqual(outline.turns.map((t: { turn: number; seq: number; text: string }) => [t.turn, t.seq, t.text]), [[1, first, 'list files']]);
+      assert.deepEqual(outline.tools, [{ seq: tool, tool_use_id: 'toolu_1', name: 'Bash', summary: 'ls -la' }]);
+      const second = append('host', { type: 'user', session_id: '', message: { role: 'user', content: [{ type: 'text', text: 'again' }] } });
+      const updated = (await daemon.call('GET', `/api/sessions/${id}/outline`)).body;
+      assert.deepEqual(updated.turns.map((t: { seq: number }) => t.seq), [first, second]);
+      assert.equal(updated.last_seq, second);
+    } finally {
+      await daemon.close();
+    }
+  });
+});

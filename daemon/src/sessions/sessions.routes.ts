@@ -6,6 +6,7 @@ import {
   Heartbeat,
   MessageResult,
   MessageSend,
+  Outline,
   QueueEntry,
   QueueOrder,
   Session,
@@ -16,6 +17,7 @@ import {
   listOf,
 } from '../../../contract/api.js';
 import { eventJson, type EventStore } from '../events/event-store.js';
+import { OutlineIndex } from '../events/outline.js';
 import { streamSessionEvents } from '../events/session-stream.js';
 import { apiError } from '../http/errors.js';
 import { IdParams, type RouteTable } from '../http/route.js';
@@ -96,6 +98,14 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
       if (!forwards && items.length > 0 && firstSeq !== null && items[0]!.seq > firstSeq) next = String(items[0]!.seq);
       return `{"items":[${items.map(eventJson).join(',')}],"next_cursor":${JSON.stringify(next)},"first_seq":${firstSeq ?? 'null'},"last_seq":${lastSeq}}`;
     },
+  });
+
+  const outlines = new OutlineIndex(events);
+  table.add({
+    method: 'GET', url: '/api/sessions/:id/outline', tag, errors: [404],
+    summary: 'Where to jump: the context line, every turn and every tool call, with their sequence numbers',
+    params: IdParams, response: Outline,
+    handler: ({ params }) => (manager.get(params.id), outlines.get(params.id)),
   });
 
   table.add({

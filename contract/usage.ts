@@ -69,6 +69,13 @@ export type Tokens = z.infer<typeof Tokens>;
 export const Durations = z.object({
   median_ms: z.number().nullable(),
   p95_ms: z.number().nullable().describe('95th percentile, linear interpolation between ranks'),
+  approximate: z
+    .boolean()
+    .optional()
+    .describe(
+      'true when median and P95 come from the rollups\' duration histograms (log-spaced buckets 4 % wide): '
+      + 'each is then within 2 % (relative) of the exact value; absent or false: exact',
+    ),
 });
 
 export const CostEstimate = z.object({

@@ -2,6 +2,8 @@
  * Schema migrations, applied in order inside one transaction each. Append only: never edit a
  * migration that has shipped; add the next one.
  */
+import { ROLLUP_BACKFILL_SQL, ROLLUP_TABLES_SQL } from '../usage/rollup-schema.js';
+
 export interface Migration {
   version: number;
   name: string;
@@ -232,5 +234,10 @@ export const MIGRATIONS: Migration[] = [
 
       CREATE TABLE settings (key TEXT PRIMARY KEY, value TEXT NOT NULL);
     `,
+  },
+  {
+    version: 5,
+    name: 'usage-rollups',
+    sql: `${ROLLUP_TABLES_SQL}\n${ROLLUP_BACKFILL_SQL}`,
   },
 ];

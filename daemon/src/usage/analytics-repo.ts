@@ -9,7 +9,8 @@ import type {
 } from '../../../contract/usage.js';
 import type { Db } from '../db/database.js';
 import { pickBucket } from './buckets.js';
-import { toolCallsWhere, turnsWhere, type Where } from './filters.js';
+import { toolCallsWhere, turnsPageWhere, turnsWhere, type Where } from './filters.js';
+import { RollupAnalytics, type TurnFigures } from './rollup-analytics.js';
 
 interface Aggregate {
   turns: number;
@@ -85,14 +86,40 @@ export function cacheHitRate(t: Tokens): number | null {
 const costOf = (a: Aggregate): AnalyticsSummary['cost'] => ({ estimate_usd: a.cost ?? 0, unknown_cost_turns: a.unknown_cost ?? 0, label: 'estimate' });
 const durationOf = (a: { median: number | null; p95: number | null }): { median_ms: number | null; p95_ms: number | null } => ({ median_ms: a.median, p95_ms: a.p95 });
 
-/** Read-only queries over `turns` and `tool_calls`; SQLite's median()/percentile() do the ranks. */
+const zeroTokens = (): Tokens => ({ input: 0, output: 0, cache_read: 0, cache_creation: 0 });
+
+/**
+ * Read-only analytics. The rollups answer when they can (see RollupAnalytics); otherwise exact
+ * queries over `turns` and `tool_calls`, where SQLite's median()/percentile() do the ranks.
+ */
 export class AnalyticsRepo {
+  private readonly rollups: RollupAnalytics;
+
   constructor(
     private readonly db: Db,
     private readonly beforeRead: () => void = () => undefined,
-  ) {}
+    exactBelow?: number,
+  ) {
+    this.rollups = new RollupAnalytics(db, exactBelow);
+  }
 
   summary(filter: AnalyticsFilter): AnalyticsSummary {
+    this.beforeRead();
+    const fast = this.rollups.summary(filter);
+    if (fast) {
+      const f = fast.figures;
+      return {
+        turns: f.turns,
+        sessions: fast.sessions,
+        model_calls: f.model_calls,
+        tokens: f.tokens,
+        cost: f.cost,
+        duration: f.duration,
+        cache_hit_rate: cacheHitRate(f.tokens),
+        errors: { count: f.errors, rate: f.turns > 0 ? f.errors / f.turns : null },
+        tools: this.tools(filter),
+      };
+    }
     const a = this.all<Aggregate>(`SELECT ${AGGREGATES} FROM turns`, turnsWhere(filter))[0]!;
     const tokens = tokensOf(a);
     return {
@@ -109,6 +136,9 @@ export class AnalyticsRepo {
   }
 
   tools(filter: AnalyticsFilter): ToolStats[] {
+    this.beforeRead();
+    const fast = this.rollups.tools(filter);
+    if (fast) return fast;
     const rows = this.all<{ tool_name: string; calls: number; errors: number; denied: number; turns: number; median: number | null; p95: number | null }>(
       `SELECT ${TOOL_AGGREGATES} FROM tool_calls`,
       toolCallsWhere(filter),
@@ -118,6 +148,11 @@ export class AnalyticsRepo {
   }
 
   breakdown(filter: AnalyticsFilter, by: Exclude<BreakdownBy, 'tool'>): { key: string; turns: number; sessions: number; tokens: Tokens; cost: AnalyticsSummary['cost']; errors: number; duration: AnalyticsSummary['duration'] }[] {
+    this.beforeRead();
+    const fast = this.rollups.breakdown(filter, by);
+    if (fast) {
+      return fast.map(({ key, sessions, figures: f }) => ({ key, turns: f.turns, sessions, tokens: f.tokens, cost: f.cost, errors: f.errors, duration: f.duration }));
+    }
     const column = BREAKDOWN_COLUMN[by];
     const rows = this.all<Aggregate & { key: string }>(`SELECT ${column} AS key, ${AGGREGATES} FROM turns`, turnsWhere(filter), `GROUP BY ${column} ORDER BY turns DESC, key`);
     return rows.map((a) => ({ key: a.key, turns: a.turns, sessions: a.sessions, tokens: tokensOf(a), cost: costOf(a), errors: a.errors ?? 0, duration: durationOf(a) }));
@@ -127,7 +162,9 @@ export class AnalyticsRepo {
     let from = filter.from ? Date.parse(filter.from) : null;
     let to = filter.to ? Date.parse(filter.to) : null;
     if (from === null || to === null) {
-      const span = this.all<{ lo: number | null; hi: number | null }>('SELECT MIN(started_at_ms) AS lo, MAX(started_at_ms) AS hi FROM turns', turnsWhere(filter))[0]!;
+      this.beforeRead();
+      const span = this.rollups.span(filter)
+        ?? this.all<{ lo: number | null; hi: number | null }>('SELECT MIN(started_at_ms) AS lo, MAX(started_at_ms) AS hi FROM turns', turnsWhere(filter))[0]!;
       if (span.lo === null || span.hi === null) {
         if (from === null || to === null) return { from: filter.from ?? null, to: filter.to ?? null, bucket: '1h', bucket_ms: 3_600_000, points: [] };
       }
@@ -136,6 +173,8 @@ export class AnalyticsRepo {
     }
     const bucket = pickBucket(to - from, maxPoints);
     const start = Math.floor(from / bucket.ms) * bucket.ms;
+    const fast = this.rollups.series(filter, from, to, start, bucket.ms);
+    if (fast) return { from: new Date(from).toISOString(), to: new Date(to).toISOString(), bucket: bucket.label, bucket_ms: bucket.ms, points: seriesPoints(fast, start, to, bucket.ms) };
     const rows = this.all<Aggregate & { t: number }>(
       `SELECT (started_at_ms - ${start}) / ${bucket.ms} AS t, ${AGGREGATES} FROM turns`,
       turnsWhere(filter, ['started_at_ms >= ?', 'started_at_ms < ?'], [from, to]),
@@ -169,7 +208,7 @@ export class AnalyticsRepo {
       extra.push('(started_at_ms < ? OR (started_at_ms = ? AND id < ?))');
       args.push(at!, at!, id!);
     }
-    const rows = this.all<TurnDbRow>(`SELECT ${TURN_COLUMNS} FROM turns`, turnsWhere(filter, extra, args), `ORDER BY started_at_ms DESC, id DESC LIMIT ${limit + 1}`);
+    const rows = this.all<TurnDbRow>(`SELECT ${TURN_COLUMNS} FROM turns`, turnsPageWhere(filter, extra, args), `ORDER BY started_at_ms DESC, id DESC LIMIT ${limit + 1}`);
     const more = rows.length > limit;
     const items = rows.slice(0, limit).map(toTurnRow);
     const last = rows[limit - 1];
@@ -187,6 +226,25 @@ export class AnalyticsRepo {
     this.beforeRead();
     return this.db.prepare(`${select} ${where.sql} ${tail}`).all(...where.args) as T[];
   }
+}
+
+function seriesPoints(figures: Map<number, TurnFigures>, start: number, to: number, bucketMs: number): AnalyticsTimeseries['points'] {
+  const count = Math.max(1, Math.ceil((to - start) / bucketMs));
+  const points: AnalyticsTimeseries['points'] = [];
+  for (let i = 0; i < count; i++) {
+    const f = figures.get(i);
+    const tokens = f?.tokens ?? zeroTokens();
+    points.push({
+      t: new Date(start + i * bucketMs).toISOString(),
+      turns: f?.turns ?? 0,
+      tokens,
+      cost_estimate_usd: f?.cost.estimate_usd ?? 0,
+      errors: f?.errors ?? 0,
+      duration: f?.duration ?? { median_ms: null, p95_ms: null },
+      cache_hit_rate: cacheHitRate(tokens),
+    });
+  }
+  return points;
 }
 
 export function toTurnRow(r: TurnDbRow): TurnRow {

@@ -27,6 +27,12 @@ const TURNS: Columns = {
   tool: (marks) => `id IN (SELECT turn_id FROM tool_calls WHERE tool_name IN (${marks}))`,
 };
 
+/** For paging newest first: probing each turn's calls beats building the whole set of turns that called the tool. */
+const TURNS_PAGE: Columns = {
+  ...TURNS,
+  tool: (marks) => `EXISTS (SELECT 1 FROM tool_calls c WHERE c.turn_id = turns.id AND c.tool_name IN (${marks}))`,
+};
+
 /** tool_calls carries copies of its turn's dimensions, so tool figures filter without a join. */
 const TOOL_CALLS: Columns = {
   agent: 'agent',
@@ -64,6 +70,10 @@ function build(filter: AnalyticsFilter, columns: Columns, extra: string[] = [], 
 
 export function turnsWhere(filter: AnalyticsFilter, extra: string[] = [], extraArgs: (string | number)[] = []): Where {
   return build(filter, TURNS, extra, extraArgs);
+}
+
+export function turnsPageWhere(filter: AnalyticsFilter, extra: string[] = [], extraArgs: (string | number)[] = []): Where {
+  return build(filter, TURNS_PAGE, extra, extraArgs);
 }
 
 export function toolCallsWhere(filter: AnalyticsFilter): Where {

@@ -1,12 +1,14 @@
 import type { Db } from '../db/database.js';
+import { RollupWriter } from './rollup-writer.js';
 import type { TurnRecord } from './turn-record.js';
 
-/** Buffers finished turns and writes them, with their tool calls, in one transaction per tick. */
+/** Buffers finished turns and writes them, with their tool calls and rollups, in one transaction per tick. */
 export class TurnWriter {
   private readonly pending: TurnRecord[] = [];
   private scheduled = false;
   private readonly insertTurn;
   private readonly insertTool;
+  private readonly rollups: RollupWriter;
   private readonly writeBatch: (batch: TurnRecord[]) => void;
 
   constructor(db: Db) {
@@ -23,6 +25,7 @@ export class TurnWriter {
          is_error, permission_decision, subscription_id, agent, model, app, turn_started_at_ms, turn_is_error)
        VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)`,
     );
+    this.rollups = new RollupWriter(db);
     this.writeBatch = db.transaction((batch: TurnRecord[]) => {
       for (const turn of batch) this.write(turn);
     });
@@ -48,6 +51,7 @@ export class TurnWriter {
     const { tool_calls: tools, models, is_error: isError, ...row } = turn;
     const result = this.insertTurn.run({ ...row, models: models.join(','), is_error: isError ? 1 : 0 });
     if (result.changes === 0) return;
+    this.rollups.add(turn);
     const turnId = Number(result.lastInsertRowid);
     for (const call of tools) {
       this.insertTool.run(

@@ -1,0 +1,124 @@
+/**
+ * Rollup tables kept beside `turns` and `tool_calls` (migration 5 creates and backfills them; the
+ * turn writer keeps them in step in the same transaction). Frozen once shipped: a change to the SQL
+ * below needs a new migration that rebuilds the tables.
+ *
+ * Each rollup row is one cell of a cuboid: a time slot (`grain` ms wide) × the dimensions of its
+ * `kind` (unused dimensions hold ''), × is_error. Low-dimensional cuboids exist so that unfiltered
+ * or single-dimension questions read few rows; 'all' serves any combination of filters.
+ */
+export const HOUR_MS = 3_600_000;
+export const DAY_MS = 86_400_000;
+
+export const KINDS = ['none', 'subscription', 'agent', 'model', 'app', 'all'] as const;
+export type Kind = (typeof KINDS)[number];
+export type Dimension = Exclude<Kind, 'none' | 'all'>;
+export const DIMENSIONS: readonly Dimension[] = ['subscription', 'agent', 'model', 'app'];
+
+/** Width ratio of two neighbouring duration buckets: a bucket's geometric middle is within √1.04 − 1 < 2 % of any value in it. */
+export const HIST_RATIO = 1.04;
+
+export const uses = (kind: Kind, dim: Dimension): boolean => kind === 'all' || kind === dim;
+
+const TURN_COLUMNS: Record<Dimension, string> = { subscription: 'subscription_id', agent: 'agent', model: 'model', app: 'app' };
+const ALIASES = ['s', 'a', 'm', 'p'];
+const dimsAs = (kind: Kind): string => DIMENSIONS.map((d, k) => `${uses(kind, d) ? TURN_COLUMNS[d] : `''`} AS ${ALIASES[k]}`).join(', ');
+const BUCKET = (column: string): string => `CASE WHEN ${column} <= 0 THEN 0 ELSE CAST(floor(ln(${column}) / ln(${HIST_RATIO})) AS INTEGER) + 1 END`;
+/** Little-endian uint32 as hex, to build the histogram blob in SQL exactly as histogram.ts encodes it. */
+const U32 = (x: string): string => `printf('%02X%02X%02X%02X', (${x}) & 255, ((${x}) >> 8) & 255, ((${x}) >> 16) & 255, ((${x}) >> 24) & 255)`;
+const HIST_BLOB = `coalesce(unhex(group_concat(${U32('b')} || ${U32('n')}, '' ORDER BY b)), X'')`;
+
+export const ROLLUP_TABLES_SQL = `
+  CREATE TABLE usage_rollup (
+    grain INTEGER NOT NULL,
+    kind TEXT NOT NULL,
+    subscription_id TEXT NOT NULL,
+    agent TEXT NOT NULL,
+    model TEXT NOT NULL,
+    app TEXT NOT NULL,
+    is_error INTEGER NOT NULL,
+    t INTEGER NOT NULL,
+    turns INTEGER NOT NULL,
+    model_calls INTEGER NOT NULL,
+    input INTEGER NOT NULL,
+    output INTEGER NOT NULL,
+    cache_read INTEGER NOT NULL,
+    cache_creation INTEGER NOT NULL,
+    cost REAL NOT NULL,
+    unknown_cost INTEGER NOT NULL,
+    hist BLOB NOT NULL,
+    PRIMARY KEY (grain, kind, subscription_id, agent, model, app, is_error, t)
+  ) WITHOUT ROWID;
+  CREATE TABLE usage_sessions (
+    kind TEXT NOT NULL,
+    subscription_id TEXT NOT NULL,
+    agent TEXT NOT NULL,
+    model TEXT NOT NULL,
+    app TEXT NOT NULL,
+    is_error INTEGER NOT NULL,
+    day INTEGER NOT NULL,
+    session_id TEXT NOT NULL,
+    prev_day INTEGER,
+    PRIMARY KEY (kind, subscription_id, agent, model, app, is_error, day, session_id)
+  ) WITHOUT ROWID;
+  CREATE INDEX usage_sessions_by_session ON usage_sessions(session_id, kind, subscription_id, agent, model, app, is_error, day);
+  CREATE TABLE usage_tool_rollup (
+    kind TEXT NOT NULL,
+    subscription_id TEXT NOT NULL,
+    agent TEXT NOT NULL,
+    model TEXT NOT NULL,
+    app TEXT NOT NULL,
+    is_error INTEGER NOT NULL,
+    day INTEGER NOT NULL,
+    tool_name TEXT NOT NULL,
+    calls INTEGER NOT NULL,
+    errors INTEGER NOT NULL,
+    denied INTEGER NOT NULL,
+    turns INTEGER NOT NULL,
+    hist BLOB NOT NULL,
+    PRIMARY KEY (kind, subscription_id, agent, model, app, is_error, day, tool_name)
+  ) WITHOUT ROWID;
+`;
+
+function turnRollupSql(kind: Kind, grain: number): string {
+  return `INSERT INTO usage_rollup
+    SELECT ${grain}, '${kind}', s, a, m, p, e, t, SUM(n), SUM(mc), SUM(i), SUM(o), SUM(cr), SUM(cc), TOTAL(cost), SUM(u), ${HIST_BLOB}
+    FROM (SELECT ${dimsAs(kind)}, is_error AS e, started_at_ms / ${grain} * ${grain} AS t,
+            ${BUCKET('duration_ms')} AS b, COUNT(*) AS n, SUM(model_calls) AS mc, SUM(input_tokens) AS i, SUM(output_tokens) AS o,
+            SUM(cache_read_tokens) AS cr, SUM(cache_creation_tokens) AS cc, TOTAL(cost_usd) AS cost, SUM(cost_usd IS NULL) AS u
+          FROM turns GROUP BY s, a, m, p, e, t, b)
+    GROUP BY s, a, m, p, e, t;`;
+}
+
+/**
+ * One row per session × day × cell, with is_error −1 for "either". prev_day (the session's previous
+ * day in the same cell) lets a single cell count distinct sessions over days without a DISTINCT.
+ */
+function sessionsSql(kind: Kind): string {
+  const cells = `SELECT DISTINCT ${dimsAs(kind)}, is_error AS e, started_at_ms / ${DAY_MS} * ${DAY_MS} AS d, session_id FROM turns`;
+  return `INSERT INTO usage_sessions
+    SELECT '${kind}', s, a, m, p, e, d, session_id, LAG(d) OVER (PARTITION BY s, a, m, p, e, session_id ORDER BY d)
+    FROM (${cells} UNION SELECT DISTINCT ${dimsAs(kind)}, -1, started_at_ms / ${DAY_MS} * ${DAY_MS}, session_id FROM turns);`;
+}
+
+function toolRollupSql(kind: Kind): string {
+  const dims = dimsAs(kind);
+  const cell = `s, a, m, p, e, d, tool_name`;
+  return `INSERT INTO usage_tool_rollup
+    SELECT '${kind}', c.s, c.a, c.m, c.p, c.e, c.d, c.tool_name, c.calls, c.errors, c.denied, c.turns, coalesce(h.hist, X'')
+    FROM (SELECT ${dims}, turn_is_error AS e, turn_started_at_ms / ${DAY_MS} * ${DAY_MS} AS d, tool_name, COUNT(*) AS calls,
+            TOTAL(is_error = 1) AS errors, TOTAL(permission_decision IN ('denied', 'auto_denied')) AS denied, COUNT(DISTINCT turn_id) AS turns
+          FROM tool_calls GROUP BY ${cell}) AS c
+    LEFT JOIN (SELECT ${cell}, ${HIST_BLOB} AS hist FROM (
+        SELECT ${dims}, turn_is_error AS e, turn_started_at_ms / ${DAY_MS} * ${DAY_MS} AS d, tool_name, ${BUCKET('duration_ms')} AS b, COUNT(*) AS n
+        FROM tool_calls WHERE duration_ms IS NOT NULL GROUP BY ${cell}, b)
+      GROUP BY ${cell}) AS h
+    USING (${cell});`;
+}
+
+/** Fills the (empty) rollup tables from `turns` and `tool_calls`. */
+export const ROLLUP_BACKFILL_SQL = [
+  ...KINDS.flatMap((kind) => [turnRollupSql(kind, HOUR_MS), turnRollupSql(kind, DAY_MS), sessionsSql(kind), toolRollupSql(kind)]),
+].join('\n');
+
+export const ROLLUP_CLEAR_SQL = 'DELETE FROM usage_rollup; DELETE FROM usage_sessions; DELETE FROM usage_tool_rollup;';

@@ -1,0 +1,72 @@
+import type { AnalyticsFilter } from '../../../contract/usage.js';
+import type { Db } from '../db/database.js';
+import { turnsWhere } from './filters.js';
+import { addBlob, addValue, type Histogram } from './histogram.js';
+import { cellClause, errorValue, rangeClause, whereOf, type Piece } from './rollup-plan.js';
+import type { Kind } from './rollup-schema.js';
+
+export interface TurnAcc {
+  turns: number;
+  model_calls: number;
+  input: number;
+  output: number;
+  cache_read: number;
+  cache_creation: number;
+  cost: number;
+  unknown_cost: number;
+  errors: number;
+  hist: Histogram;
+}
+
+export const newAcc = (): TurnAcc => ({
+  turns: 0, model_calls: 0, input: 0, output: 0, cache_read: 0, cache_creation: 0, cost: 0, unknown_cost: 0, errors: 0, hist: new Map(),
+});
+
+/** How rows are grouped: SQL over a rollup row (time column `t`) and over a raw turn (`started_at_ms`). */
+export interface Grouping {
+  rollup: string;
+  raw: string;
+}
+
+type Row = [string | number, number, number, number, number, number, number, number, number, number, Buffer | number];
+
+/** Sums per group over rollup cells and raw rows; hist holds durations from both. */
+export function turnAggregates(db: Db, filter: AnalyticsFilter, kind: Kind, pieces: readonly Piece[], group: Grouping): Map<string | number, TurnAcc> {
+  const out = new Map<string | number, TurnAcc>();
+  const add = (row: Row, fromRollup: boolean): void => {
+    const [key, turns, calls, input, output, read, creation, cost, unknown, isError, hist] = row;
+    let acc = out.get(key);
+    if (!acc) out.set(key, (acc = newAcc()));
+    acc.turns += turns;
+    acc.model_calls += calls;
+    acc.input += input;
+    acc.output += output;
+    acc.cache_read += read;
+    acc.cache_creation += creation;
+    acc.cost += cost;
+    acc.unknown_cost += unknown;
+    acc.errors += isError ? turns : 0;
+    if (fromRollup) addBlob(acc.hist, hist as Buffer);
+    else addValue(acc.hist, hist as number);
+  };
+  const error = errorValue(filter);
+  for (const piece of pieces) {
+    if (piece.grain === null) {
+      const where = turnsWhere(filter, rangeClause('started_at_ms', piece.from, piece.to).sql, rangeClause('', piece.from, piece.to).args);
+      const rows = db.prepare(`SELECT ${group.raw}, 1, model_calls, input_tokens, output_tokens, cache_read_tokens, cache_creation_tokens,
+        coalesce(cost_usd, 0), cost_usd IS NULL, is_error, duration_ms FROM turns ${where.sql}`).raw().iterate(...where.args);
+      for (const row of rows) add(row as Row, false);
+      continue;
+    }
+    const where = whereOf(
+      { sql: ['grain = ?'], args: [piece.grain] },
+      cellClause(kind, filter),
+      error === null ? { sql: [], args: [] } : { sql: ['is_error = ?'], args: [error] },
+      rangeClause('t', piece.from, piece.to),
+    );
+    const rows = db.prepare(`SELECT ${group.rollup}, turns, model_calls, input, output, cache_read, cache_creation, cost, unknown_cost,
+      is_error, hist FROM usage_rollup ${where.sql}`).raw().iterate(...where.args);
+    for (const row of rows) add(row as Row, true);
+  }
+  return out;
+}

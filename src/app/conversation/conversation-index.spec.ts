@@ -1,5 +1,5 @@
 import { SessionEvent } from '../../../contract/api';
-import { emptyIndex, extendIndex, toolsByName } from './conversation-index';
+import { emptyIndex, extendIndex, indexFromOutline, toolsByName } from './conversation-index';
 
 const ev = (seq: number, source: SessionEvent['source'], data: unknown): SessionEvent => ({
   seq, received_at: '', received_at_ms: seq, source, data,
@@ -28,5 +28,20 @@ describe('conversation index', () => {
   it('skips events already scanned', () => {
     const once = extendIndex(emptyIndex(), [user(1, 'a')]);
     expect(extendIndex(once, [user(1, 'a'), user(2, 'b')]).turns).toHaveLength(2);
+  });
+
+  it('starts from the daemon outline, then keeps extending with live events', () => {
+    const outline = {
+      init_seq: 2,
+      turns: [{ turn: 1, seq: 1, received_at: '', text: 'first' }],
+      tools: [{ seq: 3, tool_use_id: 't1', name: 'Bash', summary: 'ls' }],
+      last_seq: 3,
+    };
+    const index = indexFromOutline(outline, ev(2, 'agent', { type: 'system', subtype: 'init', model: 'm', cwd: '/w' }));
+    expect(index.init?.seq).toBe(2);
+    expect(index.tools[0]?.id).toBe('t1');
+    const later = extendIndex(index, [tool(3, 't1', 'Bash', { command: 'ls' }), user(4, 'second')]);
+    expect(later.tools).toHaveLength(1);
+    expect(later.turns.map((t) => t.turn)).toEqual([1, 2]);
   });
 });

@@ -1,4 +1,4 @@
-import { SessionEvent } from '../../../contract/api';
+import { Outline, SessionEvent } from '../../../contract/api';
 import { AssistantLine, InitLine, TextBlock, ToolUseBlock, UserLine, userText } from './agent-lines';
 
 export interface TurnEntry {
@@ -63,6 +63,17 @@ export function extendIndex(index: ConversationIndex, events: readonly SessionEv
     }
   }
   return { turns, tools, init, scannedTo };
+}
+
+/** The index as the daemon's outline gives it, with the context line read from its event. */
+export function indexFromOutline(outline: Outline, contextEvent: SessionEvent | null): ConversationIndex {
+  const parsed = contextEvent ? InitLine.safeParse(contextEvent.data) : null;
+  return {
+    turns: outline.turns.map((t) => ({ turn: t.turn, seq: t.seq, text: t.text.length > 80 ? t.text.slice(0, 77) + '…' : t.text })),
+    tools: outline.tools.map((t) => ({ seq: t.seq, id: t.tool_use_id, name: t.name, summary: t.summary })),
+    init: parsed?.success && contextEvent ? { seq: contextEvent.seq, init: parsed.data } : null,
+    scannedTo: outline.last_seq,
+  };
 }
 
 /** Tool calls grouped by tool name, most used first. */

@@ -7,14 +7,13 @@ import { ApiFailure, toApiFailure } from '../core/api-error';
 import { LiveStore } from '../core/live-store';
 import { ndjsonStream } from '../core/live-stream';
 import { SessionsApi } from '../sessions/sessions-api';
-import { ConversationIndex, emptyIndex, extendIndex } from './conversation-index';
+import { ConversationIndex, emptyIndex, extendIndex, indexFromOutline } from './conversation-index';
 import { mergeEvents, trimWindow, windowBounds } from './event-window';
 import { buildTimeline } from './timeline';
 
 /** Events kept in memory and on screen at once; older or newer ones are fetched on scroll. */
 export const WINDOW_MAX = 240;
 export const PAGE = 120;
-const INDEX_PAGE = 500;
 const RelaisState = z.object({ type: z.literal('relais'), subtype: z.literal('state'), state: SessionState });
 
 /**
@@ -144,15 +143,12 @@ export class ConversationStore {
     this.indexWanted = true;
     this.indexingSignal.set(true);
     try {
-      let after = 0;
-      for (;;) {
-        const page = await this.api.events(id, { after, limit: INDEX_PAGE });
-        if (this.idSignal() !== id) return;
-        this.indexSignal.update((index) => extendIndex(index, page.items));
-        const last = page.items.at(-1);
-        if (!last || page.next_cursor === null) break;
-        after = last.seq;
-      }
+      const outline = await this.api.outline(id);
+      const context = outline.init_seq === null ? null : await this.api.events(id, { after: outline.init_seq - 1, limit: 1 });
+      if (this.idSignal() !== id) return;
+      const index = indexFromOutline(outline, context?.items[0] ?? null);
+      // Live events that arrived while the outline was read are in the window: fold in those past it.
+      this.indexSignal.set(extendIndex(index, this.eventsSignal()));
     } catch (error: unknown) {
       // The index only serves navigation; the conversation itself stays usable without it.
       this.errorSignal.set(toApiFailure(error));

@@ -5,6 +5,7 @@ import { z } from 'zod';
 import {
   EventsPage,
   MessageResult,
+  Outline,
   QueueEntry,
   Session,
   SessionLaunch,
@@ -44,6 +45,11 @@ export class SessionsApi {
     const params: Record<string, string> = {};
     for (const [name, value] of Object.entries(range)) if (value !== undefined) params[name] = String(value);
     return this.read(`/api/sessions/${encodeURIComponent(id)}/events`, EventsPage, params);
+  }
+
+  /** Where to jump in a conversation: its context line, turns and tool calls (built by the daemon). */
+  outline(id: string): Promise<Outline> {
+    return this.read(`/api/sessions/${encodeURIComponent(id)}/outline`, Outline);
   }
 
   queue(id: string): Promise<QueueEntry[]> {

@@ -1,5 +1,5 @@
 import { CdkDrag, CdkDragDrop, CdkDragHandle, CdkDropList } from '@angular/cdk/drag-drop';
-import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, ElementRef, Injector, afterNextRender, computed, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { RouterLink } from '@angular/router';
 import { Rule, RulesView } from '../../../contract/permissions';
@@ -26,6 +26,8 @@ interface Editing {
 })
 export class RulesPage {
   private readonly api = inject(RulesApi);
+  private readonly injector = inject(Injector);
+  private readonly host = inject<ElementRef<HTMLElement>>(ElementRef);
 
   protected readonly view = signal<RulesView | null>(null);
   protected readonly loadError = signal<ApiFailure | null>(null);
@@ -93,18 +95,20 @@ export class RulesPage {
   protected onRowKey(event: KeyboardEvent, kind: RuleKind, index: number): void {
     if (!event.altKey || (event.key !== 'ArrowUp' && event.key !== 'ArrowDown')) return;
     event.preventDefault();
-    void this.move(kind, index, index + (event.key === 'ArrowUp' ? -1 : 1), event.currentTarget);
+    void this.move(kind, index, index + (event.key === 'ArrowUp' ? -1 : 1));
   }
 
-  protected async move(kind: RuleKind, from: number, to: number, focusAfter: EventTarget | null = null): Promise<void> {
+  protected async move(kind: RuleKind, from: number, to: number): Promise<void> {
     const current = this.rules();
     const moved = moveWithinKind(current, kind, from, to);
     if (moved.every((rule, i) => rule === current[i])) return;
     const id = current.filter((r) => r.kind === kind)[from]?.id ?? '';
-    if (await this.save(moved, `Rule ${id} moved to position ${to + 1}`) && focusAfter instanceof HTMLElement) {
-      // Keep the keyboard on the moved rule: its row is re-rendered at its new place.
-      const list = focusAfter.closest('ol');
-      queueMicrotask(() => (list?.querySelectorAll<HTMLElement>('li.rule')[to])?.focus());
+    if (await this.save(moved, `Rule ${id} moved to position ${to + 1}`)) {
+      // Keep the keyboard on the moved rule once its row stands at its new place.
+      afterNextRender(
+        () => this.host.nativeElement.querySelector<HTMLElement>(`li[data-rule-id="${CSS.escape(id)}"]`)?.focus(),
+        { injector: this.injector },
+      );
     }
   }
 

@@ -97,22 +97,34 @@ export class RollupAnalytics {
     return new Map([...groups.entries()].map(([k, acc]) => [Number(k), figuresOf(acc)]));
   }
 
-  /** First and last start time of the matching turns: the hour from the rollup, the exact time from raw rows in that hour. */
+  /**
+   * First and last start time of the matching turns: the hour from the rollup, the exact time from
+   * raw rows in that hour (an edge hour may hold matches only outside the period: then the next one).
+   */
   span(filter: AnalyticsFilter): { lo: number | null; hi: number | null } | null {
     const kind = kindFor(filter);
     if (!kind || this.small(periodOf(filter))) return null;
     const error = errorValue(filter);
     const period = periodOf(filter);
     const cells = whereOf({ sql: ['grain = ?'], args: [HOUR_MS] }, cellClause(kind, filter),
-      error === null ? { sql: [], args: [] } : { sql: ['is_error = ?'], args: [error] },
-      rangeClause('t', period.from === null ? null : Math.floor(period.from / HOUR_MS) * HOUR_MS, period.to));
-    const hours = this.db.prepare(`SELECT MIN(t), MAX(t) FROM usage_rollup ${cells.sql}`).raw().get(...cells.args) as [number | null, number | null];
-    const exact = (hour: number | null, fn: 'MIN' | 'MAX'): number | null => {
-      if (hour === null) return null;
-      const where = turnsWhere(filter, ['started_at_ms >= ?', 'started_at_ms < ?'], [hour, hour + HOUR_MS]);
-      return (this.db.prepare(`SELECT ${fn}(started_at_ms) FROM turns ${where.sql}`).pluck().get(...where.args) as number | null) ?? null;
+      error === null ? { sql: [], args: [] } : { sql: ['is_error = ?'], args: [error] });
+    const find = (fn: 'MIN' | 'MAX'): number | null => {
+      let lo = period.from === null ? null : Math.floor(period.from / HOUR_MS) * HOUR_MS;
+      let hi = period.to;
+      for (let tries = 0; tries < 3; tries++) {
+        const range = rangeClause('t', lo, hi);
+        const hour = this.db.prepare(`SELECT ${fn}(t) FROM usage_rollup ${cells.sql} ${range.sql.map((c) => `AND ${c}`).join(' ')}`)
+          .pluck().get(...cells.args, ...range.args) as number | null;
+        if (hour === null) return null;
+        const where = turnsWhere(filter, ['started_at_ms >= ?', 'started_at_ms < ?'], [hour, hour + HOUR_MS]);
+        const exact = this.db.prepare(`SELECT ${fn}(started_at_ms) FROM turns ${where.sql}`).pluck().get(...where.args) as number | null;
+        if (exact !== null) return exact;
+        if (fn === 'MIN') lo = hour + HOUR_MS;
+        else hi = hour;
+      }
+      return null;
     };
-    return { lo: exact(hours[0], 'MIN'), hi: exact(hours[1], 'MAX') };
+    return { lo: find('MIN'), hi: find('MAX') };
   }
 }
 

@@ -48,7 +48,7 @@ export function sessionCounts(db: Db, filter: AnalyticsFilter, kind: Kind, by: D
     parts.push(`SELECT ${key} AS k, session_id FROM turns ${raw.sql}`);
     args.push(...raw.args);
   }
-  add(db.prepare(`SELECT k, COUNT(*) FROM (${parts.join(' UNION ')}) GROUP BY k`).raw().all(...args));
+  add(db.prepare(`SELECT k, COUNT(DISTINCT session_id) FROM (${parts.join(' UNION ALL ')}) GROUP BY k`).raw().all(...args));
   return counts;
 }
 

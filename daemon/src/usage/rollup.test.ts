@@ -1,0 +1,182 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { AnalyticsFilter, AnalyticsSummary, ToolStats } from '../../../contract/usage.js';
+import { openDatabase, type Db } from '../db/database.js';
+import { AnalyticsRepo } from './analytics-repo.js';
+import { PERCENTILE_RELATIVE_ERROR } from './histogram.js';
+import { ROLLUP_BACKFILL_SQL, ROLLUP_CLEAR_SQL } from './rollup-schema.js';
+import type { TurnRecord } from './turn-record.js';
+import { TurnWriter } from './turn-writer.js';
+
+const T0 = Date.parse('2026-03-01T00:00:00.000Z');
+const SPAN = 9 * 86_400_000;
+const SUBS = ['sub-a', 'sub-b', 'sub-c'];
+const MODELS = ['m-1', 'm-2', 'm-3'];
+const APPS = ['app-x', 'app-y', 'app,z'];
+const AGENTS = ['claude', 'codex'];
+const TOOLS = ['Bash', 'Read', 'Edit', 'Grep'];
+
+function prng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+/** Sessions of 1–30 turns spread over up to two days, so sessions cross hour and day edges. */
+function generate(count: number, rand: () => number): TurnRecord[] {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+  const turns: TurnRecord[] = [];
+  for (let s = 0; turns.length < count; s++) {
+    const meta = { subscription_id: pick(SUBS), agent: pick(AGENTS), app: pick(APPS), permission_mode: 'write' };
+    let at = T0 + Math.floor(rand() * SPAN);
+    for (let k = 0, n = 1 + Math.floor(rand() * 30); k < n && turns.length < count; k++) {
+      at += Math.floor(rand() ** 2 * 4 * 3_600_000);
+      const duration = rand() < 0.05 ? 0 : Math.floor(1 + rand() ** 3 * 200_000);
+      const model = pick(MODELS);
+      const error = rand() < 0.1;
+      turns.push({
+        ...meta, model, models: [model], turn_key: `s${s}:${k}`, session_id: `s${s}`, started_at_ms: at, ended_at_ms: at + duration,
+        duration_ms: duration, model_calls: 1 + Math.floor(rand() * 3), input_tokens: Math.floor(rand() * 5000),
+        output_tokens: Math.floor(rand() * 900), cache_read_tokens: Math.floor(rand() * 20_000), cache_creation_tokens: Math.floor(rand() * 800),
+        cost_usd: rand() < 0.15 ? null : Math.round(rand() * 1e6) / 1e6, is_error: error, error_kind: error ? 'api_error' : null, error_message: null,
+        tool_calls: Array.from({ length: Math.floor(rand() * 4) }, (_, c) => ({
+          tool_use_id: `t${s}.${k}.${c}`, tool_name: pick(TOOLS), started_at_ms: at + c, ended_at_ms: null,
+          duration_ms: rand() < 0.1 ? null : Math.floor(rand() * 9000), is_error: rand() < 0.2 ? null : rand() < 0.1,
+          permission_decision: pick(['allowed', 'denied', 'auto_denied', 'not_asked', null]),
+        })),
+      });
+    }
+  }
+  return turns;
+}
+
+function randomFilter(rand: () => number): AnalyticsFilter {
+  const some = (list: readonly string[]): string[] | undefined => (rand() < 0.6 ? undefined : list.filter(() => rand() < 0.5).concat(list[Math.floor(rand() * list.length)]!));
+  const dedupe = (v: string[] | undefined): string[] | undefined => (v ? [...new Set(v)] : undefined);
+  const f: AnalyticsFilter = { subscription: dedupe(some(SUBS)), model: dedupe(some(MODELS)), app: dedupe(some(APPS)), agent: dedupe(some(AGENTS)) };
+  if (rand() < 0.3) f.error = rand() < 0.5 ? 'yes' : 'no';
+  const mode = Math.floor(rand() * 5);
+  const at = (x: number): string => new Date(x).toISOString();
+  if (mode === 1) (f.from = at(T0 + 86_400_000)), (f.to = at(T0 + 5 * 86_400_000));
+  if (mode === 2 || mode === 3) {
+    const from = T0 + Math.floor(rand() * SPAN);
+    const to = from + 1 + Math.floor(rand() * (mode === 2 ? SPAN : 3_600_000));
+    f.from = at(from);
+    f.to = at(to);
+  }
+  if (mode === 4) rand() < 0.5 ? (f.from = at(T0 + Math.floor(rand() * SPAN))) : (f.to = at(T0 + Math.floor(rand() * SPAN)));
+  return f;
+}
+
+const close = (actual: number, expected: number, what: string): void =>
+  assert.ok(Math.abs(actual - expected) <= 1e-9 * Math.max(1, Math.abs(expected)), `${what}: ${actual} ≠ ${expected}`);
+
+function sameDuration(actual: { median_ms: number | null; p95_ms: number | null }, exact: { median_ms: number | null; p95_ms: number | null }, what: string): void {
+  for (const k of ['median_ms', 'p95_ms'] as const) {
+    if (exact[k] === null) {
+      assert.equal(actual[k], null, `${what} ${k}`);
+      continue;
+    }
+    const error = Math.abs(actual[k]! - exact[k]!);
+    assert.ok(error <= PERCENTILE_RELATIVE_ERROR * exact[k]! + 1e-9, `${what} ${k}: ${actual[k]} vs exact ${exact[k]}`);
+  }
+}
+
+function sameTools(actual: ToolStats[], exact: ToolStats[], what: string): void {
+  assert.deepEqual(actual.map((t) => [t.tool_name, t.calls, t.errors, t.denied, t.turns]), exact.map((t) => [t.tool_name, t.calls, t.errors, t.denied, t.turns]), what);
+  actual.forEach((t, i) => sameDuration(t.duration, exact[i]!.duration, `${what} ${t.tool_name}`));
+}
+
+function sameSummary(actual: AnalyticsSummary, exact: AnalyticsSummary, what: string): void {
+  const { tools, duration, cost, cache_hit_rate: rate, ...counts } = actual;
+  const { tools: exactTools, duration: exactDuration, cost: exactCost, cache_hit_rate: exactRate, ...exactCounts } = exact;
+  assert.deepEqual(counts, exactCounts, what);
+  close(cost.estimate_usd, exactCost.estimate_usd, `${what} cost`);
+  assert.equal(cost.unknown_cost_turns, exactCost.unknown_cost_turns, `${what} unknown cost`);
+  close(rate ?? -1, exactRate ?? -1, `${what} cache rate`);
+  sameDuration(duration, exactDuration, what);
+  sameTools(tools, exactTools, `${what} tools`);
+}
+
+describe('rollups answer as the raw rows do', () => {
+  let home: string;
+  let db: Db;
+  let fast: AnalyticsRepo;
+  let exact: AnalyticsRepo;
+  const rand = prng(7);
+  const turns = generate(6000, rand);
+
+  before(() => {
+    home = mkdtempSync(join(tmpdir(), 'relais-rollup-'));
+    db = openDatabase(join(home, 'relais.db'));
+    const writer = new TurnWriter(db);
+    // Out of order on purpose: a session's earlier day may arrive after a later one.
+    for (const t of [...turns].sort(() => rand() - 0.5)) writer.add(t);
+    writer.flush();
+    fast = new AnalyticsRepo(db, () => undefined, 0);
+    exact = new AnalyticsRepo(db, () => undefined, Number.MAX_SAFE_INTEGER);
+  });
+  after(() => {
+    db.close();
+    rmSync(home, { recursive: true, force: true });
+  });
+
+  it('summary and tools over 150 random filters and periods (aligned, unaligned, open-ended, under an hour)', () => {
+    for (let i = 0; i < 150; i++) {
+      const filter = randomFilter(rand);
+      const what = JSON.stringify(filter);
+      sameSummary(fast.summary(filter), exact.summary(filter), what);
+      if (rand() < 0.3) {
+        const tool = { ...filter, tool: [TOOLS[i % TOOLS.length]!] };
+        sameTools(fast.tools(tool), exact.tools(tool), JSON.stringify(tool));
+      }
+    }
+  });
+
+  it('breakdowns by every dimension', () => {
+    for (let i = 0; i < 80; i++) {
+      const filter = randomFilter(rand);
+      const by = (['model', 'subscription', 'app', 'agent'] as const)[i % 4];
+      const a = fast.breakdown(filter, by);
+      const b = exact.breakdown(filter, by);
+      const what = `${by} ${JSON.stringify(filter)}`;
+      assert.deepEqual(a.map((r) => [r.key, r.turns, r.sessions, r.tokens, r.errors, r.cost.unknown_cost_turns]), b.map((r) => [r.key, r.turns, r.sessions, r.tokens, r.errors, r.cost.unknown_cost_turns]), what);
+      a.forEach((r, k) => (close(r.cost.estimate_usd, b[k]!.cost.estimate_usd, what), sameDuration(r.duration, b[k]!.duration, `${what} ${r.key}`)));
+    }
+  });
+
+  it('time series with hour, multi-hour and day buckets', () => {
+    for (let i = 0; i < 60; i++) {
+      const filter = randomFilter(rand);
+      const points = [10, 40, 240, 3000][i % 4]!;
+      const a = fast.timeseries(filter, points);
+      const b = exact.timeseries(filter, points);
+      const what = `${points} ${JSON.stringify(filter)}`;
+      assert.deepEqual({ ...a, points: a.points.length }, { ...b, points: b.points.length }, what);
+      a.points.forEach((p, k) => {
+        const q = b.points[k]!;
+        assert.deepEqual([p.t, p.turns, p.tokens, p.errors], [q.t, q.turns, q.tokens, q.errors], what);
+        close(p.cost_estimate_usd, q.cost_estimate_usd, what);
+        sameDuration(p.duration, q.duration, `${what} ${p.t}`);
+      });
+    }
+  });
+
+  it('the migration backfill builds the same rollups as ingest did', () => {
+    const dump = (): unknown[] => [
+      db.prepare('SELECT grain, kind, subscription_id, agent, model, app, is_error, t, turns, model_calls, input, output, cache_read, cache_creation, round(cost, 6), unknown_cost, hex(hist) FROM usage_rollup ORDER BY 1, 2, 3, 4, 5, 6, 7, 8').raw().all(),
+      db.prepare('SELECT * FROM usage_sessions ORDER BY kind, subscription_id, agent, model, app, is_error, day, session_id').raw().all(),
+      db.prepare('SELECT * FROM usage_tool_rollup ORDER BY kind, subscription_id, agent, model, app, is_error, day, tool_name').raw().all(),
+    ];
+    const ingested = dump();
+    db.exec(ROLLUP_CLEAR_SQL);
+    db.exec(ROLLUP_BACKFILL_SQL);
+    assert.deepEqual(dump(), ingested);
+  });
+});

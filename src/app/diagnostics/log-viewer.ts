@@ -12,6 +12,7 @@ import { ApiFailure, toApiFailure } from '../core/api-error';
 import { Timestamp } from '../shared/timestamp';
 import { DiagnosticsApi } from './diagnostics-api';
 import { LOG_LEVELS, LogFilters, NO_LOG_FILTERS } from './log-filters';
+import { logSummary } from './log-summary';
 
 const PAGE_SIZE = 100;
 const MAX_LINES = 2000;
@@ -20,6 +21,7 @@ interface LogRow {
   log: LogEntry;
   ms: number;
   json: string;
+  summary: string;
 }
 
 /** The daemon's logs: filters, older pages, a live tail, and a copy button per line. */
@@ -51,7 +53,7 @@ export class LogViewer {
   private tail: Subscription | null = null;
 
   protected readonly rows = computed<LogRow[] | null>(() =>
-    this.lines()?.map((log) => ({ log, ms: Date.parse(log.time), json: JSON.stringify(log.data) })) ?? null,
+    this.lines()?.map((log) => ({ log, ms: Date.parse(log.time), json: JSON.stringify(log.data), summary: logSummary(log.data) })) ?? null,
   );
 
   constructor() {

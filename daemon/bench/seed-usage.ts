@@ -1,13 +1,14 @@
 /**
  * Seeds a SQLite file with synthetic usage: `node dist/daemon/daemon/bench/seed-usage.js [file] [turns]`
  * (defaults: a temp file, 1,000,000 turns over 90 days, 5 subscriptions, 6 models, 10 apps, 20 tools).
- * Prints the file path. Deterministic (seeded PRNG).
+ * Prints the file path. Deterministic (seeded PRNG). A tool call carries its turn's dimensions, as the writer copies them.
  */
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/db/database.js';
 import { estimateCost } from '../src/usage/prices.js';
+import { ROLLUP_BACKFILL_SQL, ROLLUP_CLEAR_SQL } from '../src/usage/rollup-schema.js';
 
 const MODELS = ['claude-sonnet-4-5', 'claude-opus-4-5', 'claude-haiku-4-5', 'claude-sonnet-4', 'claude-opus-4-1', 'internal-experimental'];
 const SUBSCRIPTIONS = Array.from({ length: 5 }, (_, i) => `sub_${i + 1}`);
@@ -50,17 +51,20 @@ export function seedUsage(file: string, count: number, endMs = Date.parse('2026-
       const creation = Math.floor(rand() * 3000);
       const error = rand() < 0.03;
       const cost = estimateCost(model, { input, output, cache_read: read, cache_creation: creation });
-      const turnId = Number(turn.run(`${session}:${i}`, session, SUBSCRIPTIONS[Math.floor(i / 8) % 5], model, model, pick(APPS), started,
+      const app = pick(APPS);
+      const turnId = Number(turn.run(`${session}:${i}`, session, SUBSCRIPTIONS[Math.floor(i / 8) % 5], model, model, app, started,
         started + duration, duration, calls, input, output, read, creation, cost, error ? 1 : 0,
         error ? 'api_error' : null, error ? 'API Error: 529 {"type":"overloaded_error"}' : null).lastInsertRowid);
       for (let c = 0, n = Math.floor(rand() * 3); c < n; c++) {
         const toolDuration = Math.floor(20 + rand() * 5000);
         tool.run(turnId, session, `toolu_${i}_${c}`, pick(TOOLS), started + 10, started + 10 + toolDuration, toolDuration, rand() < 0.05 ? 1 : 0,
-          pick(DECISIONS), SUBSCRIPTIONS[Math.floor(i / 8) % 5], model, 'app', started, error ? 1 : 0);
+          pick(DECISIONS), SUBSCRIPTIONS[Math.floor(i / 8) % 5], model, app, started, error ? 1 : 0);
       }
     }
   });
   for (let i = 0; i < count; i += 50_000) batch(i, Math.min(count, i + 50_000));
+  // Rows went in without the writer, so the rollups are rebuilt as migration 5 builds them.
+  db.transaction(() => db.exec(`${ROLLUP_CLEAR_SQL}\n${ROLLUP_BACKFILL_SQL}`))();
   db.exec('ANALYZE');
   db.close();
 }

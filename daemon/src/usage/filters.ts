@@ -76,6 +76,17 @@ export function turnsPageWhere(filter: AnalyticsFilter, extra: string[] = [], ex
   return build(filter, TURNS_PAGE, extra, extraArgs);
 }
 
+/**
+ * As turnsWhere, but the tool subquery also carries the other filters (tool_calls holds copies of
+ * its turn's dimensions), so it yields only the turns wanted instead of every turn that called the tool.
+ */
+export function turnsNarrowWhere(filter: AnalyticsFilter, extra: string[] = [], extraArgs: (string | number)[] = []): Where {
+  if (!filter.tool?.length) return build(filter, TURNS, extra, extraArgs);
+  const calls = toolCallsWhere(filter);
+  const base = build({ ...filter, tool: undefined }, TURNS, [`id IN (SELECT turn_id FROM tool_calls ${calls.sql})`, ...extra], [...calls.args, ...extraArgs]);
+  return base;
+}
+
 export function toolCallsWhere(filter: AnalyticsFilter): Where {
   return build(filter, TOOL_CALLS);
 }

@@ -7,6 +7,7 @@ import { sessionCounts } from './rollup-sessions.js';
 import { toolStats } from './rollup-tools.js';
 import { newAcc, turnAggregates, type TurnAcc } from './rollup-turns.js';
 import { turnsWhere } from './filters.js';
+import { cacheHitRate } from './stats.js';
 
 export type Duration = AnalyticsSummary['duration'];
 export type Cost = AnalyticsSummary['cost'];
@@ -128,4 +129,22 @@ export class RollupAnalytics {
   }
 }
 
-export type SeriesPoint = AnalyticsTimeseries['points'][number];
+export function seriesPoints(figures: Map<number, TurnFigures>, start: number, to: number, bucketMs: number): AnalyticsTimeseries['points'] {
+  const count = Math.max(1, Math.ceil((to - start) / bucketMs));
+  const points: AnalyticsTimeseries['points'] = [];
+  for (let i = 0; i < count; i++) {
+    const f = figures.get(i);
+    const tokens = f?.tokens ?? { input: 0, output: 0, cache_read: 0, cache_creation: 0 };
+    points.push({
+      t: new Date(start + i * bucketMs).toISOString(),
+      turns: f?.turns ?? 0,
+      tokens,
+      cost_estimate_usd: f?.cost.estimate_usd ?? 0,
+      errors: f?.errors ?? 0,
+      duration: f?.duration ?? { median_ms: null, p95_ms: null },
+      cache_hit_rate: cacheHitRate(tokens),
+    });
+  }
+  return points;
+}
+

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { AnalyticsFilter, AnalyticsSummary, ToolStats } from '../../../contract/usage.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { AnalyticsRepo } from './analytics-repo.js';
+import { turnsWhere } from './filters.js';
 import { PERCENTILE_RELATIVE_ERROR } from './histogram.js';
 import { ROLLUP_BACKFILL_SQL, ROLLUP_CLEAR_SQL } from './rollup-schema.js';
 import type { TurnRecord } from './turn-record.js';
@@ -165,6 +166,17 @@ describe('rollups answer as the raw rows do', () => {
         close(p.cost_estimate_usd, q.cost_estimate_usd, what);
         sameDuration(p.duration, q.duration, `${what} ${p.t}`);
       });
+    }
+  });
+
+  it('a tool filter narrowed by the other filters picks the same turns', () => {
+    for (let i = 0; i < 40; i++) {
+      const filter = { ...randomFilter(rand), tool: [TOOLS[i % TOOLS.length]!, ...(i % 3 ? [] : [TOOLS[(i + 1) % TOOLS.length]!])] };
+      const plain = turnsWhere(filter);
+      const [turns, sessions] = db.prepare(`SELECT COUNT(*), COUNT(DISTINCT session_id) FROM turns ${plain.sql}`).raw().get(...plain.args) as number[];
+      const s = exact.summary(filter);
+      assert.deepEqual([s.turns, s.sessions], [turns, sessions], JSON.stringify(filter));
+      assert.deepEqual([fast.summary(filter).turns, fast.timeseries(filter, 40).points.reduce((a, p) => a + p.turns, 0)], [turns, turns]);
     }
   });
 

@@ -41,7 +41,7 @@ let nextId = 0;
                   }
                 </tr>
               } @empty {
-                <tr><td [attr.colspan]="model().table.columns.length">No data.</td></tr>
+                <tr><td [attr.colspan]="model().table.columns.length" class="none">No turn in this scope.</td></tr>
               }
             </tbody>
           </table>
@@ -69,6 +69,7 @@ let nextId = 0;
     .table-wrap { max-height: 260px; overflow: auto; }
     table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
     th, td { text-align: right; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--mat-sys-outline-variant); white-space: nowrap; }
+    .none { text-align: center; color: var(--mat-sys-on-surface-variant); }
     th[scope='row'], thead th:first-child { text-align: left; font-weight: 400; }
     thead th { position: sticky; top: 0; background: var(--mat-sys-surface-container-lowest); font: var(--mat-sys-label-large); color: var(--mat-sys-on-surface-variant); }
   `,

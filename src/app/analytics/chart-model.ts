@@ -67,6 +67,11 @@ function series(name: string, points: Point[], value: (p: Point) => number | nul
   return { name, type: 'line', showSymbol: present < 80, symbol, symbolSize: 6, connectNulls: false, data, ...extra };
 }
 
+/** Table rows: the buckets that hold turns (the chart draws the empty ones at zero or as gaps). */
+function busy(ts: Timeseries): Point[] {
+  return ts.points.filter((p) => p.turns > 0);
+}
+
 const TOKEN_KINDS = [
   { key: 'input', label: 'Input' },
   { key: 'output', label: 'Output' },
@@ -82,7 +87,7 @@ export function tokensChart(ts: Timeseries, palette: ChartPalette): ChartModel {
     option: { ...base(palette, formatTokens, true), series: TOKEN_KINDS.map((k) => series(k.label, ts.points, (p) => p.tokens[k.key], stacked)) },
     table: {
       columns: ['Bucket start', ...TOKEN_KINDS.map((k) => `${k.label} tokens`)],
-      rows: ts.points.map((p) => [bucketLabel(p.t, ts.bucket_ms), ...TOKEN_KINDS.map((k) => formatCount(p.tokens[k.key]))]),
+      rows: busy(ts).map((p) => [bucketLabel(p.t, ts.bucket_ms), ...TOKEN_KINDS.map((k) => formatCount(p.tokens[k.key]))]),
     },
     description: `Tokens per ${ts.bucket}, stacked by kind. Totals: ${TOKEN_KINDS.map((k, i) => `${k.label.toLowerCase()} ${formatTokens(totals[i] ?? 0)}`).join(', ')}.`,
   };
@@ -97,7 +102,7 @@ export function durationChart(ts: Timeseries, palette: ChartPalette): ChartModel
     },
     table: {
       columns: ['Bucket start', 'Turns', 'Median duration', 'P95 duration'],
-      rows: ts.points.map((p) => [bucketLabel(p.t, ts.bucket_ms), formatCount(p.turns), formatDuration(p.duration.median_ms), formatDuration(p.duration.p95_ms)]),
+      rows: busy(ts).map((p) => [bucketLabel(p.t, ts.bucket_ms), formatCount(p.turns), formatDuration(p.duration.median_ms), formatDuration(p.duration.p95_ms)]),
     },
     description: `Median and 95th percentile turn duration per ${ts.bucket}.`,
   };
@@ -114,7 +119,7 @@ export function cacheChart(ts: Timeseries, palette: ChartPalette): ChartModel {
     },
     table: {
       columns: ['Bucket start', 'Turns', 'Cache hit rate'],
-      rows: ts.points.map((p) => [bucketLabel(p.t, ts.bucket_ms), formatCount(p.turns), formatRate(p.cache_hit_rate)]),
+      rows: busy(ts).map((p) => [bucketLabel(p.t, ts.bucket_ms), formatCount(p.turns), formatRate(p.cache_hit_rate)]),
     },
     description: `Cache hit rate (cache-read tokens over all input tokens) per ${ts.bucket}.`,
   };
@@ -131,7 +136,7 @@ export function errorsChart(ts: Timeseries, palette: ChartPalette): ChartModel {
     },
     table: {
       columns: ['Bucket start', 'Turns', 'Errors'],
-      rows: ts.points.map((p) => [bucketLabel(p.t, ts.bucket_ms), formatCount(p.turns), formatCount(p.errors)]),
+      rows: busy(ts).map((p) => [bucketLabel(p.t, ts.bucket_ms), formatCount(p.turns), formatCount(p.errors)]),
     },
     description: `Failed turns per ${ts.bucket}: ${formatCount(total)} in all.`,
   };

@@ -63,5 +63,6 @@ describe('QuotaCards', () => {
     expect(fresh.textContent).toContain('read 1 min ago');
     expect(fresh.textContent).toMatch(/resets in 2d 1h|resets in 2d 2h/);
     expect(root.textContent).toContain('No OAuth token');
+    expect(root.textContent).toContain('a reading older than 10 min is stale');
   });
 });

@@ -32,9 +32,11 @@ export class QuotaCards {
       windows: quota.windows.map((w) => describeWindow(w, now)),
     }));
   });
-  protected readonly staleAfter = computed(() =>
-    this.quotas.hasValue() ? Math.round(this.quotas.value().stale_after_seconds / 60) : null,
-  );
+  protected readonly staleAfter = computed(() => {
+    if (!this.quotas.hasValue()) return null;
+    const seconds = this.quotas.value().stale_after_seconds;
+    return seconds < 120 ? `${seconds} s` : `${Math.round(seconds / 60)} min`;
+  });
 
   constructor() {
     const timer = setInterval(() => this.quotas.reload(), REFRESH_MS);

@@ -77,7 +77,7 @@ export function fromLocalInput(value: string): string | null {
   styles: `
     .filters { display: flex; flex-wrap: wrap; align-items: center; gap: 0.75rem; margin-bottom: 1rem; }
     mat-form-field { width: 11rem; }
-    mat-form-field.when { width: 14rem; }
+    mat-form-field.when { width: 16rem; }
   `,
 })
 export class FilterBar {

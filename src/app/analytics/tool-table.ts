@@ -1,4 +1,4 @@
-import { ChangeDetectionStrategy, Component, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
 import { ToolStats } from '../../../contract/usage';
 import { formatCount, formatDuration } from './analytics-format';
 
@@ -24,15 +24,12 @@ import { formatCount, formatDuration } from './analytics-format';
             </tr>
           </thead>
           <tbody>
-            @for (tool of tools(); track tool.tool_name) {
+            @for (row of rows(); track row.name) {
               <tr>
-                <th scope="row" class="mono">{{ tool.tool_name }}</th>
-                <td>{{ count(tool.calls) }}</td>
-                <td>{{ count(tool.turns) }}</td>
-                <td>{{ count(tool.errors) }}</td>
-                <td>{{ count(tool.denied) }}</td>
-                <td>{{ duration(tool.duration.median_ms) }}</td>
-                <td>{{ duration(tool.duration.p95_ms) }}</td>
+                <th scope="row" class="mono">{{ row.name }}</th>
+                @for (cell of row.cells; track $index) {
+                  <td>{{ cell }}</td>
+                }
               </tr>
             } @empty {
               <tr><td colspan="7" class="none">No tool was called in this scope.</td></tr>
@@ -54,6 +51,10 @@ import { formatCount, formatDuration } from './analytics-format';
 })
 export class ToolTable {
   readonly tools = input.required<ToolStats[]>();
-  protected readonly count = formatCount;
-  protected readonly duration = formatDuration;
+  protected readonly rows = computed(() =>
+    this.tools().map((t) => ({
+      name: t.tool_name,
+      cells: [formatCount(t.calls), formatCount(t.turns), formatCount(t.errors), formatCount(t.denied), formatDuration(t.duration.median_ms), formatDuration(t.duration.p95_ms)],
+    })),
+  );
 }

@@ -6,7 +6,7 @@ import { DiagnosticsApi } from './diagnostics-api';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { Now } from '../shared/now';
 import { shortDuration } from '../shared/time-format';
-import { formatBytes } from '../storage/bytes';
+import { formatBytes } from '../shared/bytes';
 import { SubscriptionHealthList } from '../subscriptions/subscription-health-list';
 import { LogViewer } from './log-viewer';
 import { VersionCards } from './version-cards';

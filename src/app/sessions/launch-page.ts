@@ -13,7 +13,7 @@ import { LiveStore } from '../core/live-store';
 import { Now } from '../shared/now';
 import { LIFETIMES, PERMISSION_MODES, launchBody, launchForm } from './launch-form';
 import { SessionsApi } from './sessions-api';
-import { SubscriptionsApi } from './subscriptions-api';
+import { SubscriptionsApi } from '../subscriptions/subscriptions-api';
 
 /** Launching a session by hand, validated before sending; refusals say why and how long to wait. */
 @Component({

@@ -3,7 +3,7 @@ import type { EChartsCoreOption } from 'echarts/core';
 import { NgxEchartsDirective } from 'ngx-echarts';
 import { StorageReport } from '../../../contract/operations';
 import { Theme } from '../core/theme';
-import { formatBytes } from './bytes';
+import { formatBytes } from '../shared/bytes';
 import { CATEGORY_LABELS } from './storage-labels';
 
 /** The categories as a donut; the page's table carries the same numbers as text. */

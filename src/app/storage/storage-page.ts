@@ -6,7 +6,7 @@ import { RouterLink } from '@angular/router';
 import { firstValueFrom } from 'rxjs';
 import { ConversationStorage, StorageReport } from '../../../contract/operations';
 import { ApiFailure, toApiFailure } from '../core/api-error';
-import { exactBytes, formatBytes, percentOf } from './bytes';
+import { exactBytes, formatBytes, percentOf } from '../shared/bytes';
 import { CategoryChart } from './category-chart';
 import { ConfirmDialog, ConfirmData } from './confirm-dialog';
 import { CATEGORY_LABELS } from './storage-labels';

@@ -3,7 +3,7 @@ import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/cor
 import { MatButtonModule } from '@angular/material/button';
 import { Subscription } from '../../../contract/api';
 import { ApiFailure, toApiFailure } from '../core/api-error';
-import { SubscriptionHealthApi } from './subscriptions-api';
+import { SubscriptionsApi } from './subscriptions-api';
 
 /** Each subscription's health: active or suspended, the agent's last error, and Retry. */
 @Component({
@@ -14,7 +14,7 @@ import { SubscriptionHealthApi } from './subscriptions-api';
   styleUrl: './subscription-health-list.scss',
 })
 export class SubscriptionHealthList {
-  private readonly api = inject(SubscriptionHealthApi);
+  private readonly api = inject(SubscriptionsApi);
   protected readonly subscriptions = signal<Subscription[] | null>(null);
   protected readonly error = signal<ApiFailure | null>(null);
   protected readonly retryError = signal<ApiFailure | null>(null);

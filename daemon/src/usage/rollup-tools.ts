@@ -1,7 +1,7 @@
 import type { AnalyticsFilter, ToolStats } from '../../../contract/usage.js';
 import type { Db } from '../db/database.js';
 import { toolCallsWhere } from './filters.js';
-import { addBlob, percentiles, type Histogram } from './histogram.js';
+import { Histogram, percentiles } from './histogram.js';
 import { cellClause, errorValue, rangeClause, split, whereOf } from './rollup-plan.js';
 import { DAY_MS, HIST_RATIO, type Kind } from './rollup-schema.js';
 
@@ -20,7 +20,7 @@ export function toolStats(db: Db, filter: AnalyticsFilter, kind: Kind, period: {
   const tools = new Map<string, ToolAcc>();
   const acc = (name: string): ToolAcc => {
     let a = tools.get(name);
-    if (!a) tools.set(name, (a = { calls: 0, errors: 0, denied: 0, turns: 0, hist: new Map() }));
+    if (!a) tools.set(name, (a = { calls: 0, errors: 0, denied: 0, turns: 0, hist: new Histogram() }));
     return a;
   };
   const error = errorValue(filter);
@@ -42,7 +42,7 @@ export function toolStats(db: Db, filter: AnalyticsFilter, kind: Kind, period: {
       }
       const hist = db.prepare(`SELECT tool_name, ${BUCKET_SQL}, COUNT(*) FROM tool_calls ${where.sql} AND duration_ms IS NOT NULL
         GROUP BY 1, 2`).raw().all(...where.args) as [string, number, number][];
-      for (const [name, bucket, n] of hist) acc(name).hist.set(bucket, (acc(name).hist.get(bucket) ?? 0) + n);
+      for (const [name, bucket, n] of hist) acc(name).hist.add(bucket, n);
       continue;
     }
     const where = whereOf(cellClause(kind, filter), error === null ? { sql: [], args: [] } : { sql: ['is_error = ?'], args: [error] },
@@ -54,7 +54,7 @@ export function toolStats(db: Db, filter: AnalyticsFilter, kind: Kind, period: {
       a.errors += errors;
       a.denied += denied;
       a.turns += turns;
-      addBlob(a.hist, blob);
+      a.hist.addBlob(blob);
     }
   }
   return [...tools.entries()]

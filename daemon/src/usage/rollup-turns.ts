@@ -1,7 +1,7 @@
 import type { AnalyticsFilter } from '../../../contract/usage.js';
 import type { Db } from '../db/database.js';
 import { turnsWhere } from './filters.js';
-import { addBlob, addValue, type Histogram } from './histogram.js';
+import { Histogram } from './histogram.js';
 import { cellClause, errorValue, rangeClause, whereOf, type Piece } from './rollup-plan.js';
 import type { Kind } from './rollup-schema.js';
 
@@ -19,7 +19,7 @@ export interface TurnAcc {
 }
 
 export const newAcc = (): TurnAcc => ({
-  turns: 0, model_calls: 0, input: 0, output: 0, cache_read: 0, cache_creation: 0, cost: 0, unknown_cost: 0, errors: 0, hist: new Map(),
+  turns: 0, model_calls: 0, input: 0, output: 0, cache_read: 0, cache_creation: 0, cost: 0, unknown_cost: 0, errors: 0, hist: new Histogram(),
 });
 
 /** How rows are grouped: SQL over a rollup row (time column `t`) and over a raw turn (`started_at_ms`). */
@@ -46,8 +46,8 @@ export function turnAggregates(db: Db, filter: AnalyticsFilter, kind: Kind, piec
     acc.cost += cost;
     acc.unknown_cost += unknown;
     acc.errors += isError ? turns : 0;
-    if (fromRollup) addBlob(acc.hist, hist as Buffer);
-    else addValue(acc.hist, hist as number);
+    if (fromRollup) acc.hist.addBlob(hist as Buffer);
+    else acc.hist.addValue(hist as number);
   };
   const error = errorValue(filter);
   for (const piece of pieces) {

@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { addBlob, addValue, toBlob, type Histogram } from './histogram.js';
+import { Histogram } from './histogram.js';
 import { DAY_MS, DIMENSIONS, HOUR_MS, KINDS, type Kind } from './rollup-schema.js';
 import type { TurnRecord } from './turn-record.js';
 
@@ -56,11 +56,11 @@ export class RollupWriter {
       const dims = dimsOf(kind, turn);
       for (const grain of [HOUR_MS, DAY_MS]) {
         const key = [grain, kind, ...dims, isError, slot(turn.started_at_ms, grain)] as const;
-        const hist: Histogram = new Map();
-        addBlob(hist, this.turnHist.get(...key) as Buffer | undefined ?? null);
-        addValue(hist, turn.duration_ms);
+        const hist = new Histogram();
+        hist.addBlob((this.turnHist.get(...key) as Buffer | undefined) ?? null);
+        hist.addValue(turn.duration_ms);
         this.turnUpsert.run(...key, turn.model_calls, turn.input_tokens, turn.output_tokens, turn.cache_read_tokens,
-          turn.cache_creation_tokens, turn.cost_usd ?? 0, turn.cost_usd === null ? 1 : 0, toBlob(hist));
+          turn.cache_creation_tokens, turn.cost_usd ?? 0, turn.cost_usd === null ? 1 : 0, hist.toBlob());
       }
       for (const e of [isError, -1]) {
         const row = { kind, s: dims[0], a: dims[1], m: dims[2], p: dims[3], e, day, session: turn.session_id };
@@ -68,10 +68,10 @@ export class RollupWriter {
       }
       for (const [tool, cell] of tools) {
         const key = [kind, ...dims, isError, day, tool] as const;
-        const hist: Histogram = new Map();
-        addBlob(hist, this.toolHist.get(...key) as Buffer | undefined ?? null);
-        for (const [bucket, n] of cell.hist) hist.set(bucket, (hist.get(bucket) ?? 0) + n);
-        this.toolUpsert.run(...key, cell.calls, cell.errors, cell.denied, toBlob(hist));
+        const hist = new Histogram();
+        hist.addBlob((this.toolHist.get(...key) as Buffer | undefined) ?? null);
+        hist.merge(cell.hist);
+        this.toolUpsert.run(...key, cell.calls, cell.errors, cell.denied, hist.toBlob());
       }
     }
   }
@@ -81,11 +81,11 @@ function toolCells(turn: TurnRecord): Map<string, ToolCell> {
   const cells = new Map<string, ToolCell>();
   for (const call of turn.tool_calls) {
     let cell = cells.get(call.tool_name);
-    if (!cell) cells.set(call.tool_name, (cell = { calls: 0, errors: 0, denied: 0, hist: new Map() }));
+    if (!cell) cells.set(call.tool_name, (cell = { calls: 0, errors: 0, denied: 0, hist: new Histogram() }));
     cell.calls++;
     if (call.is_error === true) cell.errors++;
     if (call.permission_decision === 'denied' || call.permission_decision === 'auto_denied') cell.denied++;
-    if (call.duration_ms !== null) addValue(cell.hist, call.duration_ms);
+    if (call.duration_ms !== null) cell.hist.addValue(call.duration_ms);
   }
   return cells;
 }

@@ -13,7 +13,6 @@ import { Palette } from './palette/palette';
 interface NavLink {
   path: string;
   label: string;
-  later?: boolean;
 }
 
 @Component({
@@ -36,7 +35,7 @@ export class App {
   protected readonly links: NavLink[] = [
     { path: '/sessions', label: 'Sessions' },
     { path: '/inbox', label: 'Inbox' },
-    { path: '/analytics', label: 'Analytics', later: true },
+    { path: '/analytics', label: 'Analytics' },
     { path: '/rules', label: 'Rules' },
     { path: '/audit', label: 'Audit' },
     { path: '/storage', label: 'Storage' },

@@ -1,12 +1,12 @@
 import type { AnalyticsFilter, AnalyticsSummary, AnalyticsTimeseries, ToolStats, Tokens } from '../../../contract/usage.js';
 import type { Db } from '../db/database.js';
 import { percentiles } from './histogram.js';
-import { cellClause, DIMENSION_COLUMN, errorValue, kindFor, periodOf, rangeClause, split, whereOf } from './rollup-plan.js';
+import { cellClause, DIMENSION_COLUMN, errorValue, kindFor, periodOf, rangeClause, split, toolCell, turnGrains, whereOf } from './rollup-plan.js';
 import { DAY_MS, HOUR_MS, type Dimension } from './rollup-schema.js';
 import { sessionCounts } from './rollup-sessions.js';
 import { toolStats } from './rollup-tools.js';
 import { newAcc, turnAggregates, type TurnAcc } from './rollup-turns.js';
-import { turnsWhere } from './filters.js';
+import { turnsNarrowWhere } from './filters.js';
 import { cacheHitRate } from './stats.js';
 
 export type Duration = AnalyticsSummary['duration'];
@@ -33,7 +33,6 @@ export function figuresOf(a: TurnAcc): TurnFigures {
   };
 }
 
-const TURN_GRAINS = [DAY_MS, HOUR_MS];
 /** Up to this many turns in the period, exact answers cost little: rollups only serve bigger periods. */
 export const EXACT_BELOW = 10_000;
 
@@ -62,7 +61,7 @@ export class RollupAnalytics {
   summary(filter: AnalyticsFilter): { figures: TurnFigures; sessions: number } | null {
     const kind = kindFor(filter);
     const period = periodOf(filter);
-    const pieces = split(period.from, period.to, TURN_GRAINS);
+    const pieces = kind ? split(period.from, period.to, turnGrains(filter, kind)) : [];
     if (!kind || pieces.every((p) => p.grain === null) || this.small(period)) return null;
     const acc = turnAggregates(this.db, filter, kind, pieces, { rollup: `''`, raw: `''` }).get('') ?? newAcc();
     return { figures: figuresOf(acc), sessions: sessionCounts(this.db, filter, kind, null, period).get('') ?? 0 };
@@ -71,7 +70,7 @@ export class RollupAnalytics {
   breakdown(filter: AnalyticsFilter, by: Dimension): { key: string; sessions: number; figures: TurnFigures }[] | null {
     const kind = kindFor(filter, by);
     const period = periodOf(filter);
-    const pieces = split(period.from, period.to, TURN_GRAINS);
+    const pieces = kind ? split(period.from, period.to, turnGrains(filter, kind)) : [];
     if (!kind || pieces.every((p) => p.grain === null) || this.small(period)) return null;
     const column = DIMENSION_COLUMN[by];
     const groups = turnAggregates(this.db, filter, kind, pieces, { rollup: column, raw: column });
@@ -92,7 +91,9 @@ export class RollupAnalytics {
   series(filter: AnalyticsFilter, from: number, to: number, start: number, bucketMs: number): Map<number, TurnFigures> | null {
     const kind = kindFor(filter);
     if (!kind || bucketMs % HOUR_MS !== 0) return null;
-    const pieces = split(from, to, bucketMs % DAY_MS === 0 ? TURN_GRAINS : [HOUR_MS]);
+    const grains = turnGrains(filter, kind).filter((g) => bucketMs % g === 0);
+    if (!grains.includes(HOUR_MS) && bucketMs % DAY_MS !== 0) return null;
+    const pieces = split(from, to, grains);
     if (pieces.every((p) => p.grain === null) || this.small({ from, to })) return null;
     const groups = turnAggregates(this.db, filter, kind, pieces, { rollup: `(t - ${start}) / ${bucketMs}`, raw: `(started_at_ms - ${start}) / ${bucketMs}` });
     return new Map([...groups.entries()].map(([k, acc]) => [Number(k), figuresOf(acc)]));
@@ -104,10 +105,10 @@ export class RollupAnalytics {
    */
   span(filter: AnalyticsFilter): { lo: number | null; hi: number | null } | null {
     const kind = kindFor(filter);
-    if (!kind || this.small(periodOf(filter))) return null;
+    if (!kind || !turnGrains(filter, kind).includes(HOUR_MS) || this.small(periodOf(filter))) return null;
     const error = errorValue(filter);
     const period = periodOf(filter);
-    const cells = whereOf({ sql: ['grain = ?'], args: [HOUR_MS] }, cellClause(kind, filter),
+    const cells = whereOf({ sql: ['grain = ?'], args: [HOUR_MS] }, cellClause(kind, filter), toolCell(filter),
       error === null ? { sql: [], args: [] } : { sql: ['is_error = ?'], args: [error] });
     const find = (fn: 'MIN' | 'MAX'): number | null => {
       let lo = period.from === null ? null : Math.floor(period.from / HOUR_MS) * HOUR_MS;
@@ -117,7 +118,7 @@ export class RollupAnalytics {
         const hour = this.db.prepare(`SELECT ${fn}(t) FROM usage_rollup ${cells.sql} ${range.sql.map((c) => `AND ${c}`).join(' ')}`)
           .pluck().get(...cells.args, ...range.args) as number | null;
         if (hour === null) return null;
-        const where = turnsWhere(filter, ['started_at_ms >= ?', 'started_at_ms < ?'], [hour, hour + HOUR_MS]);
+        const where = turnsNarrowWhere(filter, ['started_at_ms >= ?', 'started_at_ms < ?'], [hour, hour + HOUR_MS]);
         const exact = this.db.prepare(`SELECT ${fn}(started_at_ms) FROM turns ${where.sql}`).pluck().get(...where.args) as number | null;
         if (exact !== null) return exact;
         if (fn === 'MIN') lo = hour + HOUR_MS;

@@ -1,5 +1,5 @@
 import type { AnalyticsFilter } from '../../../contract/usage.js';
-import { DIMENSIONS, uses, type Dimension, type Kind } from './rollup-schema.js';
+import { DAY_MS, DIMENSIONS, HOUR_MS, uses, type Dimension, type Kind } from './rollup-schema.js';
 
 /** A slice of the period read from one source: a rollup grain, or raw rows when grain is null. */
 export interface Piece {
@@ -10,15 +10,25 @@ export interface Piece {
 
 export const DIMENSION_COLUMN: Record<Dimension, string> = { subscription: 'subscription_id', agent: 'agent', model: 'model', app: 'app' };
 
-/** The smallest cuboid that holds every filtered dimension (and the grouping one); null when a rollup cannot answer (tool filter). */
+/**
+ * The smallest cuboid that holds every filtered dimension (and the grouping one); null when no
+ * rollup answers: several tools, or one tool with more than one dimension (per-tool cuboids are few).
+ */
 export function kindFor(filter: AnalyticsFilter, by?: Dimension, ignoreTool = false): Kind | null {
-  if (filter.tool?.length && !ignoreTool) return null;
   const used = new Set<Dimension>(DIMENSIONS.filter((d) => filter[d]?.length));
   if (by) used.add(by);
-  if (used.size === 0) return 'none';
-  if (used.size === 1) return [...used][0]!;
-  return 'all';
+  const kind: Kind = used.size === 0 ? 'none' : used.size === 1 ? [...used][0]! : 'all';
+  if (!filter.tool?.length || ignoreTool) return kind;
+  return filter.tool.length === 1 && kind !== 'all' ? kind : null;
 }
+
+/** Grains that hold the cells of `kind` for this filter, coarse → fine (see TOOL_CUBES). */
+export function turnGrains(filter: AnalyticsFilter, kind: Kind): number[] {
+  return filter.tool?.length && kind !== 'none' ? [DAY_MS] : [DAY_MS, HOUR_MS];
+}
+
+/** The tool_name of the usage_rollup rows that answer this filter ('' for no tool). */
+export const toolCell = (filter: AnalyticsFilter): Clause => ({ sql: ['tool_name = ?'], args: [filter.tool?.[0] ?? ''] });
 
 export function periodOf(filter: AnalyticsFilter): { from: number | null; to: number | null } {
   return { from: filter.from ? Date.parse(filter.from) : null, to: filter.to ? Date.parse(filter.to) : null };

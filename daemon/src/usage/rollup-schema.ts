@@ -32,6 +32,7 @@ export const ROLLUP_TABLES_SQL = `
   CREATE TABLE usage_rollup (
     grain INTEGER NOT NULL,
     kind TEXT NOT NULL,
+    tool_name TEXT NOT NULL,
     subscription_id TEXT NOT NULL,
     agent TEXT NOT NULL,
     model TEXT NOT NULL,
@@ -47,7 +48,7 @@ export const ROLLUP_TABLES_SQL = `
     cost REAL NOT NULL,
     unknown_cost INTEGER NOT NULL,
     hist BLOB NOT NULL,
-    PRIMARY KEY (grain, kind, subscription_id, agent, model, app, is_error, t)
+    PRIMARY KEY (grain, kind, tool_name, subscription_id, agent, model, app, is_error, t)
   ) WITHOUT ROWID;
   CREATE TABLE usage_sessions (
     kind TEXT NOT NULL,
@@ -61,6 +62,7 @@ export const ROLLUP_TABLES_SQL = `
     prev_day INTEGER,
     PRIMARY KEY (kind, subscription_id, agent, model, app, is_error, day, session_id)
   ) WITHOUT ROWID;
+  CREATE INDEX tool_calls_by_tool_time ON tool_calls(tool_name, turn_started_at_ms, session_id, subscription_id, agent, model, app, turn_is_error, turn_id);
   CREATE INDEX usage_sessions_by_session ON usage_sessions(session_id, kind, subscription_id, agent, model, app, is_error, day);
   CREATE TABLE usage_tool_rollup (
     kind TEXT NOT NULL,
@@ -80,15 +82,26 @@ export const ROLLUP_TABLES_SQL = `
   ) WITHOUT ROWID;
 `;
 
-function turnRollupSql(kind: Kind, grain: number): string {
+/**
+ * Turn figures per cell; with `tool`, the figures of the turns that called each tool (a turn counts
+ * once per distinct tool), which answers a filter on one tool.
+ */
+function turnRollupSql(kind: Kind, grain: number, tool: boolean): string {
+  const source = tool ? 'turns JOIN (SELECT DISTINCT turn_id, tool_name FROM tool_calls) AS c ON c.turn_id = turns.id' : 'turns';
   return `INSERT INTO usage_rollup
-    SELECT ${grain}, '${kind}', s, a, m, p, e, t, SUM(n), SUM(mc), SUM(i), SUM(o), SUM(cr), SUM(cc), TOTAL(cost), SUM(u), ${HIST_BLOB}
-    FROM (SELECT ${dimsAs(kind)}, is_error AS e, started_at_ms / ${grain} * ${grain} AS t,
+    SELECT ${grain}, '${kind}', tn, s, a, m, p, e, t, SUM(n), SUM(mc), SUM(i), SUM(o), SUM(cr), SUM(cc), TOTAL(cost), SUM(u), ${HIST_BLOB}
+    FROM (SELECT ${tool ? 'c.tool_name' : `''`} AS tn, ${dimsAs(kind)}, is_error AS e, started_at_ms / ${grain} * ${grain} AS t,
             ${BUCKET('duration_ms')} AS b, COUNT(*) AS n, SUM(model_calls) AS mc, SUM(input_tokens) AS i, SUM(output_tokens) AS o,
             SUM(cache_read_tokens) AS cr, SUM(cache_creation_tokens) AS cc, TOTAL(cost_usd) AS cost, SUM(cost_usd IS NULL) AS u
-          FROM turns GROUP BY s, a, m, p, e, t, b)
-    GROUP BY s, a, m, p, e, t;`;
+          FROM ${source} GROUP BY tn, s, a, m, p, e, t, b)
+    GROUP BY tn, s, a, m, p, e, t;`;
 }
+
+/** Cuboids kept per tool: few, as each multiplies its rows by the tools a cell's turns called. */
+export const TOOL_CUBES: readonly { kind: Kind; grain: number }[] = [
+  { kind: 'none', grain: HOUR_MS },
+  ...(['none', 'subscription', 'agent', 'model', 'app'] as const).map((kind) => ({ kind, grain: DAY_MS })),
+];
 
 /**
  * One row per session × day × cell, with is_error −1 for "either". prev_day (the session's previous
@@ -118,7 +131,8 @@ function toolRollupSql(kind: Kind): string {
 
 /** Fills the (empty) rollup tables from `turns` and `tool_calls`. */
 export const ROLLUP_BACKFILL_SQL = [
-  ...KINDS.flatMap((kind) => [turnRollupSql(kind, HOUR_MS), turnRollupSql(kind, DAY_MS), sessionsSql(kind), toolRollupSql(kind)]),
+  ...KINDS.flatMap((kind) => [turnRollupSql(kind, HOUR_MS, false), turnRollupSql(kind, DAY_MS, false), sessionsSql(kind), toolRollupSql(kind)]),
+  ...TOOL_CUBES.map(({ kind, grain }) => turnRollupSql(kind, grain, true)),
 ].join('\n');
 
 export const ROLLUP_CLEAR_SQL = 'DELETE FROM usage_rollup; DELETE FROM usage_sessions; DELETE FROM usage_tool_rollup;';

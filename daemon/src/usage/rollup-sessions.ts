@@ -1,6 +1,6 @@
 import type { AnalyticsFilter } from '../../../contract/usage.js';
 import type { Db } from '../db/database.js';
-import { turnsWhere } from './filters.js';
+import { toolCallsWhere, turnsWhere } from './filters.js';
 import { cellClause, DIMENSION_COLUMN, errorValue, rangeClause, split, whereOf } from './rollup-plan.js';
 import { DAY_MS, DIMENSIONS, uses, type Dimension, type Kind } from './rollup-schema.js';
 
@@ -21,6 +21,12 @@ export function sessionCounts(db: Db, filter: AnalyticsFilter, kind: Kind, by: D
     const ranges = fringe.map((p) => rangeClause('started_at_ms', p.from, p.to));
     return turnsWhere(filter, [`(${ranges.map((r) => `(${r.sql.join(' AND ')})`).join(' OR ')})`], ranges.flatMap((r) => r.args));
   };
+  if (filter.tool?.length) {
+    // tool_calls holds each call's session and its turn's dimensions: the covering index answers.
+    const where = toolCallsWhere(filter);
+    add(db.prepare(`SELECT ${key}, COUNT(DISTINCT session_id) FROM tool_calls ${where.sql} GROUP BY 1`).raw().all(...where.args));
+    return counts;
+  }
   if (!days) {
     const where = turnsWhere(filter);
     add(db.prepare(`SELECT ${key}, COUNT(DISTINCT session_id) FROM turns ${where.sql} GROUP BY 1`).raw().all(...where.args));

@@ -1,8 +1,8 @@
 import type { AnalyticsFilter } from '../../../contract/usage.js';
 import type { Db } from '../db/database.js';
-import { turnsWhere } from './filters.js';
+import { turnsNarrowWhere } from './filters.js';
 import { Histogram } from './histogram.js';
-import { cellClause, errorValue, rangeClause, whereOf, type Piece } from './rollup-plan.js';
+import { cellClause, errorValue, toolCell, whereOf, rangeClause, type Piece } from './rollup-plan.js';
 import type { Kind } from './rollup-schema.js';
 
 export interface TurnAcc {
@@ -52,7 +52,9 @@ export function turnAggregates(db: Db, filter: AnalyticsFilter, kind: Kind, piec
   const error = errorValue(filter);
   for (const piece of pieces) {
     if (piece.grain === null) {
-      const where = turnsWhere(filter, rangeClause('started_at_ms', piece.from, piece.to).sql, rangeClause('', piece.from, piece.to).args);
+      const iso = (ms: number | null): string | undefined => (ms === null ? undefined : new Date(ms).toISOString());
+      // The piece as the period, so that a tool subquery is narrowed to it too.
+      const where = turnsNarrowWhere({ ...filter, from: iso(piece.from), to: iso(piece.to) });
       const rows = db.prepare(`SELECT ${group.raw}, 1, model_calls, input_tokens, output_tokens, cache_read_tokens, cache_creation_tokens,
         coalesce(cost_usd, 0), cost_usd IS NULL, is_error, duration_ms FROM turns ${where.sql}`).raw().iterate(...where.args);
       for (const row of rows) add(row as Row, false);
@@ -61,6 +63,7 @@ export function turnAggregates(db: Db, filter: AnalyticsFilter, kind: Kind, piec
     const where = whereOf(
       { sql: ['grain = ?'], args: [piece.grain] },
       cellClause(kind, filter),
+      toolCell(filter),
       error === null ? { sql: [], args: [] } : { sql: ['is_error = ?'], args: [error] },
       rangeClause('t', piece.from, piece.to),
     );

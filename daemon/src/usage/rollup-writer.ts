@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import { Histogram } from './histogram.js';
-import { DAY_MS, DIMENSIONS, HOUR_MS, KINDS, type Kind } from './rollup-schema.js';
+import { DAY_MS, DIMENSIONS, HOUR_MS, KINDS, TOOL_CUBES, type Kind } from './rollup-schema.js';
 import type { TurnRecord } from './turn-record.js';
 
 type Dims = [string, string, string, string];
@@ -29,9 +29,9 @@ export class RollupWriter {
   private readonly toolUpsert;
 
   constructor(db: Db) {
-    const turnKey = 'grain = ? AND kind = ? AND subscription_id = ? AND agent = ? AND model = ? AND app = ? AND is_error = ? AND t = ?';
+    const turnKey = 'grain = ? AND kind = ? AND tool_name = ? AND subscription_id = ? AND agent = ? AND model = ? AND app = ? AND is_error = ? AND t = ?';
     this.turnHist = db.prepare(`SELECT hist FROM usage_rollup WHERE ${turnKey}`).pluck();
-    this.turnUpsert = db.prepare(`INSERT INTO usage_rollup VALUES (?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)
+    this.turnUpsert = db.prepare(`INSERT INTO usage_rollup VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?, ?, ?, ?, ?, ?, ?, ?)
       ON CONFLICT DO UPDATE SET turns = turns + 1, model_calls = model_calls + excluded.model_calls, input = input + excluded.input,
         output = output + excluded.output, cache_read = cache_read + excluded.cache_read,
         cache_creation = cache_creation + excluded.cache_creation, cost = cost + excluded.cost,
@@ -54,14 +54,7 @@ export class RollupWriter {
     const tools = toolCells(turn);
     for (const kind of KINDS) {
       const dims = dimsOf(kind, turn);
-      for (const grain of [HOUR_MS, DAY_MS]) {
-        const key = [grain, kind, ...dims, isError, slot(turn.started_at_ms, grain)] as const;
-        const hist = new Histogram();
-        hist.addBlob((this.turnHist.get(...key) as Buffer | undefined) ?? null);
-        hist.addValue(turn.duration_ms);
-        this.turnUpsert.run(...key, turn.model_calls, turn.input_tokens, turn.output_tokens, turn.cache_read_tokens,
-          turn.cache_creation_tokens, turn.cost_usd ?? 0, turn.cost_usd === null ? 1 : 0, hist.toBlob());
-      }
+      for (const grain of [HOUR_MS, DAY_MS]) this.addTurn(turn, grain, kind, '');
       for (const e of [isError, -1]) {
         const row = { kind, s: dims[0], a: dims[1], m: dims[2], p: dims[3], e, day, session: turn.session_id };
         if (this.session.run(row).changes > 0) this.sessionNext.run(row);
@@ -74,6 +67,16 @@ export class RollupWriter {
         this.toolUpsert.run(...key, cell.calls, cell.errors, cell.denied, hist.toBlob());
       }
     }
+    for (const { kind, grain } of TOOL_CUBES) for (const tool of tools.keys()) this.addTurn(turn, grain, kind, tool);
+  }
+
+  private addTurn(turn: TurnRecord, grain: number, kind: Kind, tool: string): void {
+    const key = [grain, kind, tool, ...dimsOf(kind, turn), turn.is_error ? 1 : 0, slot(turn.started_at_ms, grain)] as const;
+    const hist = new Histogram();
+    hist.addBlob((this.turnHist.get(...key) as Buffer | undefined) ?? null);
+    hist.addValue(turn.duration_ms);
+    this.turnUpsert.run(...key, turn.model_calls, turn.input_tokens, turn.output_tokens, turn.cache_read_tokens,
+      turn.cache_creation_tokens, turn.cost_usd ?? 0, turn.cost_usd === null ? 1 : 0, hist.toBlob());
   }
 }
 

@@ -62,6 +62,7 @@ function randomFilter(rand: () => number): AnalyticsFilter {
   const dedupe = (v: string[] | undefined): string[] | undefined => (v ? [...new Set(v)] : undefined);
   const f: AnalyticsFilter = { subscription: dedupe(some(SUBS)), model: dedupe(some(MODELS)), app: dedupe(some(APPS)), agent: dedupe(some(AGENTS)) };
   if (rand() < 0.3) f.error = rand() < 0.5 ? 'yes' : 'no';
+  if (rand() < 0.3) f.tool = rand() < 0.7 ? [TOOLS[Math.floor(rand() * TOOLS.length)]!] : ['Bash', 'Grep'];
   const mode = Math.floor(rand() * 5);
   const at = (x: number): string => new Date(x).toISOString();
   if (mode === 1) (f.from = at(T0 + 86_400_000)), (f.to = at(T0 + 5 * 86_400_000));

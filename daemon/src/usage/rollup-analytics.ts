@@ -90,9 +90,8 @@ export class RollupAnalytics {
   /** Figures per bucket index, for buckets that are whole hours (or whole days); null otherwise. */
   series(filter: AnalyticsFilter, from: number, to: number, start: number, bucketMs: number): Map<number, TurnFigures> | null {
     const kind = kindFor(filter);
-    if (!kind || bucketMs % HOUR_MS !== 0) return null;
-    const grains = turnGrains(filter, kind).filter((g) => bucketMs % g === 0);
-    if (!grains.includes(HOUR_MS) && bucketMs % DAY_MS !== 0) return null;
+    const grains = kind ? turnGrains(filter, kind).filter((g) => bucketMs % g === 0) : [];
+    if (!kind || grains.length === 0) return null;
     const pieces = split(from, to, grains);
     if (pieces.every((p) => p.grain === null) || this.small({ from, to })) return null;
     const groups = turnAggregates(this.db, filter, kind, pieces, { rollup: `(t - ${start}) / ${bucketMs}`, raw: `(started_at_ms - ${start}) / ${bucketMs}` });

@@ -1,5 +1,5 @@
 import type { AnalyticsFilter } from '../../../contract/usage.js';
-import { DAY_MS, DIMENSIONS, HOUR_MS, uses, type Dimension, type Kind } from './rollup-schema.js';
+import { DAY_MS, DIMENSIONS, FIVE_MINUTES_MS, HOUR_MS, uses, type Dimension, type Kind } from './rollup-schema.js';
 
 /** A slice of the period read from one source: a rollup grain, or raw rows when grain is null. */
 export interface Piece {
@@ -24,7 +24,8 @@ export function kindFor(filter: AnalyticsFilter, by?: Dimension, ignoreTool = fa
 
 /** Grains that hold the cells of `kind` for this filter, coarse → fine (see TOOL_CUBES). */
 export function turnGrains(filter: AnalyticsFilter, kind: Kind): number[] {
-  return filter.tool?.length && kind !== 'none' ? [DAY_MS] : [DAY_MS, HOUR_MS];
+  if (filter.tool?.length) return kind === 'none' ? [DAY_MS, HOUR_MS] : [DAY_MS];
+  return kind === 'none' ? [DAY_MS, HOUR_MS, FIVE_MINUTES_MS] : [DAY_MS, HOUR_MS];
 }
 
 /** The tool_name of the usage_rollup rows that answer this filter ('' for no tool). */
@@ -60,8 +61,10 @@ export function cellClause(kind: Kind, filter: AnalyticsFilter, prefix = ''): Cl
   for (const d of DIMENSIONS) {
     const column = `${prefix}${DIMENSION_COLUMN[d]}`;
     const values = filter[d];
-    if (!uses(kind, d)) (sql.push(`${column} = ''`));
+    if (!uses(kind, d)) sql.push(`${column} = ''`);
     else if (values?.length) (sql.push(`${column} IN (${values.map(() => '?').join(',')})`), args.push(...values));
+    // Every value seen, from the small one-dimension cuboid: the key prefix then stays usable.
+    else if (kind === 'all') sql.push(`${column} IN (SELECT DISTINCT ${DIMENSION_COLUMN[d]} FROM usage_rollup WHERE grain = ${DAY_MS} AND kind = '${d}' AND tool_name = '')`);
   }
   return { sql, args };
 }

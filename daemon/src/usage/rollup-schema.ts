@@ -7,6 +7,7 @@
  * `kind` (unused dimensions hold ''), × is_error. Low-dimensional cuboids exist so that unfiltered
  * or single-dimension questions read few rows; 'all' serves any combination of filters.
  */
+export const FIVE_MINUTES_MS = 300_000;
 export const HOUR_MS = 3_600_000;
 export const DAY_MS = 86_400_000;
 
@@ -97,6 +98,10 @@ function turnRollupSql(kind: Kind, grain: number, tool: boolean): string {
     GROUP BY tn, s, a, m, p, e, t;`;
 }
 
+/**
+ * Unfiltered series of a week or a month pick 5–30 minute buckets: a 5-minute grain serves them
+ * for kind 'none' (more dimensions at that grain would hold about a row per turn).
+ */
 /** Cuboids kept per tool: few, as each multiplies its rows by the tools a cell's turns called. */
 export const TOOL_CUBES: readonly { kind: Kind; grain: number }[] = [
   { kind: 'none', grain: HOUR_MS },
@@ -132,6 +137,7 @@ function toolRollupSql(kind: Kind): string {
 /** Fills the (empty) rollup tables from `turns` and `tool_calls`. */
 export const ROLLUP_BACKFILL_SQL = [
   ...KINDS.flatMap((kind) => [turnRollupSql(kind, HOUR_MS, false), turnRollupSql(kind, DAY_MS, false), sessionsSql(kind), toolRollupSql(kind)]),
+  turnRollupSql('none', FIVE_MINUTES_MS, false),
   ...TOOL_CUBES.map(({ kind, grain }) => turnRollupSql(kind, grain, true)),
 ].join('\n');
 

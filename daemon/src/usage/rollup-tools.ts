@@ -45,7 +45,7 @@ export function toolStats(db: Db, filter: AnalyticsFilter, kind: Kind, period: {
       for (const [name, bucket, n] of hist) acc(name).hist.add(bucket, n);
       continue;
     }
-    const where = whereOf(cellClause(kind, filter), error === null ? { sql: [], args: [] } : { sql: ['is_error = ?'], args: [error] },
+    const where = whereOf(cellClause(kind, filter), error === null ? { sql: ['is_error IN (0, 1)'], args: [] } : { sql: ['is_error = ?'], args: [error] },
       rangeClause('day', piece.from, piece.to), toolList);
     const rows = db.prepare(`SELECT tool_name, calls, errors, denied, turns, hist FROM usage_tool_rollup ${where.sql}`).raw().iterate(...where.args);
     for (const [name, calls, errors, denied, turns, blob] of rows as Iterable<[string, number, number, number, number, Buffer]>) {

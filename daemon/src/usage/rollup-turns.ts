@@ -64,7 +64,7 @@ export function turnAggregates(db: Db, filter: AnalyticsFilter, kind: Kind, piec
       { sql: ['grain = ?'], args: [piece.grain] },
       cellClause(kind, filter),
       toolCell(filter),
-      error === null ? { sql: [], args: [] } : { sql: ['is_error = ?'], args: [error] },
+      error === null ? { sql: ['is_error IN (0, 1)'], args: [] } : { sql: ['is_error = ?'], args: [error] },
       rangeClause('t', piece.from, piece.to),
     );
     const rows = db.prepare(`SELECT ${group.rollup}, turns, model_calls, input, output, cache_read, cache_creation, cost, unknown_cost,

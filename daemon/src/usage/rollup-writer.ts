@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import { Histogram } from './histogram.js';
-import { DAY_MS, DIMENSIONS, HOUR_MS, KINDS, TOOL_CUBES, type Kind } from './rollup-schema.js';
+import { DAY_MS, DIMENSIONS, FIVE_MINUTES_MS, HOUR_MS, KINDS, TOOL_CUBES, type Kind } from './rollup-schema.js';
 import type { TurnRecord } from './turn-record.js';
 
 type Dims = [string, string, string, string];
@@ -67,6 +67,7 @@ export class RollupWriter {
         this.toolUpsert.run(...key, cell.calls, cell.errors, cell.denied, hist.toBlob());
       }
     }
+    this.addTurn(turn, FIVE_MINUTES_MS, 'none', '');
     for (const { kind, grain } of TOOL_CUBES) for (const tool of tools.keys()) this.addTurn(turn, grain, kind, tool);
   }
 

@@ -1,5 +1,5 @@
 import { StorageReport } from '../contract/operations';
-import { exactBytes } from '../src/app/storage/bytes';
+import { exactBytes } from '../src/app/shared/bytes';
 import { expect, expectAccessible, openAt, test } from './support/fixtures';
 
 test('the storage page shows the numbers of the API, and compresses then deletes an ended conversation', async ({ page, relais, request }) => {

@@ -12,6 +12,9 @@ import { pickBucket } from './buckets.js';
 import { toolCallsWhere, turnsNarrowWhere, turnsPageWhere, turnsWhere, type Where } from './filters.js';
 import { RollupAnalytics, seriesPoints } from './rollup-analytics.js';
 import { cacheHitRate } from './stats.js';
+import { toTurnRow, TURN_COLUMNS, type TurnDbRow } from './turn-rows.js';
+
+export { toTurnRow, TURN_COLUMNS, type TurnDbRow };
 
 interface Aggregate {
   turns: number;
@@ -40,33 +43,7 @@ const TOOL_AGGREGATES = `tool_name, COUNT(*) AS calls, TOTAL(is_error = 1) AS er
   TOTAL(permission_decision IN ('denied', 'auto_denied')) AS denied, COUNT(DISTINCT turn_id) AS turns,
   median(duration_ms) AS median, percentile(duration_ms, 95) AS p95`;
 
-export const TURN_COLUMNS = `id, session_id, subscription_id, agent, model, models, app, permission_mode, started_at_ms,
-  ended_at_ms, duration_ms, model_calls, input_tokens, output_tokens, cache_read_tokens, cache_creation_tokens, cost_usd,
-  is_error, error_kind, error_message, (SELECT COUNT(*) FROM tool_calls c WHERE c.turn_id = turns.id) AS tool_calls`;
-
-export interface TurnDbRow {
-  id: number;
-  session_id: string;
-  subscription_id: string;
-  agent: string;
-  model: string;
-  models: string;
-  app: string;
-  permission_mode: string;
-  started_at_ms: number;
-  ended_at_ms: number;
-  duration_ms: number;
-  model_calls: number;
-  input_tokens: number;
-  output_tokens: number;
-  cache_read_tokens: number;
-  cache_creation_tokens: number;
-  cost_usd: number | null;
-  is_error: number;
-  error_kind: string | null;
-  error_message: string | null;
-  tool_calls: number;
-}
+const FEW_TOOL_CALLS = 5000;
 
 const BREAKDOWN_COLUMN: Record<Exclude<BreakdownBy, 'tool'>, string> = {
   model: 'model',
@@ -207,11 +184,25 @@ export class AnalyticsRepo {
       extra.push('(started_at_ms < ? OR (started_at_ms = ? AND id < ?))');
       args.push(at!, at!, id!);
     }
-    const rows = this.all<TurnDbRow>(`SELECT ${TURN_COLUMNS} FROM turns`, turnsPageWhere(filter, extra, args), `ORDER BY started_at_ms DESC, id DESC LIMIT ${limit + 1}`);
+    const order = `ORDER BY started_at_ms DESC, id DESC`;
+    let rows: TurnDbRow[];
+    if (filter.tool?.length && this.fewToolCalls(filter)) {
+      // Few matching calls: list their turns first, then read the page's columns for those only.
+      const where = turnsNarrowWhere(filter, extra, args);
+      rows = this.all<TurnDbRow>(`SELECT ${TURN_COLUMNS} FROM turns WHERE id IN (SELECT id FROM turns ${where.sql} ${order} LIMIT ${limit + 1})`, { sql: '', args: where.args }, order);
+    } else {
+      // Many (or no tool filter): walking newest first and probing each turn's calls finds a page soon.
+      rows = this.all<TurnDbRow>(`SELECT ${TURN_COLUMNS} FROM turns`, turnsPageWhere(filter, extra, args), `${order} LIMIT ${limit + 1}`);
+    }
     const more = rows.length > limit;
     const items = rows.slice(0, limit).map(toTurnRow);
     const last = rows[limit - 1];
     return { items, next_cursor: more && last ? `${last.started_at_ms}.${last.id}` : null };
+  }
+
+  private fewToolCalls(filter: AnalyticsFilter): boolean {
+    const where = toolCallsWhere(filter);
+    return (this.db.prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM tool_calls ${where.sql} LIMIT ${FEW_TOOL_CALLS})`).pluck().get(...where.args) as number) < FEW_TOOL_CALLS;
   }
 
   /** Every matching turn, oldest first, one row at a time (constant memory). */
@@ -225,30 +216,4 @@ export class AnalyticsRepo {
     this.beforeRead();
     return this.db.prepare(`${select} ${where.sql} ${tail}`).all(...where.args) as T[];
   }
-}
-
-export function toTurnRow(r: TurnDbRow): TurnRow {
-  return {
-    id: r.id,
-    session_id: r.session_id,
-    subscription_id: r.subscription_id,
-    agent: r.agent,
-    model: r.model,
-    models: r.models,
-    app: r.app,
-    permission_mode: r.permission_mode,
-    started_at: new Date(r.started_at_ms).toISOString(),
-    ended_at: new Date(r.ended_at_ms).toISOString(),
-    duration_ms: r.duration_ms,
-    model_calls: r.model_calls,
-    input_tokens: r.input_tokens,
-    output_tokens: r.output_tokens,
-    cache_read_tokens: r.cache_read_tokens,
-    cache_creation_tokens: r.cache_creation_tokens,
-    cost_estimate_usd: r.cost_usd,
-    is_error: r.is_error === 1,
-    error_kind: r.error_kind,
-    error_message: r.error_message,
-    tool_calls: r.tool_calls,
-  };
 }

@@ -117,7 +117,11 @@ export class RollupAnalytics {
         const hour = this.db.prepare(`SELECT ${fn}(t) FROM usage_rollup ${cells.sql} ${range.sql.map((c) => `AND ${c}`).join(' ')}`)
           .pluck().get(...cells.args, ...range.args) as number | null;
         if (hour === null) return null;
-        const where = turnsNarrowWhere(filter, ['started_at_ms >= ?', 'started_at_ms < ?'], [hour, hour + HOUR_MS]);
+        const iso = (ms: number): string => new Date(ms).toISOString();
+        // The hour as the period (within the filter's), so that a tool subquery reads that hour only.
+        const from = Math.max(hour, period.from ?? hour);
+        const to = Math.min(hour + HOUR_MS, period.to ?? hour + HOUR_MS);
+        const where = turnsNarrowWhere({ ...filter, from: iso(from), to: iso(to) });
         const exact = this.db.prepare(`SELECT ${fn}(started_at_ms) FROM turns ${where.sql}`).pluck().get(...where.args) as number | null;
         if (exact !== null) return exact;
         if (fn === 'MIN') lo = hour + HOUR_MS;

@@ -181,6 +181,20 @@ describe('rollups answer as the raw rows do', () => {
     }
   });
 
+  it('turn pages under a tool filter hold the turns the export holds, newest first', () => {
+    for (const tool of [['Bash'], TOOLS, ['Read', 'Edit']]) {
+      const filter = { ...randomFilter(rand), tool };
+      const ids: number[] = [];
+      let cursor: string | undefined;
+      do {
+        const page = exact.turns(filter, 50, cursor);
+        ids.push(...page.items.map((t) => t.id));
+        cursor = page.next_cursor ?? undefined;
+      } while (cursor);
+      assert.deepEqual(ids, [...exact.iterateTurns(filter)].map((t) => t.id).reverse(), JSON.stringify(filter));
+    }
+  });
+
   it('the migration backfill builds the same rollups as ingest did', () => {
     const dump = (): unknown[] => [
       db.prepare('SELECT grain, kind, subscription_id, agent, model, app, is_error, t, turns, model_calls, input, output, cache_read, cache_creation, round(cost, 6), unknown_cost, hex(hist) FROM usage_rollup ORDER BY 1, 2, 3, 4, 5, 6, 7, 8').raw().all(),

@@ -61,10 +61,9 @@ export const ROLLUP_TABLES_SQL = `
     day INTEGER NOT NULL,
     session_id TEXT NOT NULL,
     prev_day INTEGER,
-    PRIMARY KEY (kind, subscription_id, agent, model, app, is_error, day, session_id)
+    PRIMARY KEY (kind, subscription_id, agent, model, app, is_error, session_id, day)
   ) WITHOUT ROWID;
   CREATE INDEX tool_calls_by_tool_time ON tool_calls(tool_name, turn_started_at_ms, session_id, subscription_id, agent, model, app, turn_is_error, turn_id);
-  CREATE INDEX usage_sessions_by_session ON usage_sessions(session_id, kind, subscription_id, agent, model, app, is_error, day);
   CREATE TABLE usage_tool_rollup (
     kind TEXT NOT NULL,
     subscription_id TEXT NOT NULL,

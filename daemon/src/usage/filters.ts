@@ -56,9 +56,13 @@ function build(filter: AnalyticsFilter, columns: Columns, extra: string[] = [], 
   list(columns.model, filter.model);
   list(columns.subscription, filter.subscription);
   list(columns.app, filter.app);
-  if (filter.from) (clauses.push(`${columns.startedAt} >= ?`), args.push(Date.parse(filter.from)));
-  if (filter.to) (clauses.push(`${columns.startedAt} < ?`), args.push(Date.parse(filter.to)));
-  if (filter.error) (clauses.push(`${columns.isError} = ?`), args.push(filter.error === 'yes' ? 1 : 0));
+  const add = (sql: string, value: string | number): void => {
+    clauses.push(sql);
+    args.push(value);
+  };
+  if (filter.from) add(`${columns.startedAt} >= ?`, Date.parse(filter.from));
+  if (filter.to) add(`${columns.startedAt} < ?`, Date.parse(filter.to));
+  if (filter.error) add(`${columns.isError} = ?`, filter.error === 'yes' ? 1 : 0);
   if (filter.tool?.length) {
     clauses.push(columns.tool(filter.tool.map(() => '?').join(',')));
     args.push(...filter.tool);

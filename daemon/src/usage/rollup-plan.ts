@@ -62,7 +62,10 @@ export function cellClause(kind: Kind, filter: AnalyticsFilter, prefix = ''): Cl
     const column = `${prefix}${DIMENSION_COLUMN[d]}`;
     const values = filter[d];
     if (!uses(kind, d)) sql.push(`${column} = ''`);
-    else if (values?.length) (sql.push(`${column} IN (${values.map(() => '?').join(',')})`), args.push(...values));
+    else if (values?.length) {
+      sql.push(`${column} IN (${values.map(() => '?').join(',')})`);
+      args.push(...values);
+    }
     // Every value seen, from the small one-dimension cuboid: the key prefix then stays usable.
     else if (kind === 'all') sql.push(`${column} IN (SELECT DISTINCT ${DIMENSION_COLUMN[d]} FROM usage_rollup WHERE grain = ${DAY_MS} AND kind = '${d}' AND tool_name = '')`);
   }
@@ -72,8 +75,14 @@ export function cellClause(kind: Kind, filter: AnalyticsFilter, prefix = ''): Cl
 export function rangeClause(column: string, from: number | null, to: number | null): Clause {
   const sql: string[] = [];
   const args: number[] = [];
-  if (from !== null) (sql.push(`${column} >= ?`), args.push(from));
-  if (to !== null) (sql.push(`${column} < ?`), args.push(to));
+  if (from !== null) {
+    sql.push(`${column} >= ?`);
+    args.push(from);
+  }
+  if (to !== null) {
+    sql.push(`${column} < ?`);
+    args.push(to);
+  }
   return { sql, args };
 }
 

@@ -65,14 +65,20 @@ function randomFilter(rand: () => number): AnalyticsFilter {
   if (rand() < 0.3) f.tool = rand() < 0.7 ? [TOOLS[Math.floor(rand() * TOOLS.length)]!] : ['Bash', 'Grep'];
   const mode = Math.floor(rand() * 5);
   const at = (x: number): string => new Date(x).toISOString();
-  if (mode === 1) (f.from = at(T0 + 86_400_000)), (f.to = at(T0 + 5 * 86_400_000));
+  if (mode === 1) {
+    f.from = at(T0 + 86_400_000);
+    f.to = at(T0 + 5 * 86_400_000);
+  }
   if (mode === 2 || mode === 3) {
     const from = T0 + Math.floor(rand() * SPAN);
     const to = from + 1 + Math.floor(rand() * (mode === 2 ? SPAN : 3_600_000));
     f.from = at(from);
     f.to = at(to);
   }
-  if (mode === 4) rand() < 0.5 ? (f.from = at(T0 + Math.floor(rand() * SPAN))) : (f.to = at(T0 + Math.floor(rand() * SPAN)));
+  if (mode === 4) {
+    if (rand() < 0.5) f.from = at(T0 + Math.floor(rand() * SPAN));
+    else f.to = at(T0 + Math.floor(rand() * SPAN));
+  }
   return f;
 }
 

@@ -34,7 +34,10 @@ function rawTurns(session: string, events: SessionEvent[], model: string): RawTu
   let ids = new Set<string>();
   for (const e of events) {
     const d = e.data as Record<string, any>;
-    if (e.source === 'host' && d['type'] === 'user') (start = e.received_at_ms), (ids = new Set());
+    if (e.source === 'host' && d['type'] === 'user') {
+      start = e.received_at_ms;
+      ids = new Set();
+    }
     if (e.source === 'agent' && d['type'] === 'assistant' && d['message']['model'] !== '<synthetic>') ids.add(d['message']['id']);
     if (e.source === 'agent' && d['type'] === 'result') {
       turns.push({ session, durationMs: e.received_at_ms - start!, usage: d['usage'], messageIds: ids, isError: d['is_error'], model });

@@ -46,7 +46,9 @@ export const Subscription = z.object({
   models: z.array(ModelInfo),
   detected_at: isoTime.nullable(),
   detect_error: z.string().nullable(),
-  shares_account_with: z.array(z.string()).describe('Ids of other subscriptions on the same account'),
+  shares_account_with: z
+    .array(z.string())
+    .describe('Ids of other subscriptions on the same account'),
   created_at: isoTime,
   status: z.enum(['active', 'suspended']).describe('Suspended after three failed starts in a row'),
   consecutive_failed_starts: z.number().int(),
@@ -60,13 +62,20 @@ export const SubscriptionCreate = z
   .object({
     name: z.string().trim().min(1).max(80),
     agent: AgentKind.default('claude'),
-    config_dir: z.string().min(1).max(4096).describe('Absolute path of the agent configuration folder'),
+    config_dir: z
+      .string()
+      .min(1)
+      .max(4096)
+      .describe('Absolute path of the agent configuration folder'),
   })
   .strict();
 export type SubscriptionCreate = z.infer<typeof SubscriptionCreate>;
 
 export const SubscriptionPatch = z
-  .object({ name: z.string().trim().min(1).max(80).optional(), config_dir: z.string().min(1).max(4096).optional() })
+  .object({
+    name: z.string().trim().min(1).max(80).optional(),
+    config_dir: z.string().min(1).max(4096).optional(),
+  })
   .strict();
 export type SubscriptionPatch = z.infer<typeof SubscriptionPatch>;
 
@@ -126,7 +135,11 @@ export const McpServer = z.union([
     })
     .strict(),
   z
-    .object({ type: z.enum(['http', 'sse']), url: z.url(), headers: z.record(z.string(), z.string()).optional() })
+    .object({
+      type: z.enum(['http', 'sse']),
+      url: z.url(),
+      headers: z.record(z.string(), z.string()).optional(),
+    })
     .strict(),
 ]);
 export type McpServer = z.infer<typeof McpServer>;
@@ -138,7 +151,12 @@ export const SessionLaunch = z
     cwd: z.string().min(1).max(4096),
     effort: Effort.optional(),
     permission_mode: PermissionMode.default('write'),
-    ttl_seconds: z.number().int().min(10).max(7 * 24 * 3600).default(3600),
+    ttl_seconds: z
+      .number()
+      .int()
+      .min(10)
+      .max(7 * 24 * 3600)
+      .default(3600),
     prompt: z.string().max(100_000).optional(),
     app: z.string().trim().min(1).max(80).optional(),
     mcp_servers: z
@@ -160,7 +178,14 @@ export const SessionListQuery = z
   .strict();
 
 export const Heartbeat = z
-  .object({ extend_seconds: z.number().int().min(1).max(7 * 24 * 3600).optional() })
+  .object({
+    extend_seconds: z
+      .number()
+      .int()
+      .min(1)
+      .max(7 * 24 * 3600)
+      .optional(),
+  })
   .strict();
 
 // ---- events ---------------------------------------------------------------------------------
@@ -172,7 +197,9 @@ export const SessionEvent = z.object({
   seq: z.number().int().min(1),
   received_at: isoTime,
   received_at_ms: z.number().int(),
-  source: EventSource.describe('agent: a line the agent printed; host: a line Relais wrote to the agent; relais: a daemon event'),
+  source: EventSource.describe(
+    'agent: a line the agent printed; host: a line Relais wrote to the agent; relais: a daemon event',
+  ),
   data: z.unknown().describe('The line as JSON (verbatim for agent lines)'),
 });
 export type SessionEvent = z.infer<typeof SessionEvent>;
@@ -196,9 +223,27 @@ export const EventsPage = z.object({
 export type EventsPage = z.infer<typeof EventsPage>;
 
 export const Outline = z.object({
-  init_seq: z.number().int().nullable().describe('The latest system/init line (model, cwd, tools, MCP servers, mode)'),
-  turns: z.array(z.object({ turn: z.number().int(), seq: z.number().int(), received_at: isoTime, text: z.string() })),
-  tools: z.array(z.object({ seq: z.number().int(), tool_use_id: z.string(), name: z.string(), summary: z.string() })),
+  init_seq: z
+    .number()
+    .int()
+    .nullable()
+    .describe('The latest system/init line (model, cwd, tools, MCP servers, mode)'),
+  turns: z.array(
+    z.object({
+      turn: z.number().int(),
+      seq: z.number().int(),
+      received_at: isoTime,
+      text: z.string(),
+    }),
+  ),
+  tools: z.array(
+    z.object({
+      seq: z.number().int(),
+      tool_use_id: z.string(),
+      name: z.string(),
+      summary: z.string(),
+    }),
+  ),
   last_seq: z.number().int(),
 });
 export type Outline = z.infer<typeof Outline>;
@@ -265,7 +310,10 @@ export const PermissionDecisionBody = z
     decision: z.enum(['allow', 'deny']),
     scope: z.enum(['once', 'session']).default('once'),
     message: z.string().max(2000).optional(),
-    answers: z.record(z.string(), z.string()).optional().describe('AskUserQuestion: question text → chosen label(s)'),
+    answers: z
+      .record(z.string(), z.string())
+      .optional()
+      .describe('AskUserQuestion: question text → chosen label(s)'),
   })
   .strict();
 export type PermissionDecisionBody = z.input<typeof PermissionDecisionBody>;

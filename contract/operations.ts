@@ -11,22 +11,41 @@ export const ConversationStorage = z.object({
   ended_at: isoTime.nullable(),
   conversation: z.enum(['hot', 'compressed', 'deleted']),
   event_count: z.number().int(),
-  bytes: z.number().int().describe('Bytes the conversation takes: event text when hot, the archive when compressed'),
+  bytes: z
+    .number()
+    .int()
+    .describe('Bytes the conversation takes: event text when hot, the archive when compressed'),
   raw_bytes: z.number().int().describe('Bytes of the event text itself'),
   compress_at: isoTime.nullable().describe('When recycling will compress it'),
   delete_at: isoTime.nullable().describe('When recycling will delete it'),
 });
 export type ConversationStorage = z.infer<typeof ConversationStorage>;
 
-export const StorageCategory = z.enum(['events', 'archives', 'metrics', 'audit', 'logs', 'sessions', 'overhead']);
+export const StorageCategory = z.enum([
+  'events',
+  'archives',
+  'metrics',
+  'audit',
+  'logs',
+  'sessions',
+  'overhead',
+]);
 export type StorageCategory = z.infer<typeof StorageCategory>;
 
 export const StorageReport = z.object({
-  total_bytes: z.number().int().describe('Pages in use by the database file (the categories add up to it)'),
+  total_bytes: z
+    .number()
+    .int()
+    .describe('Pages in use by the database file (the categories add up to it)'),
   categories: z.array(z.object({ category: StorageCategory, bytes: z.number().int() })),
   files: z.object({ database_bytes: z.number().int(), wal_bytes: z.number().int() }),
   by_subscription: z.array(
-    z.object({ subscription_id: z.string(), conversations: z.number().int(), bytes: z.number().int(), raw_bytes: z.number().int() }),
+    z.object({
+      subscription_id: z.string(),
+      conversations: z.number().int(),
+      bytes: z.number().int(),
+      raw_bytes: z.number().int(),
+    }),
   ),
   conversations: z.array(ConversationStorage).describe('Largest first'),
   recycling: z.object({
@@ -39,9 +58,15 @@ export const StorageReport = z.object({
 });
 export type StorageReport = z.infer<typeof StorageReport>;
 
-export const StorageQuery = z.object({ limit: z.coerce.number().int().min(1).max(500).default(50) }).strict();
+export const StorageQuery = z
+  .object({ limit: z.coerce.number().int().min(1).max(500).default(50) })
+  .strict();
 
-export const RecycleResult = z.object({ compressed: z.number().int(), deleted: z.number().int(), ran_at: isoTime });
+export const RecycleResult = z.object({
+  compressed: z.number().int(),
+  deleted: z.number().int(),
+  ran_at: isoTime,
+});
 export type RecycleResult = z.infer<typeof RecycleResult>;
 
 export const LogLevel = z.enum(['trace', 'debug', 'info', 'warn', 'error', 'fatal']);
@@ -64,7 +89,12 @@ export const LogQuery = z
     q: z.string().max(200).optional().describe('Text to find in the line'),
     from: z.iso.datetime().optional(),
     to: z.iso.datetime().optional(),
-    before: z.coerce.number().int().min(1).optional().describe('Cursor: entries older than this id'),
+    before: z.coerce
+      .number()
+      .int()
+      .min(1)
+      .optional()
+      .describe('Cursor: entries older than this id'),
     limit: z.coerce.number().int().min(1).max(500).default(100),
   })
   .strict();
@@ -90,7 +120,9 @@ export const Diagnostics = z.object({
   uptime_seconds: z.number(),
   active_agents: z.object({
     count: z.number().int(),
-    sessions: z.array(z.object({ session_id: z.string(), pid: z.number().int().nullable(), state: z.string() })),
+    sessions: z.array(
+      z.object({ session_id: z.string(), pid: z.number().int().nullable(), state: z.string() }),
+    ),
   }),
   sessions_by_state: z.record(z.string(), z.number().int()),
   database: z.object({ database_bytes: z.number().int(), wal_bytes: z.number().int() }),
@@ -104,7 +136,9 @@ export const VersionCard = z.object({
   pinned: z.string().nullable(),
   latest: z.string().nullable(),
   checked_at: isoTime.nullable(),
-  status: z.enum(['same', 'newer', 'unknown']).describe('newer = published but not yet validated by Relais'),
+  status: z
+    .enum(['same', 'newer', 'unknown'])
+    .describe('newer = published but not yet validated by Relais'),
   reason: z.string().nullable(),
 });
 export type VersionCard = z.infer<typeof VersionCard>;

@@ -8,7 +8,11 @@ export const BashRule = z
   .object({
     id: z.string().min(1).max(100),
     kind: z.literal('bash'),
-    pattern: z.string().min(1).max(2000).describe('JavaScript regular expression, tested against each sub-command'),
+    pattern: z
+      .string()
+      .min(1)
+      .max(2000)
+      .describe('JavaScript regular expression, tested against each sub-command'),
     flags: z.string().max(4).optional(),
     action: z.enum(['deny', 'ask', 'allow']),
     reason: z.string().min(1).max(500),
@@ -31,7 +35,9 @@ export type Rule = z.infer<typeof Rule>;
 export const RuleSetBody = z
   .object({ version: z.number().int().min(0).optional(), rules: z.array(z.unknown()).max(1000) })
   .strict()
-  .describe('The whole rule set; it is validated like the rules file, and the version is bumped on save');
+  .describe(
+    'The whole rule set; it is validated like the rules file, and the version is bumped on save',
+  );
 
 export const RulesView = z.object({
   version: z.number().int(),
@@ -52,7 +58,9 @@ export const RuleCheckBody = z
 export type RuleCheckBody = z.infer<typeof RuleCheckBody>;
 
 export const RuleCheckResult = z.object({
-  decision: z.enum(['allow', 'ask', 'deny']).describe('allow: no rule objects; ask: a person would be asked'),
+  decision: z
+    .enum(['allow', 'ask', 'deny'])
+    .describe('allow: no rule objects; ask: a person would be asked'),
   step: z.string(),
   rule: z.string().nullable(),
   reason: z.string(),
@@ -71,7 +79,9 @@ export const AuditEntry = z.object({
   step: z.string().nullable(),
   rule: z.string().nullable(),
   decision: z.string().describe('allow, deny (decisions) or saved (rules changes)'),
-  decided_by: z.string().describe('rules, console, timeout, nobody_listening, or who changed the rules'),
+  decided_by: z
+    .string()
+    .describe('rules, console, timeout, nobody_listening, or who changed the rules'),
   detail: z.string().nullable(),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
@@ -90,6 +100,11 @@ export const AuditQuery = z
   .strict();
 export type AuditQuery = z.infer<typeof AuditQuery>;
 
-export const AuditExportQuery = AuditQuery.omit({ before: true, limit: true }).extend({ format: z.enum(['csv', 'json']).default('csv') });
+export const AuditExportQuery = AuditQuery.omit({ before: true, limit: true }).extend({
+  format: z.enum(['csv', 'json']).default('csv'),
+});
 
-export const AuditPage = z.object({ items: z.array(AuditEntry), next_cursor: z.string().nullable() });
+export const AuditPage = z.object({
+  items: z.array(AuditEntry),
+  next_cursor: z.string().nullable(),
+});

@@ -11,11 +11,25 @@ const oneOrMore = z
   .string()
   .min(1)
   .max(2000)
-  .transform((value) => value.split(',').map((v) => v.trim()).filter(Boolean))
+  .transform((value) =>
+    value
+      .split(',')
+      .map((v) => v.trim())
+      .filter(Boolean),
+  )
   .pipe(z.array(name).min(1).max(50));
 const instant = z.iso.datetime({ offset: true }).describe('ISO 8601 time');
 
-export const ANALYTICS_FILTER_KEYS = ['agent', 'model', 'tool', 'subscription', 'app', 'from', 'to', 'error'] as const;
+export const ANALYTICS_FILTER_KEYS = [
+  'agent',
+  'model',
+  'tool',
+  'subscription',
+  'app',
+  'from',
+  'to',
+  'error',
+] as const;
 
 const filterShape = {
   agent: oneOrMore.optional().describe('Agent kind(s), comma-separated'),
@@ -25,7 +39,10 @@ const filterShape = {
   app: oneOrMore.optional().describe('Requesting app(s)'),
   from: instant.optional().describe('Turns started at or after this time'),
   to: instant.optional().describe('Turns started before this time'),
-  error: z.enum(['yes', 'no']).optional().describe('yes: failed turns only; no: successful ones only'),
+  error: z
+    .enum(['yes', 'no'])
+    .optional()
+    .describe('yes: failed turns only; no: successful ones only'),
 };
 
 const checkPeriod = (value: { from?: string; to?: string }, ctx: z.RefinementCtx): void => {
@@ -39,11 +56,20 @@ export type AnalyticsFilter = z.output<typeof AnalyticsFilter>;
 
 export const BreakdownBy = z.enum(['model', 'subscription', 'app', 'agent', 'tool']);
 export type BreakdownBy = z.infer<typeof BreakdownBy>;
-export const BreakdownQuery = z.object({ ...filterShape, by: BreakdownBy }).strict().superRefine(checkPeriod);
+export const BreakdownQuery = z
+  .object({ ...filterShape, by: BreakdownBy })
+  .strict()
+  .superRefine(checkPeriod);
 export const TimeseriesQuery = z
   .object({
     ...filterShape,
-    max_points: z.coerce.number().int().min(10).max(3000).default(3000).describe('Upper bound on the number of buckets'),
+    max_points: z.coerce
+      .number()
+      .int()
+      .min(10)
+      .max(3000)
+      .default(3000)
+      .describe('Upper bound on the number of buckets'),
   })
   .strict()
   .superRefine(checkPeriod);
@@ -56,7 +82,10 @@ export const TurnsQuery = z
   .strict()
   .superRefine(checkPeriod);
 export const ExportFormat = z.enum(['csv', 'json', 'ndjson']);
-export const ExportQuery = z.object({ ...filterShape, format: ExportFormat.default('csv') }).strict().superRefine(checkPeriod);
+export const ExportQuery = z
+  .object({ ...filterShape, format: ExportFormat.default('csv') })
+  .strict()
+  .superRefine(checkPeriod);
 
 export const Tokens = z.object({
   input: z.number().int(),
@@ -73,14 +102,19 @@ export const Durations = z.object({
     .boolean()
     .optional()
     .describe(
-      'true when median and P95 come from the rollups\' duration histograms (log-spaced buckets 4 % wide): '
-      + 'each is then within 2 % (relative) of the exact value; absent or false: exact',
+      "true when median and P95 come from the rollups' duration histograms (log-spaced buckets 4 % wide): " +
+        'each is then within 2 % (relative) of the exact value; absent or false: exact',
     ),
 });
 
 export const CostEstimate = z.object({
-  estimate_usd: z.number().describe('Sum over turns whose cost is known; an estimate, not an invoice'),
-  unknown_cost_turns: z.number().int().describe('Turns whose model is missing from the price table'),
+  estimate_usd: z
+    .number()
+    .describe('Sum over turns whose cost is known; an estimate, not an invoice'),
+  unknown_cost_turns: z
+    .number()
+    .int()
+    .describe('Turns whose model is missing from the price table'),
   label: z.literal('estimate'),
 });
 
@@ -101,7 +135,10 @@ export const AnalyticsSummary = z.object({
   tokens: Tokens,
   cost: CostEstimate,
   duration: Durations,
-  cache_hit_rate: z.number().nullable().describe('cache_read / (input + cache_read + cache_creation); null with no input'),
+  cache_hit_rate: z
+    .number()
+    .nullable()
+    .describe('cache_read / (input + cache_read + cache_creation); null with no input'),
   errors: z.object({ count: z.number().int(), rate: z.number().nullable() }),
   tools: z.array(ToolStats),
 });
@@ -121,7 +158,9 @@ export const AnalyticsTimeseries = z.object({
   to: isoTime.nullable(),
   bucket: z.string().describe('Bucket width, e.g. 1m, 15m, 1h, 1d'),
   bucket_ms: z.number().int(),
-  points: z.array(TimeseriesPoint).describe('Every bucket from `from` to `to`, empty ones included'),
+  points: z
+    .array(TimeseriesPoint)
+    .describe('Every bucket from `from` to `to`, empty ones included'),
 });
 export type AnalyticsTimeseries = z.infer<typeof AnalyticsTimeseries>;
 
@@ -135,7 +174,10 @@ export const TurnBreakdownRow = z.object({
   duration: Durations,
 });
 export const AnalyticsBreakdown = z.union([
-  z.object({ by: z.enum(['model', 'subscription', 'app', 'agent']), items: z.array(TurnBreakdownRow) }),
+  z.object({
+    by: z.enum(['model', 'subscription', 'app', 'agent']),
+    items: z.array(TurnBreakdownRow),
+  }),
   z.object({ by: z.literal('tool'), items: z.array(ToolStats) }),
 ]);
 export type AnalyticsBreakdown = z.infer<typeof AnalyticsBreakdown>;
@@ -171,7 +213,10 @@ export const TurnsPage = z.object({ items: z.array(TurnRow), next_cursor: z.stri
 export const QuotaStatus = z.enum(['fresh', 'stale', 'unknown']);
 export const QuotaWindow = z.object({
   window: z.string().describe('five_hour, seven_day, seven_day_opus, … as the provider names them'),
-  utilization: z.number().nullable().describe('Percent 0–100 (may pass 100); null when unknown, never 0 for unknown'),
+  utilization: z
+    .number()
+    .nullable()
+    .describe('Percent 0–100 (may pass 100); null when unknown, never 0 for unknown'),
   resets_at: isoTime.nullable(),
   read_at: isoTime.nullable(),
   status: QuotaStatus,
@@ -182,7 +227,9 @@ export const SubscriptionQuota = z.object({
   subscription_id: z.string(),
   windows: z.array(QuotaWindow),
   poll: z.object({
-    enabled: z.boolean().describe('False when the subscription has no OAuth token to ask the endpoint with'),
+    enabled: z
+      .boolean()
+      .describe('False when the subscription has no OAuth token to ask the endpoint with'),
     last_attempt_at: isoTime.nullable(),
     last_error: z.string().nullable(),
     next_attempt_at: isoTime.nullable(),
@@ -201,7 +248,10 @@ export const AdmissionFigures = z.object({
   utilization: z.number().nullable(),
   read_at: isoTime.nullable(),
   running_sessions: z.number().int(),
-  rate_per_session: z.number().nullable().describe('Percent points one session used, learned from the last 40'),
+  rate_per_session: z
+    .number()
+    .nullable()
+    .describe('Percent points one session used, learned from the last 40'),
   reserved: z.number(),
   projected: z.number().nullable(),
   threshold: z.number(),

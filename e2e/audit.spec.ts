@@ -1,11 +1,21 @@
 import { readFileSync } from 'node:fs';
 import { expect, expectAccessible, openAt, test } from './support/fixtures';
 
-test('filter the audit trail and export exactly that scope as CSV and JSON', async ({ page, relais, request }) => {
+test('filter the audit trail and export exactly that scope as CSV and JSON', async ({
+  page,
+  relais,
+  request,
+}) => {
   const headers = { Authorization: `Bearer ${relais.key}`, 'X-Relais-App': 'e2e-audit' };
   // Saving the rules unchanged is audited as a rules change: an entry this test can count on.
-  const rules = (await (await request.get(`${relais.base}/api/rules`, { headers })).json()) as { rules: unknown[] };
-  expect((await request.put(`${relais.base}/api/rules`, { headers, data: { rules: rules.rules } })).status()).toBe(200);
+  const rules = (await (await request.get(`${relais.base}/api/rules`, { headers })).json()) as {
+    rules: unknown[];
+  };
+  expect(
+    (
+      await request.put(`${relais.base}/api/rules`, { headers, data: { rules: rules.rules } })
+    ).status(),
+  ).toBe(200);
 
   await openAt(page, relais, '/audit');
   await expect(page.getByRole('heading', { name: 'Audit trail' })).toBeVisible();
@@ -21,7 +31,9 @@ test('filter the audit trail and export exactly that scope as CSV and JSON', asy
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const csv = await csvDownload;
   expect(csv.suggestedFilename()).toBe('relais-audit.csv');
-  const lines = readFileSync(await csv.path(), 'utf8').trim().split(/\r?\n/);
+  const lines = readFileSync(await csv.path(), 'utf8')
+    .trim()
+    .split(/\r?\n/);
   expect(lines[0]).toMatch(/^id,time,kind,/);
   expect(lines.length).toBeGreaterThan(1);
   for (const line of lines.slice(1)) expect(line).toContain(',rules_change,');
@@ -30,7 +42,10 @@ test('filter the audit trail and export exactly that scope as CSV and JSON', asy
   await page.getByRole('button', { name: 'Export JSON' }).click();
   const json = await jsonDownload;
   expect(json.suggestedFilename()).toBe('relais-audit.json');
-  const entries = JSON.parse(readFileSync(await json.path(), 'utf8')) as { kind: string; decided_by: string }[];
+  const entries = JSON.parse(readFileSync(await json.path(), 'utf8')) as {
+    kind: string;
+    decided_by: string;
+  }[];
   expect(entries.length).toBe(lines.length - 1);
   expect(entries.every((e) => e.kind === 'rules_change')).toBe(true);
   expect(entries.some((e) => e.decided_by === 'e2e-audit')).toBe(true);

@@ -4,7 +4,10 @@ import { expect, expectAccessible, test } from './support/fixtures';
 // to reach the permission prompt, as a real command would.
 const COMMAND = "sh -c 'echo hello'";
 
-test('launch by hand, approve, see the result, queue and reorder, jump to a turn, stop', async ({ page, relais }) => {
+test('launch by hand, approve, see the result, queue and reorder, jump to a turn, stop', async ({
+  page,
+  relais,
+}) => {
   await page.goto(relais.url);
   await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
   expect(page.url()).not.toContain('key=');
@@ -51,7 +54,9 @@ test('launch by hand, approve, see the result, queue and reorder, jump to a turn
 
   await expect(page.getByText('You said: first queued')).toBeVisible({ timeout: 40_000 });
   const said = await page.locator('.kind-text').filter({ hasText: 'You said:' }).allTextContents();
-  expect(said.findIndex((t) => t.includes('second queued'))).toBeLessThan(said.findIndex((t) => t.includes('first queued')));
+  expect(said.findIndex((t) => t.includes('second queued'))).toBeLessThan(
+    said.findIndex((t) => t.includes('first queued')),
+  );
   await expect(queue.getByText('No instruction waiting')).toBeVisible();
 
   await page.keyboard.press('Control+k');

@@ -31,28 +31,51 @@ async function open(page: Page, path: string): Promise<void> {
   await page.goto(daemon.base + path);
 }
 
-async function launch(request: APIRequestContext, prompt: string | null, app: string): Promise<{ status: number; body: { id?: string; retry_after_seconds?: number } }> {
+async function launch(
+  request: APIRequestContext,
+  prompt: string | null,
+  app: string,
+): Promise<{ status: number; body: { id?: string; retry_after_seconds?: number } }> {
   const response = await request.post(`${daemon.base}/api/sessions`, {
     headers: auth(),
-    data: { subscription_id: 'demo', model: 'default', cwd, permission_mode: 'write', ttl_seconds: 900, app, ...(prompt ? { prompt } : {}) },
+    data: {
+      subscription_id: 'demo',
+      model: 'default',
+      cwd,
+      permission_mode: 'write',
+      ttl_seconds: 900,
+      app,
+      ...(prompt ? { prompt } : {}),
+    },
   });
-  return { status: response.status(), body: (await response.json()) as { id?: string; retry_after_seconds?: number } };
+  return {
+    status: response.status(),
+    body: (await response.json()) as { id?: string; retry_after_seconds?: number },
+  };
 }
 
-async function demo(request: APIRequestContext): Promise<{ status: string; last_error: string | null; consecutive_failed_starts: number }> {
-  return (await (await request.get(`${daemon.base}/api/subscriptions/demo`, { headers: auth() })).json()) as {
+async function demo(
+  request: APIRequestContext,
+): Promise<{ status: string; last_error: string | null; consecutive_failed_starts: number }> {
+  return (await (
+    await request.get(`${daemon.base}/api/subscriptions/demo`, { headers: auth() })
+  ).json()) as {
     status: string;
     last_error: string | null;
     consecutive_failed_starts: number;
   };
 }
 
-test('diagnostics at a glance, and a version card saying "not yet validated" against the fake registry', async ({ page }) => {
+test('diagnostics at a glance, and a version card saying "not yet validated" against the fake registry', async ({
+  page,
+}) => {
   await open(page, '/diagnostics');
   await expect(page.getByRole('heading', { name: 'Diagnostics' })).toBeVisible();
   const engine = page.getByRole('region', { name: 'Engine' });
   await expect(engine).toContainText(/Node\.js\s*v\d+/);
-  await expect(page.getByRole('region', { name: 'Process' })).toContainText(String(new URL(daemon.base).port));
+  await expect(page.getByRole('region', { name: 'Process' })).toContainText(
+    String(new URL(daemon.base).port),
+  );
 
   const versions = page.getByRole('region', { name: 'Agent versions' });
   await versions.getByRole('button', { name: 'Refresh' }).click();
@@ -62,7 +85,11 @@ test('diagnostics at a glance, and a version card saying "not yet validated" aga
   expect(registry.requests).toContain('@anthropic-ai/claude-code');
 
   const logs = page.getByRole('region', { name: 'Logs' });
-  await expect(logs.getByRole('list', { name: 'Log lines, newest first' }).or(logs.getByText('No log line matches'))).toBeVisible();
+  await expect(
+    logs
+      .getByRole('list', { name: 'Log lines, newest first' })
+      .or(logs.getByText('No log line matches')),
+  ).toBeVisible();
   await logs.getByRole('switch', { name: 'Live tail' }).click();
   await expect(logs.getByText('following')).toBeVisible();
   await expectAccessible(page, 'diagnostics page');
@@ -71,7 +98,9 @@ test('diagnostics at a glance, and a version card saying "not yet validated" aga
 test('a braked launch shows its wait in the launch form', async ({ page, request }) => {
   // A daemon of its own with a small burst and a slow refill, so that the brake is certain to
   // hold when the form launches (the daemon tests check the real 20-in-a-row figure).
-  const braking = await startDaemon({ env: { RELAIS_LAUNCH_BURST: '2', RELAIS_LAUNCH_INTERVAL_MS: '60000' } });
+  const braking = await startDaemon({
+    env: { RELAIS_LAUNCH_BURST: '2', RELAIS_LAUNCH_INTERVAL_MS: '60000' },
+  });
   const headers = { Authorization: `Bearer ${braking.key}` };
   try {
     await page.goto(braking.url);
@@ -88,25 +117,43 @@ test('a braked launch shows its wait in the launch form', async ({ page, request
     for (let i = 0; i < 2; i++) {
       const response = await request.post(`${braking.base}/api/sessions`, {
         headers,
-        data: { subscription_id: 'demo', model: 'default', cwd, permission_mode: 'write', ttl_seconds: 900, app: 'e2e-brake' },
+        data: {
+          subscription_id: 'demo',
+          model: 'default',
+          cwd,
+          permission_mode: 'write',
+          ttl_seconds: 900,
+          app: 'e2e-brake',
+        },
       });
       expect(response.status()).toBe(201);
       started.push(((await response.json()) as { id: string }).id);
     }
-    const refused = page.waitForResponse((r) => r.url().endsWith('/api/sessions') && r.request().method() === 'POST');
+    const refused = page.waitForResponse(
+      (r) => r.url().endsWith('/api/sessions') && r.request().method() === 'POST',
+    );
     await page.getByRole('button', { name: 'Launch', exact: true }).click();
     const answer = await refused;
     expect(answer.status()).toBe(429);
     expect(Number(answer.headers()['retry-after'])).toBeGreaterThan(0);
-    await expect(page.getByRole('alert')).toContainText(/Too many launches in a row\.\s+(Try again in \d+ s\.|You can try again now\.)/);
+    await expect(page.getByRole('alert')).toContainText(
+      /Too many launches in a row\.\s+(Try again in \d+ s\.|You can try again now\.)/,
+    );
     await expectAccessible(page, 'launch form braked');
-    await Promise.all(started.map((id) => request.post(`${braking.base}/api/sessions/${id}/stop`, { headers, data: {} })));
+    await Promise.all(
+      started.map((id) =>
+        request.post(`${braking.base}/api/sessions/${id}/stop`, { headers, data: {} }),
+      ),
+    );
   } finally {
     await braking.stop();
   }
 });
 
-test('three failed starts suspend the subscription: the reason shows, and Retry reopens it', async ({ page, request }) => {
+test('three failed starts suspend the subscription: the reason shows, and Retry reopens it', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(150_000);
   for (let i = 1; i <= 3; i++) {
     let answer = await launch(request, 'demo:error 401', 'e2e-suspension');
@@ -116,7 +163,9 @@ test('three failed starts suspend the subscription: the reason shows, and Retry 
       answer = await launch(request, 'demo:error 401', 'e2e-suspension');
     }
     expect(answer.status).toBe(201);
-    await expect.poll(async () => (await demo(request)).consecutive_failed_starts, { timeout: 30_000 }).toBe(i);
+    await expect
+      .poll(async () => (await demo(request)).consecutive_failed_starts, { timeout: 30_000 })
+      .toBe(i);
   }
   const suspended = await demo(request);
   expect(suspended.status).toBe('suspended');

@@ -6,7 +6,9 @@ test('deny with a reason: the agent quotes it', async ({ page, relais }) => {
   await page.goto(`${relais.base}/sessions/${id}`);
   const prompt = page.getByRole('region', { name: 'Waiting for your answer' });
   await expect(prompt.getByRole('button', { name: 'Deny' })).toBeVisible();
-  await prompt.getByRole('textbox', { name: 'Reason for denying (optional)' }).fill('not on this machine');
+  await prompt
+    .getByRole('textbox', { name: 'Reason for denying (optional)' })
+    .fill('not on this machine');
   await prompt.getByRole('button', { name: 'Deny' }).click();
   await expect(page.getByText('Command result: not on this machine')).toBeVisible();
   await expect(page.locator('app-tool-call')).toContainText('Denied');
@@ -25,7 +27,10 @@ test('answer an agent question from its options', async ({ page, relais }) => {
   await expect(page.getByText(/You answered: .*Blue/)).toBeVisible();
 });
 
-test('two prompts in two sessions, each answered from the inbox by its own buttons', async ({ page, relais }) => {
+test('two prompts in two sessions, each answered from the inbox by its own buttons', async ({
+  page,
+  relais,
+}) => {
   const first = await relais.launch("demo:bash sh -c 'echo one'");
   const second = await relais.launch("demo:bash sh -c 'echo two'");
   await page.goto(relais.url);
@@ -40,12 +45,16 @@ test('two prompts in two sessions, each answered from the inbox by its own butto
   await page.keyboard.press('Control+k');
   await page.getByRole('combobox', { name: 'Search commands' }).fill('answer the oldest');
   await page.keyboard.press('Enter');
-  await expect(page.locator('app-permission-card').first().getByRole('button', { name: 'Allow once' })).toBeFocused();
+  await expect(
+    page.locator('app-permission-card').first().getByRole('button', { name: 'Allow once' }),
+  ).toBeFocused();
 
   await cardTwo.getByRole('button', { name: 'Allow once' }).click();
   await expect(cardTwo).toHaveCount(0);
   await expect(cardOne).toBeVisible();
-  await cardOne.getByRole('textbox', { name: 'Reason for denying (optional)' }).fill('one is enough');
+  await cardOne
+    .getByRole('textbox', { name: 'Reason for denying (optional)' })
+    .fill('one is enough');
   await cardOne.getByRole('button', { name: 'Deny' }).click();
   await expect(cardOne).toHaveCount(0);
 

@@ -1,6 +1,10 @@
 import { expect, expectAccessible, test } from './support/fixtures';
 
-test('queue: drag an entry to the top, delete another, the order holds on the daemon', async ({ page, relais, request }) => {
+test('queue: drag an entry to the top, delete another, the order holds on the daemon', async ({
+  page,
+  relais,
+  request,
+}) => {
   const id = await relais.launch('demo:slow 20000');
   await page.goto(relais.url);
   await page.goto(`${relais.base}/sessions/${id}`);
@@ -30,7 +34,9 @@ test('queue: drag an entry to the top, delete another, the order holds on the da
   await expect(entries).toHaveText([/gamma/, /beta/]);
   await expectAccessible(page, 'queue after drag and delete');
 
-  const response = await request.get(`${relais.base}/api/sessions/${id}/queue`, { headers: { Authorization: `Bearer ${relais.key}` } });
+  const response = await request.get(`${relais.base}/api/sessions/${id}/queue`, {
+    headers: { Authorization: `Bearer ${relais.key}` },
+  });
   const body = (await response.json()) as { items: { text: string }[] };
   expect(body.items.map((item) => item.text)).toEqual(['gamma', 'beta']);
   await page.getByRole('button', { name: 'Stop', exact: true }).click();

@@ -8,13 +8,17 @@ import { expect, expectAccessible, test } from './support/fixtures';
  */
 let daemon: RunningDaemon;
 test.beforeAll(async () => {
-  daemon = await startDaemon({ env: { RELAIS_QUOTA_STALE_SECONDS: '2', RELAIS_QUOTA_POLL_SECONDS: '600' } });
+  daemon = await startDaemon({
+    env: { RELAIS_QUOTA_STALE_SECONDS: '2', RELAIS_QUOTA_POLL_SECONDS: '600' },
+  });
 });
 test.afterAll(async () => {
   await daemon?.stop();
 });
 
-test('quota cards on the dashboard: percentages, countdown, read age, and a stale reading shown as stale', async ({ page }) => {
+test('quota cards on the dashboard: percentages, countdown, read age, and a stale reading shown as stale', async ({
+  page,
+}) => {
   await page.goto(daemon.url);
   await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
   const card = page.locator('app-quota-cards article[data-subscription="demo"]');
@@ -29,7 +33,9 @@ test('quota cards on the dashboard: percentages, countdown, read age, and a stal
     await page.getByRole('button', { name: 'Refresh quotas' }).click();
     await expect(fiveHour).toHaveAttribute('data-status', 'stale', { timeout: 2000 });
   }).toPass({ timeout: 20_000 });
-  await expect(fiveHour.locator('.status-text')).toHaveText(/^Stale: read (just now|\d+ min ago), may be out of date$/);
+  await expect(fiveHour.locator('.status-text')).toHaveText(
+    /^Stale: read (just now|\d+ min ago), may be out of date$/,
+  );
   await expect(fiveHour.locator('svg.icon')).toBeVisible();
   const meter = fiveHour.getByRole('meter');
   await expect(meter).toHaveAttribute('aria-valuetext', /^\d+ %, stale$/);

@@ -1,6 +1,9 @@
 import { expect, expectAccessible, openAt, test } from './support/fixtures';
 
-test('the live tester shows the daemon refusing git push --force, with its rule and report', async ({ page, relais }) => {
+test('the live tester shows the daemon refusing git push --force, with its rule and report', async ({
+  page,
+  relais,
+}) => {
   await openAt(page, relais, '/rules');
   await expect(page.getByRole('heading', { name: 'Rules', exact: true })).toBeVisible();
   await expect(page.getByRole('heading', { name: /Commands/ })).toBeVisible();
@@ -14,21 +17,32 @@ test('the live tester shows the daemon refusing git push --force, with its rule 
   await expectAccessible(page, 'rules page with a tester answer');
 });
 
-test('an invalid rule is refused with its line, and the rules in force stay', async ({ page, relais, request }) => {
+test('an invalid rule is refused with its line, and the rules in force stay', async ({
+  page,
+  relais,
+  request,
+}) => {
   const headers = { Authorization: `Bearer ${relais.key}` };
-  const before = (await (await request.get(`${relais.base}/api/rules`, { headers })).json()) as { version: number };
+  const before = (await (await request.get(`${relais.base}/api/rules`, { headers })).json()) as {
+    version: number;
+  };
   await openAt(page, relais, '/rules');
   await page.getByRole('button', { name: 'Add a Commands rule' }).click();
   const editor = page.getByRole('form', { name: 'Add a rule' });
   await editor.getByRole('textbox', { name: 'Id' }).fill('e2e-broken');
   await editor.getByRole('textbox', { name: 'Pattern (regular expression)' }).fill('(unclosed');
-  await editor.getByRole('textbox', { name: 'Reason (sent back to the agent)' }).fill('a broken pattern');
+  await editor
+    .getByRole('textbox', { name: 'Reason (sent back to the agent)' })
+    .fill('a broken pattern');
   await editor.getByRole('button', { name: 'Save rule' }).click();
   const alert = editor.getByRole('alert');
   await expect(alert).toContainText(/at line \d+ of the rules file/);
   await expect(alert).toContainText('not a valid regular expression');
   await expectAccessible(page, 'rule editor with a refusal');
-  const after = (await (await request.get(`${relais.base}/api/rules`, { headers })).json()) as { version: number; rules: { id: string }[] };
+  const after = (await (await request.get(`${relais.base}/api/rules`, { headers })).json()) as {
+    version: number;
+    rules: { id: string }[];
+  };
   expect(after.version).toBe(before.version);
   expect(after.rules.map((r) => r.id)).not.toContain('e2e-broken');
   await editor.getByRole('button', { name: 'Cancel' }).click();
@@ -38,7 +52,11 @@ test('an invalid rule is refused with its line, and the rules in force stay', as
 test('add a rule, move it with the keyboard, delete it', async ({ page, relais, request }) => {
   const headers = { Authorization: `Bearer ${relais.key}` };
   const ids = async (): Promise<string[]> =>
-    ((await (await request.get(`${relais.base}/api/rules`, { headers })).json()) as { rules: { id: string; kind: string }[] }).rules
+    (
+      (await (await request.get(`${relais.base}/api/rules`, { headers })).json()) as {
+        rules: { id: string; kind: string }[];
+      }
+    ).rules
       .filter((r) => r.kind === 'bash')
       .map((r) => r.id);
   await openAt(page, relais, '/rules');
@@ -47,8 +65,12 @@ test('add a rule, move it with the keyboard, delete it', async ({ page, relais, 
   await editor.getByRole('textbox', { name: 'Id' }).fill('e2e-marker');
   await editor.getByRole('combobox', { name: 'Action' }).click();
   await page.getByRole('option', { name: 'ask' }).click();
-  await editor.getByRole('textbox', { name: 'Pattern (regular expression)' }).fill('^relais-e2e-marker\\b');
-  await editor.getByRole('textbox', { name: 'Reason (sent back to the agent)' }).fill('only a test');
+  await editor
+    .getByRole('textbox', { name: 'Pattern (regular expression)' })
+    .fill('^relais-e2e-marker\\b');
+  await editor
+    .getByRole('textbox', { name: 'Reason (sent back to the agent)' })
+    .fill('only a test');
   await editor.getByRole('button', { name: 'Save rule' }).click();
   await expect(page.getByRole('status').filter({ hasText: 'Rule e2e-marker added' })).toBeVisible();
   const added = await ids();
@@ -57,7 +79,9 @@ test('add a rule, move it with the keyboard, delete it', async ({ page, relais, 
   const row = page.getByRole('listitem', { name: /: e2e-marker$/ });
   await row.focus();
   await page.keyboard.press('Alt+ArrowUp');
-  await expect(page.getByRole('status').filter({ hasText: `moved to position ${added.length - 1}` })).toBeVisible();
+  await expect(
+    page.getByRole('status').filter({ hasText: `moved to position ${added.length - 1}` }),
+  ).toBeVisible();
   expect((await ids()).slice(-2)).toEqual(['e2e-marker', added.at(-2)]);
   await expect(page.getByRole('listitem', { name: /: e2e-marker$/ })).toBeFocused();
 

@@ -20,7 +20,10 @@ function run(command, args) {
 }
 
 const consoleIndex = join(root, 'dist/console/browser/index.html');
-const consoleSources = Math.max(newestMtime(join(root, 'src')), newestMtime(join(root, 'contract')));
+const consoleSources = Math.max(
+  newestMtime(join(root, 'src')),
+  newestMtime(join(root, 'contract')),
+);
 if (!existsSync(consoleIndex) || statSync(consoleIndex).mtimeMs < consoleSources) {
   console.log('Building the console…');
   run('npx', ['ng', 'build']);
@@ -28,6 +31,9 @@ if (!existsSync(consoleIndex) || statSync(consoleIndex).mtimeMs < consoleSources
 console.log('Building the daemon…');
 run('npx', ['tsc', '-p', 'daemon/tsconfig.json']);
 
-const daemon = spawn(process.execPath, [join(root, 'dist/daemon/daemon/src/main.js')], { cwd: root, stdio: 'inherit' });
+const daemon = spawn(process.execPath, [join(root, 'dist/daemon/daemon/src/main.js')], {
+  cwd: root,
+  stdio: 'inherit',
+});
 for (const signal of ['SIGINT', 'SIGTERM']) process.on(signal, () => daemon.kill(signal));
 daemon.on('exit', (code, signal) => process.exit(code ?? (signal ? 1 : 0)));

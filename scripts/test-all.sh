@@ -5,6 +5,10 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 
+echo "== lint and format (eslint, prettier) =="
+npx eslint .
+npx prettier --check . >/dev/null || { npx prettier --list-different .; echo "Run: npx prettier --write ."; exit 1; }
+
 echo "== daemon and fakes (node --test) =="
 rm -rf dist/daemon
 npx tsc -p daemon/tsconfig.json

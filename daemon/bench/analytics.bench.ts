@@ -23,9 +23,16 @@ const FILTERS: Record<string, string> = {
   'last 7 days': 'from=2026-05-25T00:00:00Z&to=2026-06-01T00:00:00Z',
   'tool=Bash': 'tool=Bash',
   'error=yes': 'error=yes',
-  'all combined': 'model=claude-sonnet-4-5&subscription=sub_1&app=app-3&from=2026-04-01T00:00:00Z&to=2026-06-01T00:00:00Z&error=no&tool=Read',
+  'all combined':
+    'model=claude-sonnet-4-5&subscription=sub_1&app=app-3&from=2026-04-01T00:00:00Z&to=2026-06-01T00:00:00Z&error=no&tool=Read',
 };
-const ENDPOINTS = ['summary', 'timeseries', 'breakdown?by=model', 'breakdown?by=tool', 'turns?limit=100'];
+const ENDPOINTS = [
+  'summary',
+  'timeseries',
+  'breakdown?by=model',
+  'breakdown?by=tool',
+  'turns?limit=100',
+];
 
 function pct(sorted: number[], p: number): number {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
@@ -55,10 +62,13 @@ async function main(): Promise<void> {
         const t0 = performance.now();
         const answer = await app.inject({ method: 'GET', url });
         times.push(performance.now() - t0);
-        if (answer.statusCode !== 200) throw new Error(`${url}: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
+        if (answer.statusCode !== 200)
+          throw new Error(`${url}: ${answer.statusCode} ${answer.body.slice(0, 200)}`);
       }
       times.sort((a, b) => a - b);
-      console.log(`| ${endpoint} | ${label} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} |`);
+      console.log(
+        `| ${endpoint} | ${label} | ${pct(times, 50).toFixed(1)} | ${pct(times, 95).toFixed(1)} |`,
+      );
     }
   }
 
@@ -68,22 +78,26 @@ async function main(): Promise<void> {
     let peak = rssBefore;
     const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 50);
     const t0 = performance.now();
-    const { bytes, lines } = await new Promise<{ bytes: number; lines: number }>((resolve, reject) => {
-      request(`${address}/api/analytics/export?format=${format}`, (res) => {
-        let bytes = 0;
-        let lines = 0;
-        res.on('data', (chunk: Buffer) => {
-          bytes += chunk.length;
-          for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
-        });
-        res.on('end', () => resolve({ bytes, lines }));
-        res.on('error', reject);
-      }).end();
-    });
+    const { bytes, lines } = await new Promise<{ bytes: number; lines: number }>(
+      (resolve, reject) => {
+        request(`${address}/api/analytics/export?format=${format}`, (res) => {
+          let bytes = 0;
+          let lines = 0;
+          res.on('data', (chunk: Buffer) => {
+            bytes += chunk.length;
+            for (let i = chunk.indexOf(10); i !== -1; i = chunk.indexOf(10, i + 1)) lines++;
+          });
+          res.on('end', () => resolve({ bytes, lines }));
+          res.on('error', reject);
+        }).end();
+      },
+    );
     const seconds = (performance.now() - t0) / 1000;
     clearInterval(sampler);
     const rows = format === 'csv' ? lines - 1 : lines;
-    console.log(`export ${format}: ${rows} rows, ${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds)} rows/s; RSS ${(rssBefore / 1e6).toFixed(0)} MB before, peak ${(peak / 1e6).toFixed(0)} MB`);
+    console.log(
+      `export ${format}: ${rows} rows, ${(bytes / 1e6).toFixed(0)} MB in ${seconds.toFixed(1)} s = ${Math.round(rows / seconds)} rows/s; RSS ${(rssBefore / 1e6).toFixed(0)} MB before, peak ${(peak / 1e6).toFixed(0)} MB`,
+    );
   }
   await app.close();
   db.close();

@@ -21,14 +21,32 @@ const baseline = rssMiB(pid);
 
 const ids: string[] = [];
 for (let i = 0; i < SESSIONS; i++) {
-  ids.push((await daemon.call('POST', '/api/sessions', { subscription_id: 'demo', model: 'demo-sonnet', cwd, prompt: `hello ${i}`, app: 'bench' })).body.id);
+  ids.push(
+    (
+      await daemon.call('POST', '/api/sessions', {
+        subscription_id: 'demo',
+        model: 'demo-sonnet',
+        cwd,
+        prompt: `hello ${i}`,
+        app: 'bench',
+      })
+    ).body.id,
+  );
 }
-await waitFor('all sessions idle after their first turn', async () => {
-  const states = await Promise.all(ids.map(async (id) => (await daemon.call('GET', `/api/sessions/${id}`)).body));
-  return states.every((s) => s.state === 'idle' && s.turns === 1);
-}, 120_000);
+await waitFor(
+  'all sessions idle after their first turn',
+  async () => {
+    const states = await Promise.all(
+      ids.map(async (id) => (await daemon.call('GET', `/api/sessions/${id}`)).body),
+    );
+    return states.every((s) => s.state === 'idle' && s.turns === 1);
+  },
+  120_000,
+);
 await new Promise((resolve) => setTimeout(resolve, 2000));
 const withSessions = rssMiB(pid);
-console.log(`daemon RSS: ${baseline.toFixed(1)} MiB with no session, ${withSessions.toFixed(1)} MiB with ${SESSIONS} idle sessions (agents excluded)`);
+console.log(
+  `daemon RSS: ${baseline.toFixed(1)} MiB with no session, ${withSessions.toFixed(1)} MiB with ${SESSIONS} idle sessions (agents excluded)`,
+);
 await daemon.stop();
 rmSync(home, { recursive: true, force: true });

@@ -19,7 +19,14 @@ const sessions = Array.from({ length: SESSIONS }, () => insertSessionRow(db));
 const line = (i: number): string =>
   JSON.stringify({
     type: 'assistant',
-    message: { id: `msg_${i >> 4}`, role: 'assistant', content: [{ type: 'text', text: `Line ${i} of the benchmark, with some text to make it realistic.` }], usage: { input_tokens: 11, output_tokens: 1 } },
+    message: {
+      id: `msg_${i >> 4}`,
+      role: 'assistant',
+      content: [
+        { type: 'text', text: `Line ${i} of the benchmark, with some text to make it realistic.` },
+      ],
+      usage: { input_tokens: 11, output_tokens: 1 },
+    },
     session_id: 'ff8cff88-0000-4000-8000-000000000000',
     uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
   });
@@ -35,7 +42,11 @@ for (let i = 0; i < TOTAL; i++) {
 store.flush();
 const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 const stored = (db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n;
-console.log(`ingest: ${TOTAL} events (~${Math.round(bytes)} bytes each, ${SESSIONS} sessions) in ${seconds.toFixed(2)} s`);
-console.log(`ingest: ${Math.round(TOTAL / seconds).toLocaleString('en-US')} events/s persisted (${stored} rows in SQLite)`);
+console.log(
+  `ingest: ${TOTAL} events (~${Math.round(bytes)} bytes each, ${SESSIONS} sessions) in ${seconds.toFixed(2)} s`,
+);
+console.log(
+  `ingest: ${Math.round(TOTAL / seconds).toLocaleString('en-US')} events/s persisted (${stored} rows in SQLite)`,
+);
 db.close();
 rmSync(dir, { recursive: true, force: true });

@@ -1,7 +1,12 @@
 // Permission decision benchmark: latency of decide() for mixed tool requests (file tools and bash,
 // inside and outside the trusted folder, matching rules and not) with the default rules, on a real
 // temporary tree with links and hard links. Target: p99 < 0.5 ms.
-import { DEFAULT_RULES, decide, type EngineContext, type ToolRequest } from '../src/permissions/engine/index.js';
+import {
+  DEFAULT_RULES,
+  decide,
+  type EngineContext,
+  type ToolRequest,
+} from '../src/permissions/engine/index.js';
 import { makeFixtureTree } from '../src/permissions/engine/fixture-tree.js';
 
 const TOTAL = Number(process.env['BENCH_REQUESTS'] ?? 100_000);
@@ -10,8 +15,14 @@ const WARMUP = 2_000;
 const tree = makeFixtureTree('relais-bench-permissions-');
 const ctx: EngineContext = { rules: DEFAULT_RULES, dataDir: tree.data, homeDir: tree.home };
 
-const file = (tool: string, filePath: string): [string, Record<string, unknown>] => [tool, { file_path: filePath, content: 'x', old_string: 'a', new_string: 'b' }];
-const bash = (command: string): [string, Record<string, unknown>] => ['Bash', { command, description: 'bench' }];
+const file = (tool: string, filePath: string): [string, Record<string, unknown>] => [
+  tool,
+  { file_path: filePath, content: 'x', old_string: 'a', new_string: 'b' },
+];
+const bash = (command: string): [string, Record<string, unknown>] => [
+  'Bash',
+  { command, description: 'bench' },
+];
 
 const MIX: [string, Record<string, unknown>][] = [
   file('Read', 'src/a.ts'),
@@ -52,7 +63,12 @@ const MIX: [string, Record<string, unknown>][] = [
   bash('npm publish'),
 ];
 
-const requests: ToolRequest[] = MIX.map(([tool_name, input]) => ({ tool_name, input, cwd: tree.proj, permission_mode: 'write' }));
+const requests: ToolRequest[] = MIX.map(([tool_name, input]) => ({
+  tool_name,
+  input,
+  cwd: tree.proj,
+  permission_mode: 'write',
+}));
 
 for (let i = 0; i < WARMUP; i++) decide(requests[i % requests.length]!, ctx);
 
@@ -71,9 +87,17 @@ const seconds = Number(process.hrtime.bigint() - started) / 1e9;
 latencies.sort();
 const at = (q: number): number => latencies[Math.min(TOTAL - 1, Math.floor(q * TOTAL))]!;
 const ms = (v: number): string => `${v.toFixed(4)} ms`;
-console.log(`permission-decision: ${TOTAL} requests (${requests.length} kinds, default rules, real temp tree), ${WARMUP} warm-up excluded`);
-console.log(`permission-decision: p50 ${ms(at(0.5))}, p90 ${ms(at(0.9))}, p99 ${ms(at(0.99))}, max ${ms(latencies[TOTAL - 1]!)}`);
-console.log(`permission-decision: ${Math.round(TOTAL / seconds).toLocaleString('en-US')} decisions/s (${seconds.toFixed(2)} s in all)`);
-console.log(`permission-decision: verdicts ${[...verdicts].map(([k, n]) => `${k}=${n}`).join(', ')}`);
+console.log(
+  `permission-decision: ${TOTAL} requests (${requests.length} kinds, default rules, real temp tree), ${WARMUP} warm-up excluded`,
+);
+console.log(
+  `permission-decision: p50 ${ms(at(0.5))}, p90 ${ms(at(0.9))}, p99 ${ms(at(0.99))}, max ${ms(latencies[TOTAL - 1]!)}`,
+);
+console.log(
+  `permission-decision: ${Math.round(TOTAL / seconds).toLocaleString('en-US')} decisions/s (${seconds.toFixed(2)} s in all)`,
+);
+console.log(
+  `permission-decision: verdicts ${[...verdicts].map(([k, n]) => `${k}=${n}`).join(', ')}`,
+);
 console.log(`permission-decision: p99 target < 0.5 ms: ${at(0.99) < 0.5 ? 'met' : 'MISSED'}`);
 tree.remove();

@@ -26,7 +26,9 @@ const home = mkdtempSync(join(tmpdir(), 'relais-bench-latency-'));
 const daemon = await startTestDaemon({ home });
 const sessionId = insertSessionRow(daemon.relais.db);
 const latencies: number[] = [];
-const response = await fetch(`${daemon.base}/api/sessions/${sessionId}/stream?after=0`, { headers: { authorization: `Bearer ${daemon.key}` } });
+const response = await fetch(`${daemon.base}/api/sessions/${sessionId}/stream?after=0`, {
+  headers: { authorization: `Bearer ${daemon.key}` },
+});
 const reader = response.body!.getReader();
 const decoder = new TextDecoder();
 const total = RATE * SECONDS;
@@ -39,16 +41,25 @@ const reading = (async () => {
     buffer += decoder.decode(value, { stream: true });
     let nl: number;
     while ((nl = buffer.indexOf('\n')) >= 0) {
-      const parsed = JSON.parse(buffer.slice(0, nl)) as { type: string; event?: { data: { t?: number } } };
+      const parsed = JSON.parse(buffer.slice(0, nl)) as {
+        type: string;
+        event?: { data: { t?: number } };
+      };
       buffer = buffer.slice(nl + 1);
-      if (parsed.type === 'event' && typeof parsed.event?.data.t === 'number') latencies.push(received - parsed.event.data.t);
+      if (parsed.type === 'event' && typeof parsed.event?.data.t === 'number')
+        latencies.push(received - parsed.event.data.t);
     }
   }
 })();
 
 await new Promise<void>((resolve) => {
   new ClaudeProcess(
-    { binary: process.execPath, args: ['-e', printer], cwd: home, env: { PATH: process.env['PATH'] ?? '' } },
+    {
+      binary: process.execPath,
+      args: ['-e', printer],
+      cwd: home,
+      env: { PATH: process.env['PATH'] ?? '' },
+    },
     {
       onLine: (text, _parsed, at) => daemon.relais.events.append(sessionId, 'agent', text, at),
       onControlRequest: () => undefined,
@@ -60,8 +71,11 @@ await new Promise<void>((resolve) => {
 await reading;
 await reader.cancel();
 latencies.sort((a, b) => a - b);
-const pct = (p: number): string => latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(2);
+const pct = (p: number): string =>
+  latencies[Math.min(latencies.length - 1, Math.floor((p / 100) * latencies.length))]!.toFixed(2);
 console.log(`stream latency: ${latencies.length} events at ${RATE}/s for ${SECONDS} s`);
-console.log(`stream latency: p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms, max ${latencies[latencies.length - 1]!.toFixed(2)} ms`);
+console.log(
+  `stream latency: p50 ${pct(50)} ms, p95 ${pct(95)} ms, p99 ${pct(99)} ms, max ${latencies[latencies.length - 1]!.toFixed(2)} ms`,
+);
 await daemon.close();
 rmSync(home, { recursive: true, force: true });

@@ -56,7 +56,10 @@ export interface Relais {
 }
 
 /** Builds the whole daemon without listening: tests run it in-process on a temporary home. */
-export async function build(config: RelaisConfig, options: { policy?: PermissionPolicy; logSink?: LogSink; npmEnv?: NodeJS.ProcessEnv } = {}): Promise<Relais> {
+export async function build(
+  config: RelaisConfig,
+  options: { policy?: PermissionPolicy; logSink?: LogSink; npmEnv?: NodeJS.ProcessEnv } = {},
+): Promise<Relais> {
   ensureDataHome(config.home);
   const apiKey = loadOrCreateApiKey(config.home);
   const databaseFile = join(config.home, 'relais.db');
@@ -83,7 +86,9 @@ export async function build(config: RelaisConfig, options: { policy?: Permission
   const launcher = new ClaudeLauncher(() => demoModelUrl ?? demo?.url ?? null);
 
   const hub = new GlobalHub();
-  const events = new EventStore(db, (error, dropped) => app.log.error({ err: error, dropped }, 'events could not all be written'));
+  const events = new EventStore(db, (error, dropped) =>
+    app.log.error({ err: error, dropped }, 'events could not all be written'),
+  );
   const sessions = new SessionRepo(db, (id) => events.currentSeq(id));
   const queue = new QueueRepo(db);
   const permissions = new PermissionRepo(db);
@@ -91,20 +96,46 @@ export async function build(config: RelaisConfig, options: { policy?: Permission
   const rulesStore = new RulesStore(config.home);
   const loaded = rulesStore.load();
   let rulesSource: 'file' | 'default' = loaded.ok ? loaded.source : 'default';
-  if (!loaded.ok) app.log.error({ line: loaded.line, path: loaded.path, reason: loaded.reason }, 'the rules file is invalid; the default rules apply');
+  if (!loaded.ok)
+    app.log.error(
+      { line: loaded.line, path: loaded.path, reason: loaded.reason },
+      'the rules file is invalid; the default rules apply',
+    );
   const policy = options.policy ?? enginePolicy(rulesStore, config.home);
   const broker = new PermissionBroker({
-    repo: permissions, events, hub, audit, policy: () => policy, timeoutMs: config.permissionTimeoutMs,
+    repo: permissions,
+    events,
+    hub,
+    audit,
+    policy: () => policy,
+    timeoutMs: config.permissionTimeoutMs,
     someoneListening: (sessionId) => hub.listenerCount > 0 || events.listenerCount(sessionId) > 0,
   });
   let manager: SessionManager | null = null;
   const health = new SubscriptionHealth(db);
   const brake = new LaunchBrake({ burst: config.launchBurst, intervalMs: config.launchIntervalMs });
-  const subscriptions = new SubscriptionService(new SubscriptionRepo(db), launcher, config.home, (id) => manager?.hasRunning(id) ?? false, health);
+  const subscriptions = new SubscriptionService(
+    new SubscriptionRepo(db),
+    launcher,
+    config.home,
+    (id) => manager?.hasRunning(id) ?? false,
+    health,
+  );
   subscriptions.ensureDemo();
   manager = new SessionManager({
-    db, sessions, queue, events, broker, hub, subscriptions, launcher, brake, health, log: app.log,
-    stopGraceMs: config.stopGraceMs, maxTtlSeconds: config.maxTtlSeconds,
+    db,
+    sessions,
+    queue,
+    events,
+    broker,
+    hub,
+    subscriptions,
+    launcher,
+    brake,
+    health,
+    log: app.log,
+    stopGraceMs: config.stopGraceMs,
+    maxTtlSeconds: config.maxTtlSeconds,
   });
   manager.recoverAfterRestart();
   const recycler = new Recycler(db, events.archive, {
@@ -121,23 +152,51 @@ export async function build(config: RelaisConfig, options: { policy?: Permission
   sessionRoutes(routes, { manager, sessions, queue, events, hub });
   permissionRoutes(routes, permissions, broker);
   liveRoutes(routes, hub, sessions, permissions);
-  rulesRoutes(routes, { store: rulesStore, audit, dataDir: config.home, source: () => rulesSource, onSaved: () => (rulesSource = 'file') });
+  rulesRoutes(routes, {
+    store: rulesStore,
+    audit,
+    dataDir: config.home,
+    source: () => rulesSource,
+    onSaved: () => (rulesSource = 'file'),
+  });
   storageRoutes(routes, { db, databaseFile, events, archive: events.archive, recycler });
-  const versions = new VersionChecker([{ agent: 'claude', package: CLAUDE_PACKAGE, pinned: pinnedClaudeVersion }], npmLatest(options.npmEnv ?? process.env));
+  const versions = new VersionChecker(
+    [{ agent: 'claude', package: CLAUDE_PACKAGE, pinned: pinnedClaudeVersion }],
+    npmLatest(options.npmEnv ?? process.env),
+  );
   diagnosticsRoutes(routes, {
-    db, databaseFile, home: config.home, version, startedAtMs, port: () => boundPort,
-    liveAgents: () => manager.liveAgents(), logs: logSink, versions,
+    db,
+    databaseFile,
+    home: config.home,
+    version,
+    startedAtMs,
+    port: () => boundPort,
+    liveAgents: () => manager.liveAgents(),
+    logs: logSink,
+    versions,
   });
   const usage = installUsage(db, events, routes);
   const quotas = await installQuotas(app, db, events, routes);
 
   installErrorHandling(app);
-  installGuards(app, { apiKey, port: () => boundPort, devOrigins: config.devOrigins, publicUrls: routes.publicUrls() });
+  installGuards(app, {
+    apiKey,
+    port: () => boundPort,
+    devOrigins: config.devOrigins,
+    publicUrls: routes.publicUrls(),
+  });
   routes.register(app);
   installConsole(app, config.consoleDir);
 
   const relais: Relais = {
-    app, db, apiKey, config, manager, events, hub, routes,
+    app,
+    db,
+    apiKey,
+    config,
+    manager,
+    events,
+    hub,
+    routes,
     port: () => boundPort,
     async listen() {
       await app.listen({ host: config.host, port: config.port });

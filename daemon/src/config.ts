@@ -31,13 +31,19 @@ function int(value: string | undefined, fallback: number): number {
   return Number.isInteger(parsed) && parsed >= 0 ? parsed : fallback;
 }
 
-export function configFromEnv(env: NodeJS.ProcessEnv = process.env, rootDir = process.cwd()): RelaisConfig {
+export function configFromEnv(
+  env: NodeJS.ProcessEnv = process.env,
+  rootDir = process.cwd(),
+): RelaisConfig {
   return {
     home: resolve(env['RELAIS_HOME'] || join(homedir(), '.relais')),
     host: '127.0.0.1',
     port: int(env['RELAIS_PORT'], DEFAULT_PORT),
     consoleDir: env['RELAIS_CONSOLE_DIR'] ?? join(rootDir, 'dist', 'console', 'browser'),
-    devOrigins: (env['RELAIS_DEV_ORIGINS'] ?? '').split(',').map((s) => s.trim()).filter(Boolean),
+    devOrigins: (env['RELAIS_DEV_ORIGINS'] ?? '')
+      .split(',')
+      .map((s) => s.trim())
+      .filter(Boolean),
     permissionTimeoutMs: int(env['RELAIS_PERMISSION_TIMEOUT_MS'], 10 * 60 * 1000),
     stopGraceMs: int(env['RELAIS_STOP_GRACE_MS'], 3000),
     maxTtlSeconds: int(env['RELAIS_MAX_TTL_SECONDS'], 24 * 3600),

@@ -7,9 +7,16 @@ async function main(): Promise<void> {
   const config = configFromEnv();
   const relais = await build(config);
   const baseUrl = await relais.listen();
-  writeDaemonRecord(config.home, { pid: process.pid, port: relais.port(), base_url: baseUrl, started_at: new Date().toISOString() });
+  writeDaemonRecord(config.home, {
+    pid: process.pid,
+    port: relais.port(),
+    base_url: baseUrl,
+    started_at: new Date().toISOString(),
+  });
   // The key travels in the fragment, which browsers never send to a server.
-  process.stdout.write(`\nRelais is running. Open the console:\n\n  ${baseUrl}/#key=${relais.apiKey}\n\nData folder: ${config.home}\n\n`);
+  process.stdout.write(
+    `\nRelais is running. Open the console:\n\n  ${baseUrl}/#key=${relais.apiKey}\n\nData folder: ${config.home}\n\n`,
+  );
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;
@@ -28,6 +35,8 @@ async function main(): Promise<void> {
 }
 
 main().catch((error: unknown) => {
-  process.stderr.write(`Relais could not start: ${error instanceof Error ? error.message : String(error)}\n`);
+  process.stderr.write(
+    `Relais could not start: ${error instanceof Error ? error.message : String(error)}\n`,
+  );
   process.exit(1);
 });

@@ -22,11 +22,14 @@ const TURNS = Number(process.env.BENCH_TURNS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SHOTS = process.env.BENCH_SCREENSHOTS;
 
-for (const path of [MAIN, SEED, join(CONSOLE, 'index.html')]) if (!existsSync(path)) throw new Error(`${path} missing: npm run build`);
+for (const path of [MAIN, SEED, join(CONSOLE, 'index.html')])
+  if (!existsSync(path)) throw new Error(`${path} missing: npm run build`);
 
 const home = mkdtempSync(join(tmpdir(), 'relais-bench-analytics-'));
 const t0 = Date.now();
-const seeded = spawnSync(process.execPath, [SEED, join(home, 'relais.db'), String(TURNS)], { encoding: 'utf8' });
+const seeded = spawnSync(process.execPath, [SEED, join(home, 'relais.db'), String(TURNS)], {
+  encoding: 'utf8',
+});
 if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
 const seedSeconds = (Date.now() - t0) / 1000;
 
@@ -37,7 +40,13 @@ const port = await new Promise((done) => {
   });
 });
 const daemon = spawn(process.execPath, [MAIN], {
-  env: { ...process.env, RELAIS_HOME: home, RELAIS_PORT: String(port), RELAIS_CONSOLE_DIR: CONSOLE, RELAIS_LOG_LEVEL: 'warn' },
+  env: {
+    ...process.env,
+    RELAIS_HOME: home,
+    RELAIS_PORT: String(port),
+    RELAIS_CONSOLE_DIR: CONSOLE,
+    RELAIS_LOG_LEVEL: 'warn',
+  },
   stdio: ['ignore', 'pipe', 'inherit'],
 });
 let browser;
@@ -54,7 +63,14 @@ try {
   const base = new URL(url).origin;
   browser = await chromium.launch({
     executablePath: '/usr/bin/chromium',
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+    args: [
+      '--no-sandbox',
+      '--disable-gpu',
+      '--disable-background-networking',
+      '--disable-component-update',
+      '--disable-sync',
+      '--no-first-run',
+    ],
   });
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.setDefaultTimeout(120_000);
@@ -69,31 +85,44 @@ try {
     await page.getByRole('heading', { name: 'Sessions' }).waitFor();
     const api = [];
     const onFinished = (request) => {
-      if (request.url().includes('/api/analytics/')) api.push({ path: new URL(request.url()).pathname.replace('/api/analytics/', ''), ms: request.timing().responseEnd });
+      if (request.url().includes('/api/analytics/'))
+        api.push({
+          path: new URL(request.url()).pathname.replace('/api/analytics/', ''),
+          ms: request.timing().responseEnd,
+        });
     };
     page.on('requestfinished', onFinished);
     const start = Date.now();
     await page.goto(`${base}/analytics?period=all`);
-    await page.locator('[data-tile="Turns"] .value').waitFor().catch(async (error) => {
-      if (SHOTS) await page.screenshot({ path: join(SHOTS, 'analytics-failure.png') });
-      console.error(await page.locator('main').innerText());
-      throw error;
-    });
+    await page
+      .locator('[data-tile="Turns"] .value')
+      .waitFor()
+      .catch(async (error) => {
+        if (SHOTS) await page.screenshot({ path: join(SHOTS, 'analytics-failure.png') });
+        console.error(await page.locator('main').innerText());
+        throw error;
+      });
     const tiles = Date.now() - start;
     await page.locator('.chart[data-rendered="true"]').first().waitFor();
     const firstChart = Date.now() - start;
-    await page.waitForFunction(() => document.querySelectorAll('.chart[data-rendered="true"]').length >= 5);
+    await page.waitForFunction(
+      () => document.querySelectorAll('.chart[data-rendered="true"]').length >= 5,
+    );
     const allCharts = Date.now() - start;
     page.off('requestfinished', onFinished);
     const turns = await page.locator('[data-tile="Turns"] .value').textContent();
     runs.push({ run, firstChart, tiles, allCharts, turns, api });
-    console.log(`run ${run}: first chart ${firstChart} ms, tiles ${tiles} ms, all 5 charts ${allCharts} ms (Turns tile: ${turns}; ` +
-      `analytics requests: ${api.map((a) => `${a.path} ${Math.round(a.ms)} ms`).join(', ')})`);
+    console.log(
+      `run ${run}: first chart ${firstChart} ms, tiles ${tiles} ms, all 5 charts ${allCharts} ms (Turns tile: ${turns}; ` +
+        `analytics requests: ${api.map((a) => `${a.path} ${Math.round(a.ms)} ms`).join(', ')})`,
+    );
   }
   if (SHOTS) await page.screenshot({ path: join(SHOTS, 'analytics-100k.png'), fullPage: false });
   const sorted = runs.map((r) => r.firstChart).sort((a, b) => a - b);
   console.log(`\nseeded ${TURNS.toLocaleString('en-US')} turns in ${seedSeconds.toFixed(1)} s`);
-  console.log(`time to first chart: median ${sorted[Math.floor(sorted.length / 2)]} ms, first (cold) run ${runs[0].firstChart} ms, best ${sorted[0]} ms over ${RUNS} runs`);
+  console.log(
+    `time to first chart: median ${sorted[Math.floor(sorted.length / 2)]} ms, first (cold) run ${runs[0].firstChart} ms, best ${sorted[0]} ms over ${RUNS} runs`,
+  );
 } finally {
   await browser?.close();
   daemon.kill('SIGTERM');

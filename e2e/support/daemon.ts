@@ -19,7 +19,14 @@ export const CONSOLE_DIR = join(ROOT, 'dist/console/browser');
 
 export const CHROMIUM = {
   executablePath: '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+  ],
 };
 
 export async function freePort(): Promise<number> {
@@ -38,19 +45,31 @@ export async function freePort(): Promise<number> {
  * Starts the built daemon (nothing is built here) on a free port with a temporary home, and
  * resolves once it printed its URL. `home` may be given pre-filled (the benchmark does).
  */
-export async function startDaemon(options: { home?: string; env?: Record<string, string> } = {}): Promise<RunningDaemon> {
+export async function startDaemon(
+  options: { home?: string; env?: Record<string, string> } = {},
+): Promise<RunningDaemon> {
   for (const path of [DAEMON_MAIN, join(CONSOLE_DIR, 'index.html')]) {
     if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first.`);
   }
   const home = options.home ?? mkdtempSync(join(tmpdir(), 'relais-e2e-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [DAEMON_MAIN], {
-    env: { ...process.env, RELAIS_HOME: home, RELAIS_PORT: String(port), RELAIS_CONSOLE_DIR: CONSOLE_DIR, RELAIS_LOG_LEVEL: 'warn', ...options.env },
+    env: {
+      ...process.env,
+      RELAIS_HOME: home,
+      RELAIS_PORT: String(port),
+      RELAIS_CONSOLE_DIR: CONSOLE_DIR,
+      RELAIS_LOG_LEVEL: 'warn',
+      ...options.env,
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
   const url = await new Promise<string>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`The daemon did not print its URL in 30 s:\n${output}`)), 30_000);
+    const timer = setTimeout(
+      () => fail(new Error(`The daemon did not print its URL in 30 s:\n${output}`)),
+      30_000,
+    );
     const onData = (chunk: Buffer): void => {
       output += chunk.toString();
       const match = /(http:\/\/127\.0\.0\.1:\d+)\/#key=(\S+)/.exec(output);

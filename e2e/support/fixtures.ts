@@ -15,10 +15,24 @@ export interface Relais {
   launch(prompt: string): Promise<string>;
 }
 
-async function launchVia(request: APIRequestContext, base: string, key: string, cwd: string, prompt: string): Promise<string> {
+async function launchVia(
+  request: APIRequestContext,
+  base: string,
+  key: string,
+  cwd: string,
+  prompt: string,
+): Promise<string> {
   const response = await request.post(`${base}/api/sessions`, {
     headers: { Authorization: `Bearer ${key}` },
-    data: { subscription_id: 'demo', model: 'default', cwd, permission_mode: 'write', ttl_seconds: 900, prompt, app: 'e2e' },
+    data: {
+      subscription_id: 'demo',
+      model: 'default',
+      cwd,
+      permission_mode: 'write',
+      ttl_seconds: 900,
+      prompt,
+      app: 'e2e',
+    },
   });
   expect(response.status(), `launch refused: ${await response.text()}`).toBe(201);
   const body = (await response.json()) as { id: string };
@@ -32,7 +46,13 @@ export const test = base.extend<{ relais: Relais }>({
     const key = process.env['RELAIS_E2E_KEY'];
     if (!url || !baseUrl || !key) throw new Error('The global setup did not start the daemon.');
     const cwd = mkdtempSync(join(tmpdir(), 'relais-e2e-cwd-'));
-    await use({ url, base: baseUrl, key, cwd, launch: (prompt) => launchVia(request, baseUrl, key, cwd, prompt) });
+    await use({
+      url,
+      base: baseUrl,
+      key,
+      cwd,
+      launch: (prompt) => launchVia(request, baseUrl, key, cwd, prompt),
+    });
   },
 });
 
@@ -40,7 +60,13 @@ export const test = base.extend<{ relais: Relais }>({
 export async function expectAccessible(page: Page, label: string): Promise<void> {
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
-  const summary = bad.map((v) => `${v.id} (${v.impact}): ${v.help} — ${v.nodes.slice(0, 3).map((n) => n.target.join(' ')).join(' | ')}`);
+  const summary = bad.map(
+    (v) =>
+      `${v.id} (${v.impact}): ${v.help} — ${v.nodes
+        .slice(0, 3)
+        .map((n) => n.target.join(' '))
+        .join(' | ')}`,
+  );
   expect(summary, `axe on ${label}`).toEqual([]);
 }
 

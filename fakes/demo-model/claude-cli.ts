@@ -26,7 +26,8 @@ const MIN_BINARY_BYTES = 1_000_000;
 export function findRepoRoot(start: string = dirname(fileURLToPath(import.meta.url))): string {
   let dir = start;
   for (;;) {
-    if (existsSync(join(dir, 'node_modules', '@anthropic-ai', 'claude-code', 'package.json'))) return dir;
+    if (existsSync(join(dir, 'node_modules', '@anthropic-ai', 'claude-code', 'package.json')))
+      return dir;
     const parent = dirname(dir);
     if (parent === dir) throw new Error(`no node_modules/@anthropic-ai/claude-code above ${start}`);
     dir = parent;
@@ -76,7 +77,14 @@ export class ClaudeRun {
   private buffer = '';
 
   constructor(private readonly options: ClaudeRunOptions) {
-    const args = ['-p', '--input-format', 'stream-json', '--output-format', 'stream-json', '--verbose'];
+    const args = [
+      '-p',
+      '--input-format',
+      'stream-json',
+      '--output-format',
+      'stream-json',
+      '--verbose',
+    ];
     args.push('--permission-prompt-tool', 'stdio', '--model', options.model ?? 'demo-sonnet');
     this.child = spawn(findClaudeBinary(), args, {
       cwd: options.cwd,
@@ -111,13 +119,19 @@ export class ClaudeRun {
   }
 
   /** Resolves with the first line (seen so far or later) that matches. */
-  waitFor(predicate: (line: JsonLine) => boolean, timeoutMs: number, label = 'line'): Promise<JsonLine> {
+  waitFor(
+    predicate: (line: JsonLine) => boolean,
+    timeoutMs: number,
+    label = 'line',
+  ): Promise<JsonLine> {
     return new Promise((resolve, reject) => {
       const check = (): void => {
         const found = this.lines.find(predicate);
         if (found) finish(() => resolve(found));
         else if (this.child.exitCode !== null || this.child.signalCode !== null) {
-          finish(() => reject(new Error(`claude exited before ${label}; stderr: ${this.stderr.slice(-2000)}`)));
+          finish(() =>
+            reject(new Error(`claude exited before ${label}; stderr: ${this.stderr.slice(-2000)}`)),
+          );
         }
       };
       const finish = (settle: () => void): void => {
@@ -125,7 +139,10 @@ export class ClaudeRun {
         this.waiters.delete(check);
         settle();
       };
-      const timer = setTimeout(() => finish(() => reject(new Error(`timed out waiting for ${label}`))), timeoutMs);
+      const timer = setTimeout(
+        () => finish(() => reject(new Error(`timed out waiting for ${label}`))),
+        timeoutMs,
+      );
       this.waiters.add(check);
       check();
     });
@@ -165,10 +182,18 @@ export class ClaudeRun {
     }
     this.lines.push(line);
     const request = line['request'] as JsonLine | undefined;
-    if (line['type'] === 'control_request' && request?.['subtype'] === 'can_use_tool' && this.options.onPermission) {
+    if (
+      line['type'] === 'control_request' &&
+      request?.['subtype'] === 'can_use_tool' &&
+      this.options.onPermission
+    ) {
       this.send({
         type: 'control_response',
-        response: { subtype: 'success', request_id: line['request_id'], response: this.options.onPermission(request) },
+        response: {
+          subtype: 'success',
+          request_id: line['request_id'],
+          response: this.options.onPermission(request),
+        },
       });
     }
   }

@@ -62,14 +62,23 @@ function messageContent(line: JsonLine): JsonLine[] {
 }
 
 function toolUses(run: ClaudeRun): JsonLine[] {
-  return run.lines.filter((l) => l['type'] === 'assistant').flatMap(messageContent).filter((b) => b['type'] === 'tool_use');
+  return run.lines
+    .filter((l) => l['type'] === 'assistant')
+    .flatMap(messageContent)
+    .filter((b) => b['type'] === 'tool_use');
 }
 
 function toolResults(run: ClaudeRun): JsonLine[] {
-  return run.lines.filter((l) => l['type'] === 'user').flatMap(messageContent).filter((b) => b['type'] === 'tool_result');
+  return run.lines
+    .filter((l) => l['type'] === 'user')
+    .flatMap(messageContent)
+    .filter((b) => b['type'] === 'tool_result');
 }
 
-const allow = (request: JsonLine): PermissionAnswer => ({ behavior: 'allow', updatedInput: request['input'] });
+const allow = (request: JsonLine): PermissionAnswer => ({
+  behavior: 'allow',
+  updatedInput: request['input'],
+});
 
 describe('real Claude Code against the demo model', { timeout: TEST_TIMEOUT_MS * 4 }, () => {
   let model: DemoModel;
@@ -84,77 +93,112 @@ describe('real Claude Code against the demo model', { timeout: TEST_TIMEOUT_MS *
     rmSync(root, { recursive: true, force: true });
   });
 
-  it('allowed Bash: tool_result pairs with tool_use, result arrives, the file exists', { timeout: TEST_TIMEOUT_MS }, async () => {
-    const space = workspace(root, 'allow');
-    const from = model.requests.length;
-    const prompts: JsonLine[] = [];
-    const { run, result } = await runPrompt(model, space, 'demo:bash touch made.txt', (request) => {
-      prompts.push(request);
-      return allow(request);
-    });
-    assert.equal(prompts.length, 1);
-    assert.equal(prompts[0]?.['tool_name'], 'Bash');
-    const [use] = toolUses(run);
-    const [toolResult] = toolResults(run);
-    assert.equal(use?.['name'], 'Bash');
-    assert.deepEqual(use?.['input'], { command: 'touch made.txt', description: 'Run the demo command' });
-    assert.equal(toolResult?.['tool_use_id'], use?.['id']);
-    assert.equal(prompts[0]?.['tool_use_id'], use?.['id']);
-    assert.equal(result['subtype'], 'success');
-    assert.equal(result['is_error'], false);
-    assert.equal(result['num_turns'], 2);
-    assert.match(String(result['result']), /^Command result: /);
-    assert.ok(existsSync(join(space.cwd, 'made.txt')));
+  it(
+    'allowed Bash: tool_result pairs with tool_use, result arrives, the file exists',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const space = workspace(root, 'allow');
+      const from = model.requests.length;
+      const prompts: JsonLine[] = [];
+      const { run, result } = await runPrompt(
+        model,
+        space,
+        'demo:bash touch made.txt',
+        (request) => {
+          prompts.push(request);
+          return allow(request);
+        },
+      );
+      assert.equal(prompts.length, 1);
+      assert.equal(prompts[0]?.['tool_name'], 'Bash');
+      const [use] = toolUses(run);
+      const [toolResult] = toolResults(run);
+      assert.equal(use?.['name'], 'Bash');
+      assert.deepEqual(use?.['input'], {
+        command: 'touch made.txt',
+        description: 'Run the demo command',
+      });
+      assert.equal(toolResult?.['tool_use_id'], use?.['id']);
+      assert.equal(prompts[0]?.['tool_use_id'], use?.['id']);
+      assert.equal(result['subtype'], 'success');
+      assert.equal(result['is_error'], false);
+      assert.equal(result['num_turns'], 2);
+      assert.match(String(result['result']), /^Command result: /);
+      assert.ok(existsSync(join(space.cwd, 'made.txt')));
 
-    const served = model.requests.slice(from).filter((r) => r.path === '/v1/messages');
-    assert.deepEqual(served.map((r) => [r.script, r.step, r.model]), [
-      ['bash', 0, 'demo-sonnet'],
-      ['bash', 1, 'demo-sonnet'],
-    ]);
-    const usage = result['usage'] as Record<string, number>;
-    const sum = (key: 'input_tokens' | 'output_tokens'): number =>
-      served.reduce((total, r) => total + (r.usage?.[key] ?? 0), 0);
-    assert.equal(usage['input_tokens'], sum('input_tokens'));
-    assert.equal(usage['output_tokens'], sum('output_tokens'));
-    assert.equal(usage['cache_read_input_tokens'], 100);
-    assert.equal(usage['cache_creation_input_tokens'], 40);
-  });
+      const served = model.requests.slice(from).filter((r) => r.path === '/v1/messages');
+      assert.deepEqual(
+        served.map((r) => [r.script, r.step, r.model]),
+        [
+          ['bash', 0, 'demo-sonnet'],
+          ['bash', 1, 'demo-sonnet'],
+        ],
+      );
+      const usage = result['usage'] as Record<string, number>;
+      const sum = (key: 'input_tokens' | 'output_tokens'): number =>
+        served.reduce((total, r) => total + (r.usage?.[key] ?? 0), 0);
+      assert.equal(usage['input_tokens'], sum('input_tokens'));
+      assert.equal(usage['output_tokens'], sum('output_tokens'));
+      assert.equal(usage['cache_read_input_tokens'], 100);
+      assert.equal(usage['cache_creation_input_tokens'], 40);
+    },
+  );
 
-  it('denied Bash: the deny message reaches the final text and nothing runs', { timeout: TEST_TIMEOUT_MS }, async () => {
-    const space = workspace(root, 'deny');
-    const reason = 'Denied by the demo test';
-    const { run, result } = await runPrompt(model, space, 'demo:bash touch denied.txt', () => ({
-      behavior: 'deny',
-      message: reason,
-    }));
-    const [use] = toolUses(run);
-    const [toolResult] = toolResults(run);
-    assert.equal(toolResult?.['tool_use_id'], use?.['id']);
-    assert.equal(toolResult?.['is_error'], true);
-    assert.equal(result['result'], `Command result: ${reason}`);
-    const denials = result['permission_denials'] as JsonLine[];
-    assert.equal(denials[0]?.['tool_use_id'], use?.['id']);
-    assert.ok(!existsSync(join(space.cwd, 'denied.txt')));
-  });
+  it(
+    'denied Bash: the deny message reaches the final text and nothing runs',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const space = workspace(root, 'deny');
+      const reason = 'Denied by the demo test';
+      const { run, result } = await runPrompt(model, space, 'demo:bash touch denied.txt', () => ({
+        behavior: 'deny',
+        message: reason,
+      }));
+      const [use] = toolUses(run);
+      const [toolResult] = toolResults(run);
+      assert.equal(toolResult?.['tool_use_id'], use?.['id']);
+      assert.equal(toolResult?.['is_error'], true);
+      assert.equal(result['result'], `Command result: ${reason}`);
+      const denials = result['permission_denials'] as JsonLine[];
+      assert.equal(denials[0]?.['tool_use_id'], use?.['id']);
+      assert.ok(!existsSync(join(space.cwd, 'denied.txt')));
+    },
+  );
 
-  it('AskUserQuestion: the answer comes back in the final text', { timeout: TEST_TIMEOUT_MS }, async () => {
-    const space = workspace(root, 'ask');
-    const asked: unknown[] = [];
-    const { result } = await runPrompt(model, space, 'demo:ask', (request) => {
-      asked.push(request['tool_name']);
-      const input = request['input'] as JsonLine;
-      return { behavior: 'allow', updatedInput: { ...input, answers: { 'Which color?': 'Blue' } } };
-    });
-    assert.deepEqual(asked, ['AskUserQuestion']);
-    assert.match(String(result['result']), /^You answered: .*"Which color\?"="Blue"/);
-  });
+  it(
+    'AskUserQuestion: the answer comes back in the final text',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const space = workspace(root, 'ask');
+      const asked: unknown[] = [];
+      const { result } = await runPrompt(model, space, 'demo:ask', (request) => {
+        asked.push(request['tool_name']);
+        const input = request['input'] as JsonLine;
+        return {
+          behavior: 'allow',
+          updatedInput: { ...input, answers: { 'Which color?': 'Blue' } },
+        };
+      });
+      assert.deepEqual(asked, ['AskUserQuestion']);
+      assert.match(String(result['result']), /^You answered: .*"Which color\?"="Blue"/);
+    },
+  );
 
-  it('demo:write resolves the relative path in the cwd Claude Code announces', { timeout: TEST_TIMEOUT_MS }, async () => {
-    const space = workspace(root, 'write');
-    const { result } = await runPrompt(model, space, 'demo:write notes/out.txt hello world', allow);
-    assert.match(String(result['result']), /^Write result: File created successfully/);
-    assert.ok(existsSync(join(space.cwd, 'notes', 'out.txt')));
-  });
+  it(
+    'demo:write resolves the relative path in the cwd Claude Code announces',
+    { timeout: TEST_TIMEOUT_MS },
+    async () => {
+      const space = workspace(root, 'write');
+      const { result } = await runPrompt(
+        model,
+        space,
+        'demo:write notes/out.txt hello world',
+        allow,
+      );
+      assert.match(String(result['result']), /^Write result: File created successfully/);
+      assert.ok(existsSync(join(space.cwd, 'notes', 'out.txt')));
+    },
+  );
 
   it('demo:steps asks once per step', { timeout: TEST_TIMEOUT_MS }, async () => {
     const space = workspace(root, 'steps');

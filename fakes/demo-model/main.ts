@@ -17,8 +17,10 @@ export async function main(argv: string[]): Promise<void> {
   });
   const port = Number.parseInt(values.port, 10);
   const delayScale = Number.parseFloat(values['delay-scale']);
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`Invalid --port ${values.port}`);
-  if (!Number.isFinite(delayScale) || delayScale < 0) throw new Error(`Invalid --delay-scale ${values['delay-scale']}`);
+  if (!Number.isInteger(port) || port < 0 || port > 65535)
+    throw new Error(`Invalid --port ${values.port}`);
+  if (!Number.isFinite(delayScale) || delayScale < 0)
+    throw new Error(`Invalid --delay-scale ${values['delay-scale']}`);
   const model = await startDemoModel({ port, host: values.host, delayScale });
   process.stdout.write(`${model.url}\n`);
   const stop = (): void => {

@@ -38,7 +38,8 @@ const SCRIPTS: Record<string, Script> = {
       : textTurn('bash', step, `Command result: ${resultText(lastResult).slice(0, 200)}`),
 
   write: ({ arg, step, lastResult, cwd }) => {
-    if (step > 0) return textTurn('write', step, `Write result: ${resultText(lastResult).slice(0, 200)}`);
+    if (step > 0)
+      return textTurn('write', step, `Write result: ${resultText(lastResult).slice(0, 200)}`);
     const { head, rest } = splitFirstWord(arg);
     const file = head || 'demo.txt';
     return toolTurn('write', step, `Writing ${file}.`, 'Write', {
@@ -56,7 +57,9 @@ const SCRIPTS: Record<string, Script> = {
 
   ask: ({ step, lastResult }) =>
     step === 0
-      ? toolTurn('ask', step, 'I have a question.', 'AskUserQuestion', { questions: [ASK_QUESTION] })
+      ? toolTurn('ask', step, 'I have a question.', 'AskUserQuestion', {
+          questions: [ASK_QUESTION],
+        })
       : textTurn('ask', step, `You answered: ${resultText(lastResult)}`),
 
   think: ({ arg, step }) =>
@@ -101,9 +104,20 @@ const SCRIPTS: Record<string, Script> = {
 
   tools: ({ arg, step, lastResult, cwd }) => {
     const file = arg || 'README.md';
-    if (step === 0) return toolTurn('tools', step, 'Listing files.', 'Bash', { command: 'ls', description: 'List files' });
-    if (step === 1) return toolTurn('tools', step, `Reading ${file}.`, 'Read', { file_path: absolutePath(file, cwd) });
-    return textTurn('tools', step, `Summary: listed the directory and read ${file} (first line: ${firstLine(resultText(lastResult))}).`);
+    if (step === 0)
+      return toolTurn('tools', step, 'Listing files.', 'Bash', {
+        command: 'ls',
+        description: 'List files',
+      });
+    if (step === 1)
+      return toolTurn('tools', step, `Reading ${file}.`, 'Read', {
+        file_path: absolutePath(file, cwd),
+      });
+    return textTurn(
+      'tools',
+      step,
+      `Summary: listed the directory and read ${file} (first line: ${firstLine(resultText(lastResult))}).`,
+    );
   },
 };
 
@@ -118,7 +132,11 @@ export function planFor(conversation: Conversation): Plan {
   const name = (match[1] ?? '').toLowerCase();
   const script = SCRIPTS[name];
   if (!script) {
-    return textTurn('unknown', step, `Unknown demo script "${name}". Known scripts: ${SCRIPT_NAMES.join(', ')}.`);
+    return textTurn(
+      'unknown',
+      step,
+      `Unknown demo script "${name}". Known scripts: ${SCRIPT_NAMES.join(', ')}.`,
+    );
   }
   const lastResult = conversation.toolResults[conversation.toolResults.length - 1];
   return script({
@@ -129,7 +147,12 @@ export function planFor(conversation: Conversation): Plan {
   });
 }
 
-function reply(script: string, step: number, blocks: PlannedBlock[], stopReason: StopReason): ReplyPlan {
+function reply(
+  script: string,
+  step: number,
+  blocks: PlannedBlock[],
+  stopReason: StopReason,
+): ReplyPlan {
   return { kind: 'reply', script, step, blocks, stopReason };
 }
 
@@ -137,8 +160,22 @@ function textTurn(script: string, step: number, text: string): ReplyPlan {
   return reply(script, step, [{ type: 'text', text }], 'end_turn');
 }
 
-function toolTurn(script: string, step: number, text: string, name: string, input: Record<string, unknown>): ReplyPlan {
-  return reply(script, step, [{ type: 'text', text }, { type: 'tool_use', name, input }], 'tool_use');
+function toolTurn(
+  script: string,
+  step: number,
+  text: string,
+  name: string,
+  input: Record<string, unknown>,
+): ReplyPlan {
+  return reply(
+    script,
+    step,
+    [
+      { type: 'text', text },
+      { type: 'tool_use', name, input },
+    ],
+    'tool_use',
+  );
 }
 
 function resultText(result: ToolResultInfo | undefined): string {

@@ -4,36 +4,62 @@ import { gzipSync } from 'node:zlib';
 
 import { ASK_QUESTION } from './scripts.js';
 import { startDemoModel, type DemoModel } from './server.js';
-import { parseSse, postMessages, rebuildContent, type ParsedEvent, type RebuiltBlock } from './sse-client.js';
+import {
+  parseSse,
+  postMessages,
+  rebuildContent,
+  type ParsedEvent,
+  type RebuiltBlock,
+} from './sse-client.js';
 
 const CWD = '/tmp/demo-project';
 
 /** A request shaped like Claude Code 2.1.332's: reminders first, env as a role:"system" entry. */
-function body(userText: string, toolResults: string[] = [], extra: Record<string, unknown> = {}): Record<string, unknown> {
+function body(
+  userText: string,
+  toolResults: string[] = [],
+  extra: Record<string, unknown> = {},
+): Record<string, unknown> {
   const messages: unknown[] = [
     {
       role: 'user',
       content: [
-        { type: 'text', text: '<system-reminder>\nAttribution for git commits…\n</system-reminder>\n' },
+        {
+          type: 'text',
+          text: '<system-reminder>\nAttribution for git commits…\n</system-reminder>\n',
+        },
         { type: 'text', text: userText },
       ],
     },
     {
       role: 'system',
-      content: [{ type: 'text', text: `# Environment\n - Primary working directory: ${CWD}\n - Platform: linux\n` }],
+      content: [
+        {
+          type: 'text',
+          text: `# Environment\n - Primary working directory: ${CWD}\n - Platform: linux\n`,
+        },
+      ],
     },
   ];
   toolResults.forEach((result, i) => {
-    messages.push({ role: 'assistant', content: [{ type: 'tool_use', id: `toolu_${i}`, name: 'Bash', input: {} }] });
+    messages.push({
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: `toolu_${i}`, name: 'Bash', input: {} }],
+    });
     messages.push({
       role: 'user',
-      content: [{ type: 'tool_result', tool_use_id: `toolu_${i}`, content: result, is_error: false }],
+      content: [
+        { type: 'tool_result', tool_use_id: `toolu_${i}`, content: result, is_error: false },
+      ],
     });
   });
   return { model: 'demo-sonnet', max_tokens: 32000, stream: true, messages, ...extra };
 }
 
-async function stream(model: DemoModel, request: unknown): Promise<{ events: ParsedEvent[]; blocks: RebuiltBlock[] }> {
+async function stream(
+  model: DemoModel,
+  request: unknown,
+): Promise<{ events: ParsedEvent[]; blocks: RebuiltBlock[] }> {
   const reply = await postMessages(model.url, request);
   assert.equal(reply.status, 200, reply.text);
   assert.match(reply.headers.get('content-type') ?? '', /^text\/event-stream/);
@@ -44,7 +70,10 @@ async function stream(model: DemoModel, request: unknown): Promise<{ events: Par
 }
 
 function stopReason(events: ParsedEvent[]): unknown {
-  const delta = events.find((e) => e.event === 'message_delta')?.data['delta'] as Record<string, unknown>;
+  const delta = events.find((e) => e.event === 'message_delta')?.data['delta'] as Record<
+    string,
+    unknown
+  >;
   return delta['stop_reason'];
 }
 
@@ -88,7 +117,16 @@ describe('demo model HTTP surface', () => {
     const { events, blocks } = await stream(model, body('hello there'));
     assert.deepEqual(
       events.map((e) => e.event),
-      ['message_start', 'ping', 'content_block_start', 'content_block_delta', 'content_block_delta', 'content_block_stop', 'message_delta', 'message_stop'],
+      [
+        'message_start',
+        'ping',
+        'content_block_start',
+        'content_block_delta',
+        'content_block_delta',
+        'content_block_stop',
+        'message_delta',
+        'message_stop',
+      ],
     );
     assert.deepEqual(texts(blocks), ['Demo model here. You said: hello there']);
     const start = events[0]?.data['message'] as Record<string, unknown>;
@@ -102,17 +140,23 @@ describe('demo model HTTP surface', () => {
     });
     const delta = events.find((e) => e.event === 'message_delta')?.data;
     assert.deepEqual(delta?.['delta'], { stop_reason: 'end_turn', stop_sequence: null });
-    assert.equal((delta?.['usage'] as Record<string, number>)['output_tokens'], 5 + Math.ceil(38 / 4));
+    assert.equal(
+      (delta?.['usage'] as Record<string, number>)['output_tokens'],
+      5 + Math.ceil(38 / 4),
+    );
   });
 
   it('uses a new message id per response and records each request', async () => {
     const before = model.requests.length;
     const a = await stream(model, body('one'));
     const b = await stream(model, body('two'));
-    const id = (s: { events: ParsedEvent[] }): unknown => (s.events[0]?.data['message'] as Record<string, unknown>)['id'];
+    const id = (s: { events: ParsedEvent[] }): unknown =>
+      (s.events[0]?.data['message'] as Record<string, unknown>)['id'];
     assert.notEqual(id(a), id(b));
     assert.deepEqual(
-      model.requests.slice(before).map((r) => [r.method, r.path, r.model, r.lastUserText, r.script, r.step]),
+      model.requests
+        .slice(before)
+        .map((r) => [r.method, r.path, r.model, r.lastUserText, r.script, r.step]),
       [
         ['POST', '/v1/messages', 'demo-sonnet', 'one', 'echo', 0],
         ['POST', '/v1/messages', 'demo-sonnet', 'two', 'echo', 0],
@@ -171,8 +215,14 @@ describe('demo model scripts', () => {
       input: { file_path: `${CWD}/notes/a.txt`, content: 'hello  world' },
     });
     const absolute = await stream(model, body('demo:write /elsewhere/b.txt hi'));
-    assert.deepEqual(toolUse(absolute.blocks).input, { file_path: '/elsewhere/b.txt', content: 'hi' });
-    const done = await stream(model, body('demo:write notes/a.txt hello', ['File created successfully']));
+    assert.deepEqual(toolUse(absolute.blocks).input, {
+      file_path: '/elsewhere/b.txt',
+      content: 'hi',
+    });
+    const done = await stream(
+      model,
+      body('demo:write notes/a.txt hello', ['File created successfully']),
+    );
     assert.deepEqual(texts(done.blocks), ['Write result: File created successfully']);
   });
 
@@ -185,7 +235,10 @@ describe('demo model scripts', () => {
 
   it('demo:ask asks one AskUserQuestion, then echoes the answer', async () => {
     const { blocks } = await stream(model, body('demo:ask'));
-    assert.deepEqual(toolUse(blocks), { name: 'AskUserQuestion', input: { questions: [ASK_QUESTION] } });
+    assert.deepEqual(toolUse(blocks), {
+      name: 'AskUserQuestion',
+      input: { questions: [ASK_QUESTION] },
+    });
     const done = await stream(model, body('demo:ask', ['"Which color?"="Blue"']));
     assert.deepEqual(texts(done.blocks), ['You answered: "Which color?"="Blue"']);
   });
@@ -206,7 +259,10 @@ describe('demo model scripts', () => {
     for (let i = 1; i <= 3; i++) {
       const { events, blocks } = await stream(model, body('demo:steps 3', results));
       assert.equal(stopReason(events), 'tool_use');
-      assert.deepEqual(toolUse(blocks).input, { command: `sh -c 'echo step ${i}'`, description: `Print step ${i}` });
+      assert.deepEqual(toolUse(blocks).input, {
+        command: `sh -c 'echo step ${i}'`,
+        description: `Print step ${i}`,
+      });
       results.push(`step ${i}`);
     }
     const done = await stream(model, body('demo:steps 3', results));
@@ -225,12 +281,20 @@ describe('demo model scripts', () => {
 
   it('demo:tools lists, reads, then summarises', async () => {
     const step0 = await stream(model, body('demo:tools'));
-    assert.deepEqual(toolUse(step0.blocks), { name: 'Bash', input: { command: 'ls', description: 'List files' } });
+    assert.deepEqual(toolUse(step0.blocks), {
+      name: 'Bash',
+      input: { command: 'ls', description: 'List files' },
+    });
     const step1 = await stream(model, body('demo:tools', ['README.md']));
-    assert.deepEqual(toolUse(step1.blocks), { name: 'Read', input: { file_path: `${CWD}/README.md` } });
+    assert.deepEqual(toolUse(step1.blocks), {
+      name: 'Read',
+      input: { file_path: `${CWD}/README.md` },
+    });
     const step2 = await stream(model, body('demo:tools', ['README.md', '1\t# Hello']));
     assert.equal(stopReason(step2.events), 'end_turn');
-    assert.deepEqual(texts(step2.blocks), ['Summary: listed the directory and read README.md (first line: # Hello).']);
+    assert.deepEqual(texts(step2.blocks), [
+      'Summary: listed the directory and read README.md (first line: # Hello).',
+    ]);
   });
 
   it('demo:error answers with the Anthropic error shape and retry headers', async () => {
@@ -251,7 +315,10 @@ describe('demo model scripts', () => {
 
   it('names the known scripts for an unknown keyword', async () => {
     const { blocks } = await stream(model, body('demo:nope'));
-    assert.match(texts(blocks)[0] ?? '', /^Unknown demo script "nope"\. Known scripts: bash, write/);
+    assert.match(
+      texts(blocks)[0] ?? '',
+      /^Unknown demo script "nope"\. Known scripts: bash, write/,
+    );
   });
 
   it('routes on a newer user text that arrives after tool results', async () => {
@@ -279,7 +346,10 @@ describe('demo:slow', () => {
   it('delivers the first events before the stream ends (no buffering)', async () => {
     const model = await startDemoModel();
     try {
-      const res = await fetch(`${model.url}/v1/messages`, { method: 'POST', body: JSON.stringify(body('demo:slow 800')) });
+      const res = await fetch(`${model.url}/v1/messages`, {
+        method: 'POST',
+        body: JSON.stringify(body('demo:slow 800')),
+      });
       const reader = res.body?.getReader();
       assert.ok(reader);
       const started = Date.now();
@@ -294,7 +364,10 @@ describe('demo:slow', () => {
 
   it('close() ends a stream that is still running', async () => {
     const model = await startDemoModel();
-    const pending = fetch(`${model.url}/v1/messages`, { method: 'POST', body: JSON.stringify(body('demo:slow 60000')) })
+    const pending = fetch(`${model.url}/v1/messages`, {
+      method: 'POST',
+      body: JSON.stringify(body('demo:slow 60000')),
+    })
       .then((res) => res.text())
       .catch((error: unknown) => error);
     await new Promise((resolve) => setTimeout(resolve, 100));

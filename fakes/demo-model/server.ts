@@ -54,7 +54,12 @@ export function startDemoModel(options: DemoModelOptions = {}): Promise<DemoMode
         return;
       }
       const status = error instanceof BodyError ? error.status : 500;
-      const type = status === 413 ? 'request_too_large' : status >= 500 ? 'api_error' : 'invalid_request_error';
+      const type =
+        status === 413
+          ? 'request_too_large'
+          : status >= 500
+            ? 'api_error'
+            : 'invalid_request_error';
       sendApiError(res, status, type, error instanceof Error ? error.message : String(error));
     });
   });

@@ -15,7 +15,11 @@ export type RebuiltBlock =
   | { type: 'thinking'; thinking: string; signature: string }
   | { type: 'tool_use'; id: string; name: string; input: unknown };
 
-export async function postMessages(baseUrl: string, body: unknown, init: RequestInit = {}): Promise<HttpReply> {
+export async function postMessages(
+  baseUrl: string,
+  body: unknown,
+  init: RequestInit = {},
+): Promise<HttpReply> {
   const res = await fetch(`${baseUrl}/v1/messages?beta=true`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', 'anthropic-version': '2023-06-01' },
@@ -49,7 +53,12 @@ export function rebuildContent(events: ParsedEvent[]): RebuiltBlock[] {
     if (data['type'] === 'content_block_start') {
       const start = data['content_block'] as Record<string, unknown>;
       if (start['type'] === 'tool_use') {
-        blocks[index] = { type: 'tool_use', id: String(start['id']), name: String(start['name']), input: {} };
+        blocks[index] = {
+          type: 'tool_use',
+          id: String(start['id']),
+          name: String(start['name']),
+          input: {},
+        };
         partialJson.set(index, '');
       } else if (start['type'] === 'thinking') {
         blocks[index] = { type: 'thinking', thinking: '', signature: '' };
@@ -60,7 +69,8 @@ export function rebuildContent(events: ParsedEvent[]): RebuiltBlock[] {
       applyDelta(blocks[index], data['delta'] as Record<string, unknown>, index, partialJson);
     } else if (data['type'] === 'content_block_stop') {
       const block = blocks[index];
-      if (block?.type === 'tool_use') block.input = JSON.parse(partialJson.get(index) || '{}') as unknown;
+      if (block?.type === 'tool_use')
+        block.input = JSON.parse(partialJson.get(index) || '{}') as unknown;
     }
   }
   return blocks;
@@ -74,8 +84,10 @@ function applyDelta(
 ): void {
   if (!block) throw new Error(`delta for unknown block ${index}`);
   if (delta['type'] === 'text_delta' && block.type === 'text') block.text += String(delta['text']);
-  else if (delta['type'] === 'thinking_delta' && block.type === 'thinking') block.thinking += String(delta['thinking']);
-  else if (delta['type'] === 'signature_delta' && block.type === 'thinking') block.signature += String(delta['signature']);
+  else if (delta['type'] === 'thinking_delta' && block.type === 'thinking')
+    block.thinking += String(delta['thinking']);
+  else if (delta['type'] === 'signature_delta' && block.type === 'thinking')
+    block.signature += String(delta['signature']);
   else if (delta['type'] === 'input_json_delta' && block.type === 'tool_use') {
     partialJson.set(index, (partialJson.get(index) ?? '') + String(delta['partial_json']));
   } else throw new Error(`delta ${String(delta['type'])} does not fit block ${block.type}`);

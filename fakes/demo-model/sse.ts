@@ -18,7 +18,13 @@ export function sseEvents(message: DemoMessage, streamDurationMs = 0): SseEvent[
   const { content, usage, stop_reason: stopReason, ...rest } = message;
   const events: SseEvent[] = [
     event('message_start', {
-      message: { ...rest, content: [], stop_reason: null, stop_sequence: null, usage: { ...usage, output_tokens: 1 } },
+      message: {
+        ...rest,
+        content: [],
+        stop_reason: null,
+        stop_sequence: null,
+        usage: { ...usage, output_tokens: 1 },
+      },
     }),
     event('ping', {}),
   ];
@@ -35,21 +41,30 @@ export function sseEvents(message: DemoMessage, streamDurationMs = 0): SseEvent[
 
 function blockEvents(block: ContentBlock, index: number, textDurationMs: number): SseEvent[] {
   if (block.type === 'text') {
-    const pieces = textDurationMs > 0 ? splitInto(block.text, SLOW_CHUNKS) : chunks(block.text, CHUNK);
+    const pieces =
+      textDurationMs > 0 ? splitInto(block.text, SLOW_CHUNKS) : chunks(block.text, CHUNK);
     const delay = textDurationMs > 0 ? textDurationMs / pieces.length : 0;
     return [
       event('content_block_start', { index, content_block: { type: 'text', text: '' } }),
-      ...pieces.map((text) => event('content_block_delta', { index, delta: { type: 'text_delta', text } }, delay)),
+      ...pieces.map((text) =>
+        event('content_block_delta', { index, delta: { type: 'text_delta', text } }, delay),
+      ),
       event('content_block_stop', { index }),
     ];
   }
   if (block.type === 'thinking') {
     return [
-      event('content_block_start', { index, content_block: { type: 'thinking', thinking: '', signature: '' } }),
+      event('content_block_start', {
+        index,
+        content_block: { type: 'thinking', thinking: '', signature: '' },
+      }),
       ...chunks(block.thinking, CHUNK).map((thinking) =>
         event('content_block_delta', { index, delta: { type: 'thinking_delta', thinking } }),
       ),
-      event('content_block_delta', { index, delta: { type: 'signature_delta', signature: block.signature } }),
+      event('content_block_delta', {
+        index,
+        delta: { type: 'signature_delta', signature: block.signature },
+      }),
       event('content_block_stop', { index }),
     ];
   }
@@ -68,7 +83,11 @@ function blockEvents(block: ContentBlock, index: number, textDurationMs: number)
 }
 
 /** Writes events one by one so each reaches the socket at once; stops if the client goes away. */
-export async function writeSse(res: ServerResponse, events: SseEvent[], delayScale: number): Promise<void> {
+export async function writeSse(
+  res: ServerResponse,
+  events: SseEvent[],
+  delayScale: number,
+): Promise<void> {
   // A pending delay must not outlive the connection (it would keep the process alive).
   const gone = new AbortController();
   res.once('close', () => gone.abort());

@@ -21,14 +21,22 @@ export async function startFakeRegistry(): Promise<FakeRegistry> {
     requests.push(name);
     const version = latest.get(name);
     if (!version) {
-      res.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: 'Not found' }));
+      res
+        .writeHead(404, { 'content-type': 'application/json' })
+        .end(JSON.stringify({ error: 'Not found' }));
       return;
     }
     const doc = {
       _id: name,
       name,
       'dist-tags': { latest: version },
-      versions: { [version]: { name, version, dist: { tarball: `http://127.0.0.1/${name}/-/${version}.tgz`, shasum: '0' } } },
+      versions: {
+        [version]: {
+          name,
+          version,
+          dist: { tarball: `http://127.0.0.1/${name}/-/${version}.tgz`, shasum: '0' },
+        },
+      },
       time: { [version]: new Date().toISOString() },
     };
     res.writeHead(200, { 'content-type': 'application/json' }).end(JSON.stringify(doc));

@@ -27,7 +27,12 @@ export interface QuotaScript {
 export interface QuotaEndpoint {
   url: string;
   script: QuotaScript;
-  requests: { path: string; authorization: string | undefined; beta: string | undefined; status: number }[];
+  requests: {
+    path: string;
+    authorization: string | undefined;
+    beta: string | undefined;
+    status: number;
+  }[];
   close(): Promise<void>;
 }
 
@@ -42,27 +47,60 @@ export function defaultWindows(now = Date.now()): Record<string, FakeWindow | nu
 }
 
 /** A scripted fake of Anthropic's OAuth usage endpoint (PROTOCOLS §4.1) on loopback. */
-export async function startQuotaEndpoint(options: { port?: number; script?: Partial<QuotaScript> } = {}): Promise<QuotaEndpoint> {
-  const script: QuotaScript = { mode: 'ok', retryAfterSeconds: 60, windows: defaultWindows(), token: DEMO_QUOTA_TOKEN, ...options.script };
+export async function startQuotaEndpoint(
+  options: { port?: number; script?: Partial<QuotaScript> } = {},
+): Promise<QuotaEndpoint> {
+  const script: QuotaScript = {
+    mode: 'ok',
+    retryAfterSeconds: 60,
+    windows: defaultWindows(),
+    token: DEMO_QUOTA_TOKEN,
+    ...options.script,
+  };
   const requests: QuotaEndpoint['requests'] = [];
   let frozen: string | null = null;
   const answer = (req: IncomingMessage, res: ServerResponse): void => {
     const path = (req.url ?? '/').split('?')[0]!;
     const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
-      requests.push({ path, authorization: req.headers.authorization, beta: req.headers['anthropic-beta'] as string | undefined, status });
+      requests.push({
+        path,
+        authorization: req.headers.authorization,
+        beta: req.headers['anthropic-beta'] as string | undefined,
+        status,
+      });
       if (requests.length > 1000) requests.shift();
       res.writeHead(status, { 'content-type': 'application/json', ...headers });
       res.end(typeof body === 'string' ? body : JSON.stringify(body));
     };
-    if (req.method !== 'GET' || path !== '/api/oauth/usage') return send(404, { type: 'error', error: { type: 'not_found_error', message: 'Not found' } });
-    if (req.headers.authorization !== `Bearer ${script.token}` || req.headers['anthropic-beta'] !== 'oauth-2025-04-20') {
-      return send(401, { type: 'error', error: { type: 'authentication_error', message: 'OAuth token required' } });
+    if (req.method !== 'GET' || path !== '/api/oauth/usage')
+      return send(404, { type: 'error', error: { type: 'not_found_error', message: 'Not found' } });
+    if (
+      req.headers.authorization !== `Bearer ${script.token}` ||
+      req.headers['anthropic-beta'] !== 'oauth-2025-04-20'
+    ) {
+      return send(401, {
+        type: 'error',
+        error: { type: 'authentication_error', message: 'OAuth token required' },
+      });
     }
     if (script.mode === 'rate_limited') {
-      return send(429, { type: 'error', error: { type: 'rate_limit_error', message: 'Rate limited' } }, { 'retry-after': String(script.retryAfterSeconds) });
+      return send(
+        429,
+        { type: 'error', error: { type: 'rate_limit_error', message: 'Rate limited' } },
+        { 'retry-after': String(script.retryAfterSeconds) },
+      );
     }
-    if (script.mode === 'error') return send(500, { type: 'error', error: { type: 'api_error', message: 'Internal error' } });
-    const body = { ...script.windows, extra_usage: { is_enabled: false, monthly_limit: null, used_credits: null, utilization: null } };
+    if (script.mode === 'error')
+      return send(500, { type: 'error', error: { type: 'api_error', message: 'Internal error' } });
+    const body = {
+      ...script.windows,
+      extra_usage: {
+        is_enabled: false,
+        monthly_limit: null,
+        used_credits: null,
+        utilization: null,
+      },
+    };
     if (script.mode === 'frozen') return send(200, (frozen ??= JSON.stringify(body)));
     frozen = null;
     return send(200, body);

@@ -18,24 +18,41 @@ describe('launch brake and suspension, over the real Claude Code', { timeout: 24
     await daemon.close();
   });
 
-  const subscription = async (): Promise<Subscription> => (await daemon.call<Subscription>('GET', '/api/subscriptions/demo')).body;
+  const subscription = async (): Promise<Subscription> =>
+    (await daemon.call<Subscription>('GET', '/api/subscriptions/demo')).body;
 
   it('three failed starts suspend the subscription with the agent error; refusals double the wait; an answer reopens it', async () => {
     const survivor = await SessionDriver.launch(daemon, { cwd: cwd(), app: 'suspension' });
     await survivor.waitState('idle');
     for (let i = 1; i <= 3; i++) {
-      const failing = await SessionDriver.launch(daemon, { cwd: cwd(), prompt: 'demo:error 401', app: 'suspension' });
+      const failing = await SessionDriver.launch(daemon, {
+        cwd: cwd(),
+        prompt: 'demo:error 401',
+        app: 'suspension',
+      });
       await failing.waitResults(1);
-      await waitFor('the failure counted', async () => (await subscription()).consecutive_failed_starts === i);
+      await waitFor(
+        'the failure counted',
+        async () => (await subscription()).consecutive_failed_starts === i,
+      );
       await daemon.call('POST', `/api/sessions/${failing.id}/stop`);
     }
     const suspended = await subscription();
     assert.equal(suspended.status, 'suspended');
-    assert.match(suspended.last_error ?? '', /API key/i, 'the status carries the agent error line, not an exit code');
+    assert.match(
+      suspended.last_error ?? '',
+      /API key/i,
+      'the status carries the agent error line, not an exit code',
+    );
 
     const waits: string[] = [];
     for (let i = 0; i < 3; i++) {
-      const refused = await daemon.call('POST', '/api/sessions', { subscription_id: 'demo', model: 'demo-sonnet', cwd: cwd(), app: 'suspension' });
+      const refused = await daemon.call('POST', '/api/sessions', {
+        subscription_id: 'demo',
+        model: 'demo-sonnet',
+        cwd: cwd(),
+        app: 'suspension',
+      });
       assert.equal(refused.status, 409);
       assert.equal(refused.body.error_code, 'subscription_suspended');
       assert.match(refused.body.message, /API key/i);
@@ -47,21 +64,32 @@ describe('launch brake and suspension, over the real Claude Code', { timeout: 24
     // A session of the subscription that answers reopens it.
     await daemon.call('POST', `/api/sessions/${survivor.id}/messages`, { text: 'still there?' });
     await survivor.waitResults(1);
-    const reopened = await waitFor('reopened', async () => ((await subscription()).status === 'active' ? subscription() : undefined));
+    const reopened = await waitFor('reopened', async () =>
+      (await subscription()).status === 'active' ? subscription() : undefined,
+    );
     assert.equal(reopened.consecutive_failed_starts, 0);
     await daemon.call('POST', `/api/sessions/${survivor.id}/stop`);
   });
 
   it('Retry lifts a suspension by hand', async () => {
     for (let i = 0; i < 3; i++) {
-      const failing = await SessionDriver.launch(daemon, { cwd: cwd(), prompt: 'demo:error 500', app: 'retry' });
+      const failing = await SessionDriver.launch(daemon, {
+        cwd: cwd(),
+        prompt: 'demo:error 500',
+        app: 'retry',
+      });
       await failing.waitResults(1);
       await daemon.call('POST', `/api/sessions/${failing.id}/stop`);
     }
     await waitFor('suspended', async () => (await subscription()).status === 'suspended');
     const retried = await daemon.call<Subscription>('POST', '/api/subscriptions/demo/retry');
     assert.equal(retried.body.status, 'active');
-    const launched = await daemon.call<Session>('POST', '/api/sessions', { subscription_id: 'demo', model: 'demo-sonnet', cwd: cwd(), app: 'retry' });
+    const launched = await daemon.call<Session>('POST', '/api/sessions', {
+      subscription_id: 'demo',
+      model: 'demo-sonnet',
+      cwd: cwd(),
+      app: 'retry',
+    });
     assert.equal(launched.status, 201);
     await daemon.call('POST', `/api/sessions/${launched.body.id}/stop`);
   });
@@ -81,22 +109,38 @@ describe('launch brake over the API', { timeout: 120_000 }, () => {
     const ids: string[] = [];
     try {
       for (let i = 0; i < 20; i++) {
-        const launched = await daemon.call<Session>('POST', '/api/sessions', { subscription_id: 'demo', model: 'demo-sonnet', cwd: dir }, { 'x-relais-app': 'brake-test' });
+        const launched = await daemon.call<Session>(
+          'POST',
+          '/api/sessions',
+          { subscription_id: 'demo', model: 'demo-sonnet', cwd: dir },
+          { 'x-relais-app': 'brake-test' },
+        );
         assert.equal(launched.status, 201, `launch ${i + 1}: ${launched.text}`);
         assert.equal(launched.body.app, 'brake-test');
         ids.push(launched.body.id);
       }
-      const braked = await daemon.call('POST', '/api/sessions', { subscription_id: 'demo', model: 'demo-sonnet', cwd: dir }, { 'x-relais-app': 'brake-test' });
+      const braked = await daemon.call(
+        'POST',
+        '/api/sessions',
+        { subscription_id: 'demo', model: 'demo-sonnet', cwd: dir },
+        { 'x-relais-app': 'brake-test' },
+      );
       assert.equal(braked.status, 429);
       assert.equal(braked.body.error_code, 'rate_limited');
       assert.ok(braked.body.retry_after_seconds >= 1 && braked.body.retry_after_seconds <= 3);
       assert.equal(braked.headers['retry-after'], String(braked.body.retry_after_seconds));
     } finally {
       await Promise.all(ids.map((id) => daemon.call('POST', `/api/sessions/${id}/stop`)));
-      await waitFor('all stopped', async () => {
-        const list = (await daemon.call<{ items: Session[] }>('GET', '/api/sessions?app=brake-test&limit=100')).body.items;
-        return list.every((s) => s.state === 'ended');
-      }, 60_000);
+      await waitFor(
+        'all stopped',
+        async () => {
+          const list = (
+            await daemon.call<{ items: Session[] }>('GET', '/api/sessions?app=brake-test&limit=100')
+          ).body.items;
+          return list.every((s) => s.state === 'ended');
+        },
+        60_000,
+      );
     }
   });
 });

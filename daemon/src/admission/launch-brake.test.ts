@@ -11,7 +11,8 @@ describe('launch brake', () => {
   it('lets 20 launches through in a row, then brakes the 21st with the wait', () => {
     const c = clock();
     const brake = new LaunchBrake({ burst: 20, intervalMs: 3000 }, c.now);
-    for (let i = 0; i < 20; i++) assert.deepEqual(brake.take(['app:a', 'sub:s']), { allowed: true }, `launch ${i + 1}`);
+    for (let i = 0; i < 20; i++)
+      assert.deepEqual(brake.take(['app:a', 'sub:s']), { allowed: true }, `launch ${i + 1}`);
     assert.deepEqual(brake.take(['app:a', 'sub:s']), { allowed: false, retryAfterMs: 3000 });
     c.advance(1000);
     assert.deepEqual(brake.take(['app:a', 'sub:s']), { allowed: false, retryAfterMs: 2000 });
@@ -24,8 +25,16 @@ describe('launch brake', () => {
     const brake = new LaunchBrake({ burst: 2, intervalMs: 3000 }, clock().now);
     assert.equal(brake.take(['app:a', 'sub:s']).allowed, true);
     assert.equal(brake.take(['app:a', 'sub:s']).allowed, true);
-    assert.equal(brake.take(['app:b', 'sub:s']).allowed, false, 'the subscription is spent even for another app');
-    assert.equal(brake.take(['app:a', 'sub:t']).allowed, false, 'the app is spent even on another subscription');
+    assert.equal(
+      brake.take(['app:b', 'sub:s']).allowed,
+      false,
+      'the subscription is spent even for another app',
+    );
+    assert.equal(
+      brake.take(['app:a', 'sub:t']).allowed,
+      false,
+      'the app is spent even on another subscription',
+    );
     assert.equal(brake.take(['app:b', 'sub:t']).allowed, true);
   });
 

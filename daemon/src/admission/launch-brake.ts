@@ -41,7 +41,10 @@ export class LaunchBrake {
       bucket = { creditMs: this.options.burst * this.options.intervalMs, updatedAtMs: at };
       this.buckets.set(key, bucket);
     }
-    bucket.creditMs = Math.min(this.options.burst * this.options.intervalMs, bucket.creditMs + (at - bucket.updatedAtMs));
+    bucket.creditMs = Math.min(
+      this.options.burst * this.options.intervalMs,
+      bucket.creditMs + (at - bucket.updatedAtMs),
+    );
     bucket.updatedAtMs = at;
     return bucket;
   }

@@ -57,7 +57,12 @@ export class SubscriptionHealth {
   recordSuccess(subscriptionId: string): boolean {
     const row = this.row(subscriptionId);
     if (row.consecutive_failures === 0 && !row.suspended_at) return false;
-    this.save(subscriptionId, { consecutive_failures: 0, last_error: row.last_error, suspended_at: null, next_wait_seconds: FIRST_WAIT_SECONDS });
+    this.save(subscriptionId, {
+      consecutive_failures: 0,
+      last_error: row.last_error,
+      suspended_at: null,
+      next_wait_seconds: FIRST_WAIT_SECONDS,
+    });
     return row.suspended_at !== null;
   }
 
@@ -65,20 +70,35 @@ export class SubscriptionHealth {
   refusal(subscriptionId: string): { waitSeconds: number; lastError: string | null } | null {
     const row = this.row(subscriptionId);
     if (!row.suspended_at) return null;
-    this.save(subscriptionId, { ...row, next_wait_seconds: Math.min(MAX_WAIT_SECONDS, row.next_wait_seconds * 2) });
+    this.save(subscriptionId, {
+      ...row,
+      next_wait_seconds: Math.min(MAX_WAIT_SECONDS, row.next_wait_seconds * 2),
+    });
     return { waitSeconds: row.next_wait_seconds, lastError: row.last_error };
   }
 
   retry(subscriptionId: string): void {
     const row = this.row(subscriptionId);
-    this.save(subscriptionId, { consecutive_failures: 0, last_error: row.last_error, suspended_at: null, next_wait_seconds: FIRST_WAIT_SECONDS });
+    this.save(subscriptionId, {
+      consecutive_failures: 0,
+      last_error: row.last_error,
+      suspended_at: null,
+      next_wait_seconds: FIRST_WAIT_SECONDS,
+    });
   }
 
   private row(subscriptionId: string): HealthRow {
     return (
       (this.db
-        .prepare('SELECT consecutive_failures, last_error, suspended_at, next_wait_seconds FROM subscription_health WHERE subscription_id = ?')
-        .get(subscriptionId) as HealthRow | undefined) ?? { consecutive_failures: 0, last_error: null, suspended_at: null, next_wait_seconds: FIRST_WAIT_SECONDS }
+        .prepare(
+          'SELECT consecutive_failures, last_error, suspended_at, next_wait_seconds FROM subscription_health WHERE subscription_id = ?',
+        )
+        .get(subscriptionId) as HealthRow | undefined) ?? {
+        consecutive_failures: 0,
+        last_error: null,
+        suspended_at: null,
+        next_wait_seconds: FIRST_WAIT_SECONDS,
+      }
     );
   }
 

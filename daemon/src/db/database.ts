@@ -18,9 +18,14 @@ export function openDatabase(file: string, migrations: Migration[] = MIGRATIONS)
 }
 
 function migrate(db: Db, migrations: Migration[]): void {
-  db.exec('CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)');
+  db.exec(
+    'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
+  );
   const applied = new Set(
-    db.prepare('SELECT version FROM schema_migrations').all().map((row) => (row as { version: number }).version),
+    db
+      .prepare('SELECT version FROM schema_migrations')
+      .all()
+      .map((row) => (row as { version: number }).version),
   );
   for (const migration of [...migrations].sort((a, b) => a.version - b.version)) {
     if (applied.has(migration.version)) continue;

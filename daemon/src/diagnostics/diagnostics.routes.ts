@@ -48,12 +48,20 @@ export function pinnedClaudeVersion(): string | null {
 export function diagnosticsRoutes(table: RouteTable, deps: DiagnosticsDeps): void {
   const tag = 'diagnostics';
   table.add({
-    method: 'GET', url: '/api/diagnostics', tag, summary: 'Engine, port, uptime, active agents, sessions by state, database size',
+    method: 'GET',
+    url: '/api/diagnostics',
+    tag,
+    summary: 'Engine, port, uptime, active agents, sessions by state, database size',
     response: Diagnostics,
     handler: () => {
       const agents = deps.liveAgents();
       const byState = Object.fromEntries(
-        (deps.db.prepare('SELECT state, COUNT(*) AS n FROM sessions GROUP BY state').all() as { state: string; n: number }[]).map((r) => [r.state, r.n]),
+        (
+          deps.db.prepare('SELECT state, COUNT(*) AS n FROM sessions GROUP BY state').all() as {
+            state: string;
+            n: number;
+          }[]
+        ).map((r) => [r.state, r.n]),
       );
       return {
         relais_version: deps.version,
@@ -67,22 +75,33 @@ export function diagnosticsRoutes(table: RouteTable, deps: DiagnosticsDeps): voi
         uptime_seconds: Math.round((Date.now() - deps.startedAtMs) / 100) / 10,
         active_agents: { count: agents.length, sessions: agents },
         sessions_by_state: byState,
-        database: { database_bytes: sizeOf(deps.databaseFile), wal_bytes: sizeOf(`${deps.databaseFile}-wal`) },
+        database: {
+          database_bytes: sizeOf(deps.databaseFile),
+          wal_bytes: sizeOf(`${deps.databaseFile}-wal`),
+        },
         rss_bytes: process.memoryUsage().rss,
       };
     },
   });
   table.add({
-    method: 'GET', url: '/api/logs', tag, summary: 'The daemon logs, newest first, filtered by level, session, text and time',
-    query: LogQuery, response: LogPage,
+    method: 'GET',
+    url: '/api/logs',
+    tag,
+    summary: 'The daemon logs, newest first, filtered by level, session, text and time',
+    query: LogQuery,
+    response: LogPage,
     handler: ({ query }) => {
       deps.logs.flush();
       return queryLogs(deps.db, query);
     },
   });
   table.add({
-    method: 'GET', url: '/api/logs/stream', tag, summary: 'Live tail of the logs (NDJSON), with the same filters',
-    query: LogStreamQuery, stream: { contentType: NDJSON, line: LogStreamLine },
+    method: 'GET',
+    url: '/api/logs/stream',
+    tag,
+    summary: 'Live tail of the logs (NDJSON), with the same filters',
+    query: LogStreamQuery,
+    stream: { contentType: NDJSON, line: LogStreamLine },
     handler: ({ query, request, reply }) => {
       const stream = openNdjsonStream(request, reply);
       const unsubscribe = deps.logs.subscribe((log) => {
@@ -92,8 +111,15 @@ export function diagnosticsRoutes(table: RouteTable, deps: DiagnosticsDeps): voi
     },
   });
   table.add({
-    method: 'GET', url: '/api/versions', tag, summary: "Pinned agent versions against the registry's latest (asked through npm, cached)",
-    query: VersionsQuery, response: z.object({ items: z.array(VersionCard), next_cursor: z.null() }),
-    handler: async ({ query }) => ({ items: await deps.versions.get(query.refresh === 'true'), next_cursor: null }),
+    method: 'GET',
+    url: '/api/versions',
+    tag,
+    summary: "Pinned agent versions against the registry's latest (asked through npm, cached)",
+    query: VersionsQuery,
+    response: z.object({ items: z.array(VersionCard), next_cursor: z.null() }),
+    handler: async ({ query }) => ({
+      items: await deps.versions.get(query.refresh === 'true'),
+      next_cursor: null,
+    }),
   });
 }

@@ -12,7 +12,9 @@ describe('diagnostics and logs', { timeout: 90_000 }, () => {
   let sessionId: string;
   before(async () => {
     daemon = await startTestDaemon({ config: { logLevel: 'info' } });
-    const s = await SessionDriver.launch(daemon, { cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')) });
+    const s = await SessionDriver.launch(daemon, {
+      cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')),
+    });
     await s.waitState('idle');
     sessionId = s.id;
   });
@@ -35,17 +37,33 @@ describe('diagnostics and logs', { timeout: 90_000 }, () => {
   });
 
   it('keeps the logs, filtered by level, session and text, with paging; never the key', async () => {
-    const bySession = (await daemon.call<{ items: LogEntry[] }>('GET', `/api/logs?session=${sessionId}`)).body.items;
+    const bySession = (
+      await daemon.call<{ items: LogEntry[] }>('GET', `/api/logs?session=${sessionId}`)
+    ).body.items;
     assert.ok(bySession.some((l) => l.msg === 'session launched'));
     assert.ok(bySession.every((l) => l.session_id === sessionId));
     await daemon.call('GET', '/api/sessions', undefined, { authorization: 'Bearer not-the-key' });
-    const text = (await daemon.call<{ items: LogEntry[] }>('GET', '/api/logs?q=session%20launched')).body.items;
-    assert.ok(text.length >= 1 && text.every((l) => JSON.stringify(l.data).includes('session launched')));
-    const warnings = (await daemon.call<{ items: LogEntry[] }>('GET', '/api/logs?level=warn')).body.items;
+    const text = (await daemon.call<{ items: LogEntry[] }>('GET', '/api/logs?q=session%20launched'))
+      .body.items;
+    assert.ok(
+      text.length >= 1 && text.every((l) => JSON.stringify(l.data).includes('session launched')),
+    );
+    const warnings = (await daemon.call<{ items: LogEntry[] }>('GET', '/api/logs?level=warn')).body
+      .items;
     assert.ok(warnings.every((l) => ['warn', 'error', 'fatal'].includes(l.level)));
-    const page = (await daemon.call<{ items: LogEntry[]; next_cursor: string | null }>('GET', '/api/logs?limit=2')).body;
+    const page = (
+      await daemon.call<{ items: LogEntry[]; next_cursor: string | null }>(
+        'GET',
+        '/api/logs?limit=2',
+      )
+    ).body;
     assert.equal(page.items.length, 2);
-    const next = (await daemon.call<{ items: LogEntry[] }>('GET', `/api/logs?limit=2&before=${page.next_cursor}`)).body;
+    const next = (
+      await daemon.call<{ items: LogEntry[] }>(
+        'GET',
+        `/api/logs?limit=2&before=${page.next_cursor}`,
+      )
+    ).body;
     assert.ok(next.items[0]!.id < page.items[1]!.id);
     const all = (await daemon.call('GET', '/api/logs?limit=500')).text;
     assert.ok(!all.includes(daemon.key));
@@ -54,7 +72,10 @@ describe('diagnostics and logs', { timeout: 90_000 }, () => {
 
   it('tails the logs live', async () => {
     const controller = new AbortController();
-    const response = await fetch(`${daemon.base}/api/logs/stream?q=tail-marker`, { headers: { authorization: `Bearer ${daemon.key}` }, signal: controller.signal });
+    const response = await fetch(`${daemon.base}/api/logs/stream?q=tail-marker`, {
+      headers: { authorization: `Bearer ${daemon.key}` },
+      signal: controller.signal,
+    });
     const reader = response.body!.getReader();
     daemon.relais.app.log.info({ marker: 'tail-marker' }, 'tail-marker line');
     const decoder = new TextDecoder();

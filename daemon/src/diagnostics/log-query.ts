@@ -13,15 +13,22 @@ export interface LogFilter {
   limit: number;
 }
 
-export function matchesLog(entry: LogEntry, filter: Pick<LogFilter, 'level' | 'session' | 'q'>): boolean {
+export function matchesLog(
+  entry: LogEntry,
+  filter: Pick<LogFilter, 'level' | 'session' | 'q'>,
+): boolean {
   if (filter.level && LEVELS[entry.level] < LEVELS[filter.level]) return false;
   if (filter.session && entry.session_id !== filter.session) return false;
-  if (filter.q && !JSON.stringify(entry.data).toLowerCase().includes(filter.q.toLowerCase())) return false;
+  if (filter.q && !JSON.stringify(entry.data).toLowerCase().includes(filter.q.toLowerCase()))
+    return false;
   return true;
 }
 
 /** Newest first, cursor = the last id of the page. */
-export function queryLogs(db: Db, filter: LogFilter): { items: LogEntry[]; next_cursor: string | null } {
+export function queryLogs(
+  db: Db,
+  filter: LogFilter,
+): { items: LogEntry[]; next_cursor: string | null } {
   const { clause, args } = whereClause([
     ['level >= ?', filter.level && LEVELS[filter.level]],
     ['session_id = ?', filter.session],
@@ -31,8 +38,13 @@ export function queryLogs(db: Db, filter: LogFilter): { items: LogEntry[]; next_
     ['id < ?', filter.before],
   ]);
   const rows = db
-    .prepare(`SELECT id, time_ms, level, msg, session_id, line FROM logs ${clause} ORDER BY id DESC LIMIT ?`)
+    .prepare(
+      `SELECT id, time_ms, level, msg, session_id, line FROM logs ${clause} ORDER BY id DESC LIMIT ?`,
+    )
     .all(...args, filter.limit + 1) as Parameters<typeof toEntry>[0][];
   const items = rows.slice(0, filter.limit).map(toEntry);
-  return { items, next_cursor: rows.length > filter.limit ? String(items[items.length - 1]!.id) : null };
+  return {
+    items,
+    next_cursor: rows.length > filter.limit ? String(items[items.length - 1]!.id) : null,
+  };
 }

@@ -2,7 +2,14 @@ import type { LogEntry, LogLevel } from '../../../contract/operations.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../ids.js';
 
-export const LEVELS: Record<LogLevel, number> = { trace: 10, debug: 20, info: 30, warn: 40, error: 50, fatal: 60 };
+export const LEVELS: Record<LogLevel, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+};
 const NAMES = new Map(Object.entries(LEVELS).map(([name, value]) => [value, name as LogLevel]));
 
 export function levelName(value: number): LogLevel {
@@ -17,7 +24,13 @@ type Listener = (entry: LogEntry) => void;
  */
 export class LogSink {
   private db: Db | null = null;
-  private pending: { time_ms: number; level: number; msg: string; session_id: string | null; line: string }[] = [];
+  private pending: {
+    time_ms: number;
+    level: number;
+    msg: string;
+    session_id: string | null;
+    line: string;
+  }[] = [];
   private scheduled = false;
   private writes = 0;
   private readonly listeners = new Set<Listener>();
@@ -64,7 +77,9 @@ export class LogSink {
     const db = this.db;
     if (!db || !db.open || this.pending.length === 0) return;
     const batch = this.pending.splice(0);
-    const insert = db.prepare('INSERT INTO logs (time_ms, level, msg, session_id, line) VALUES (@time_ms, @level, @msg, @session_id, @line)');
+    const insert = db.prepare(
+      'INSERT INTO logs (time_ms, level, msg, session_id, line) VALUES (@time_ms, @level, @msg, @session_id, @line)',
+    );
     const entries: LogEntry[] = [];
     db.transaction(() => {
       for (const row of batch) {
@@ -81,7 +96,14 @@ export class LogSink {
   }
 }
 
-export function toEntry(row: { id: number; time_ms: number; level: number; msg: string; session_id: string | null; line: string }): LogEntry {
+export function toEntry(row: {
+  id: number;
+  time_ms: number;
+  level: number;
+  msg: string;
+  session_id: string | null;
+  line: string;
+}): LogEntry {
   return {
     id: row.id,
     time: nowIso(row.time_ms),

@@ -16,7 +16,9 @@ function freshStore(): { store: EventStore; file: string; sessionId: string } {
 describe('event store', () => {
   it('numbers events per session without gaps, and persists them in batches', () => {
     const { store, file, sessionId } = freshStore();
-    const other = insertSessionRow((store as unknown as { db: ReturnType<typeof openDatabase> }).db);
+    const other = insertSessionRow(
+      (store as unknown as { db: ReturnType<typeof openDatabase> }).db,
+    );
     for (let i = 0; i < 1000; i++) {
       store.append(sessionId, 'agent', `{"n":${i}}`);
       if (i % 3 === 0) store.append(other, 'relais', `{"m":${i}}`);
@@ -24,7 +26,10 @@ describe('event store', () => {
     store.flush();
     const reopened = new EventStore(openDatabase(file));
     const all = reopened.read(sessionId, { limit: 5000 });
-    assert.deepEqual(all.map((e) => e.seq), Array.from({ length: 1000 }, (_, i) => i + 1));
+    assert.deepEqual(
+      all.map((e) => e.seq),
+      Array.from({ length: 1000 }, (_, i) => i + 1),
+    );
     assert.equal(reopened.read(other, { limit: 5000 }).length, 334);
     assert.equal(reopened.currentSeq(sessionId), 1000, 'the counter resumes after a restart');
   });
@@ -38,9 +43,18 @@ describe('event store', () => {
   it('pages forwards, backwards and from the end', () => {
     const { store, sessionId } = freshStore();
     for (let i = 1; i <= 25; i++) store.append(sessionId, 'agent', `{"i":${i}}`);
-    assert.deepEqual(store.read(sessionId, { after: 20, limit: 10 }).map((e) => e.seq), [21, 22, 23, 24, 25]);
-    assert.deepEqual(store.read(sessionId, { before: 6, limit: 3, fromEnd: true }).map((e) => e.seq), [3, 4, 5]);
-    assert.deepEqual(store.read(sessionId, { limit: 4, fromEnd: true }).map((e) => e.seq), [22, 23, 24, 25]);
+    assert.deepEqual(
+      store.read(sessionId, { after: 20, limit: 10 }).map((e) => e.seq),
+      [21, 22, 23, 24, 25],
+    );
+    assert.deepEqual(
+      store.read(sessionId, { before: 6, limit: 3, fromEnd: true }).map((e) => e.seq),
+      [3, 4, 5],
+    );
+    assert.deepEqual(
+      store.read(sessionId, { limit: 4, fromEnd: true }).map((e) => e.seq),
+      [22, 23, 24, 25],
+    );
     assert.equal(store.firstSeq(sessionId), 1);
   });
 
@@ -63,10 +77,15 @@ describe('event store write failures', () => {
     store.append(sessionId, 'agent', '{"a":1}');
     store.flush();
     // Someone else wrote seq 3 behind the store's back.
-    db.prepare("INSERT INTO events (session_id, seq, received_at_ms, source, data) VALUES (?, 3, 0, 'agent', '{}')").run(sessionId);
+    db.prepare(
+      "INSERT INTO events (session_id, seq, received_at_ms, source, data) VALUES (?, 3, 0, 'agent', '{}')",
+    ).run(sessionId);
     for (let i = 0; i < 3; i++) store.append(sessionId, 'agent', `{"b":${i}}`);
     assert.doesNotThrow(() => store.flush());
     assert.deepEqual(errors, [1]);
-    assert.deepEqual(store.read(sessionId, { limit: 10 }).map((e) => e.seq), [1, 2, 3, 4]);
+    assert.deepEqual(
+      store.read(sessionId, { limit: 10 }).map((e) => e.seq),
+      [1, 2, 3, 4],
+    );
   });
 });

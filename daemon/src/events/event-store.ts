@@ -45,17 +45,30 @@ export class EventStore {
     this.insert = db.prepare(
       'INSERT INTO events (session_id, seq, received_at_ms, source, data) VALUES (?, ?, ?, ?, ?)',
     );
-    this.updateLastSeq = db.prepare('UPDATE sessions SET last_seq = ? WHERE id = ? AND last_seq < ?');
+    this.updateLastSeq = db.prepare(
+      'UPDATE sessions SET last_seq = ? WHERE id = ? AND last_seq < ?',
+    );
     this.selectLastSeq = db.prepare(
       `SELECT MAX(COALESCE((SELECT MAX(seq) FROM events WHERE session_id = @id), 0),
                   COALESCE((SELECT last_seq FROM event_archives WHERE session_id = @id), 0)) AS seq`,
     );
   }
 
-  append(sessionId: string, source: EventSource, data: string, receivedAtMs = Date.now()): StoredEvent {
+  append(
+    sessionId: string,
+    source: EventSource,
+    data: string,
+    receivedAtMs = Date.now(),
+  ): StoredEvent {
     const seq = this.currentSeq(sessionId) + 1;
     this.lastSeq.set(sessionId, seq);
-    const event: StoredEvent = { session_id: sessionId, seq, received_at_ms: receivedAtMs, source, data };
+    const event: StoredEvent = {
+      session_id: sessionId,
+      seq,
+      received_at_ms: receivedAtMs,
+      source,
+      data,
+    };
     this.pending.push(event);
     this.scheduleFlush();
     for (const listener of this.listeners.get(sessionId) ?? []) listener(event);
@@ -129,7 +142,10 @@ export class EventStore {
   }
 
   /** Events with after < seq < before, oldest first, at most `limit`; `fromEnd` takes the newest ones. */
-  read(sessionId: string, range: { after?: number; before?: number; limit: number; fromEnd?: boolean }): StoredEvent[] {
+  read(
+    sessionId: string,
+    range: { after?: number; before?: number; limit: number; fromEnd?: boolean },
+  ): StoredEvent[] {
     this.flush();
     if (this.archive.has(sessionId)) return this.readArchived(sessionId, range);
     const after = range.after ?? 0;
@@ -142,24 +158,35 @@ export class EventStore {
       )
       .all(sessionId, after, before, range.limit) as EventRow[];
     if (range.fromEnd) rows.reverse();
-    return rows.map((row) => ({ session_id: sessionId, ...row, source: row.source as EventSource }));
+    return rows.map((row) => ({
+      session_id: sessionId,
+      ...row,
+      source: row.source as EventSource,
+    }));
   }
 
   firstSeq(sessionId: string): number | null {
     this.flush();
     if (this.archive.has(sessionId)) return this.archive.load(sessionId)[0]?.seq ?? null;
-    const row = this.db.prepare('SELECT MIN(seq) AS seq FROM events WHERE session_id = ?').get(sessionId) as {
+    const row = this.db
+      .prepare('SELECT MIN(seq) AS seq FROM events WHERE session_id = ?')
+      .get(sessionId) as {
       seq: number | null;
     };
     return row.seq;
   }
 
   /** A compressed conversation read through the same paging, from its archive. */
-  private readArchived(sessionId: string, range: { after?: number; before?: number; limit: number; fromEnd?: boolean }): StoredEvent[] {
+  private readArchived(
+    sessionId: string,
+    range: { after?: number; before?: number; limit: number; fromEnd?: boolean },
+  ): StoredEvent[] {
     const after = range.after ?? 0;
     const before = range.before ?? Number.MAX_SAFE_INTEGER;
     const inRange = this.archive.load(sessionId).filter((e) => e.seq > after && e.seq < before);
-    return range.fromEnd ? inRange.slice(Math.max(0, inRange.length - range.limit)) : inRange.slice(0, range.limit);
+    return range.fromEnd
+      ? inRange.slice(Math.max(0, inRange.length - range.limit))
+      : inRange.slice(0, range.limit);
   }
 
   private scheduleFlush(): void {

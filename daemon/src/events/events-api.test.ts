@@ -12,7 +12,12 @@ interface Page {
 }
 
 /** Reads NDJSON lines from the live stream until `stopAfter` events arrived, then disconnects. */
-async function readStream(daemon: TestDaemon, sessionId: string, after: number, stopAfter: number): Promise<number[]> {
+async function readStream(
+  daemon: TestDaemon,
+  sessionId: string,
+  after: number,
+  stopAfter: number,
+): Promise<number[]> {
   const controller = new AbortController();
   const response = await fetch(`${daemon.base}/api/sessions/${sessionId}/stream?after=${after}`, {
     headers: { authorization: `Bearer ${daemon.key}` },
@@ -53,18 +58,30 @@ describe('events API and live stream', { timeout: 60_000 }, () => {
 
   it('pages newest first without knowing the count, capped by the server', async () => {
     for (let i = 1; i <= 1200; i++) daemon.relais.events.append(sessionId, 'agent', `{"i":${i}}`);
-    const tail = (await daemon.call<Page>('GET', `/api/sessions/${sessionId}/events?limit=100`)).body;
+    const tail = (await daemon.call<Page>('GET', `/api/sessions/${sessionId}/events?limit=100`))
+      .body;
     assert.deepEqual([tail.items[0]!.seq, tail.items[99]!.seq], [1101, 1200]);
     assert.equal(tail.last_seq, 1200);
     assert.equal(tail.first_seq, 1);
     assert.equal(tail.next_cursor, '1101');
-    const earlier = (await daemon.call<Page>('GET', `/api/sessions/${sessionId}/events?before=${tail.next_cursor}&limit=100`)).body;
+    const earlier = (
+      await daemon.call<Page>(
+        'GET',
+        `/api/sessions/${sessionId}/events?before=${tail.next_cursor}&limit=100`,
+      )
+    ).body;
     assert.deepEqual([earlier.items[0]!.seq, earlier.items[99]!.seq], [1001, 1100]);
-    const capped = (await daemon.call<Page>('GET', `/api/sessions/${sessionId}/events?after=0&limit=100000`)).body;
+    const capped = (
+      await daemon.call<Page>('GET', `/api/sessions/${sessionId}/events?after=0&limit=100000`)
+    ).body;
     assert.equal(capped.items.length, EVENTS_PAGE_MAX);
     assert.equal(capped.next_cursor, String(EVENTS_PAGE_MAX));
-    const head = (await daemon.call<Page>('GET', `/api/sessions/${sessionId}/events?before=3`)).body;
-    assert.deepEqual(head.items.map((e) => e.seq), [1, 2]);
+    const head = (await daemon.call<Page>('GET', `/api/sessions/${sessionId}/events?before=3`))
+      .body;
+    assert.deepEqual(
+      head.items.map((e) => e.seq),
+      [1, 2],
+    );
     assert.equal(head.next_cursor, null);
     const bad = await daemon.call('GET', `/api/sessions/${sessionId}/events?after=-4`);
     assert.equal(bad.status, 400);
@@ -76,13 +93,17 @@ describe('events API and live stream', { timeout: 60_000 }, () => {
     // Keep appending while clients read, as a running agent would.
     let n = 700;
     const writer = setInterval(() => {
-      for (let k = 0; k < 20 && n < 1500; k++) daemon.relais.events.append(id, 'agent', `{"i":${++n}}`);
+      for (let k = 0; k < 20 && n < 1500; k++)
+        daemon.relais.events.append(id, 'agent', `{"i":${++n}}`);
     }, 5);
     try {
       const first = await readStream(daemon, id, 0, 800);
       const second = await readStream(daemon, id, first[first.length - 1]!, 1500 - first.length);
       const all = [...first, ...second];
-      assert.deepEqual(all, Array.from({ length: 1500 }, (_, i) => i + 1));
+      assert.deepEqual(
+        all,
+        Array.from({ length: 1500 }, (_, i) => i + 1),
+      );
     } finally {
       clearInterval(writer);
     }
@@ -99,18 +120,47 @@ describe('conversation outline', { timeout: 60_000 }, () => {
     const daemon = await startTestDaemon();
     try {
       const id = insertSessionRow(daemon.relais.db);
-      const append = (source: 'agent' | 'host', value: unknown): number => daemon.relais.events.append(id, source, JSON.stringify(value)).seq;
-      const first = append('host', { type: 'user', session_id: '', message: { role: 'user', content: [{ type: 'text', text: 'list files' }] } });
+      const append = (source: 'agent' | 'host', value: unknown): number =>
+        daemon.relais.events.append(id, source, JSON.stringify(value)).seq;
+      const first = append('host', {
+        type: 'user',
+        session_id: '',
+        message: { role: 'user', content: [{ type: 'text', text: 'list files' }] },
+      });
       const init = append('agent', { type: 'system', subtype: 'init', model: 'm' });
       for (let i = 0; i < 600; i++) append('agent', { type: 'stream_event', n: i });
-      const tool = append('agent', { type: 'assistant', message: { content: [{ type: 'text', text: 'ok' }, { type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'ls -la' } }] } });
+      const tool = append('agent', {
+        type: 'assistant',
+        message: {
+          content: [
+            { type: 'text', text: 'ok' },
+            { type: 'tool_use', id: 'toolu_1', name: 'Bash', input: { command: 'ls -la' } },
+          ],
+        },
+      });
       const outline = (await daemon.call('GET', `/api/sessions/${id}/outline`)).body;
       assert.equal(outline.init_seq, init);
-      assert.deepEqual(outline.turns.map((t: { turn: number; seq: number; text: string }) => [t.turn, t.seq, t.text]), [[1, first, 'list files']]);
-      assert.deepEqual(outline.tools, [{ seq: tool, tool_use_id: 'toolu_1', name: 'Bash', summary: 'ls -la' }]);
-      const second = append('host', { type: 'user', session_id: '', message: { role: 'user', content: [{ type: 'text', text: 'again' }] } });
+      assert.deepEqual(
+        outline.turns.map((t: { turn: number; seq: number; text: string }) => [
+          t.turn,
+          t.seq,
+          t.text,
+        ]),
+        [[1, first, 'list files']],
+      );
+      assert.deepEqual(outline.tools, [
+        { seq: tool, tool_use_id: 'toolu_1', name: 'Bash', summary: 'ls -la' },
+      ]);
+      const second = append('host', {
+        type: 'user',
+        session_id: '',
+        message: { role: 'user', content: [{ type: 'text', text: 'again' }] },
+      });
       const updated = (await daemon.call('GET', `/api/sessions/${id}/outline`)).body;
-      assert.deepEqual(updated.turns.map((t: { seq: number }) => t.seq), [first, second]);
+      assert.deepEqual(
+        updated.turns.map((t: { seq: number }) => t.seq),
+        [first, second],
+      );
       assert.equal(updated.last_seq, second);
     } finally {
       await daemon.close();

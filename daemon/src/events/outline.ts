@@ -16,7 +16,12 @@ export class OutlineIndex {
   constructor(private readonly events: EventStore) {}
 
   get(sessionId: string): Outline {
-    const outline = this.cache.get(sessionId) ?? { init_seq: null, turns: [], tools: [], last_seq: 0 };
+    const outline = this.cache.get(sessionId) ?? {
+      init_seq: null,
+      turns: [],
+      tools: [],
+      last_seq: 0,
+    };
     this.cache.delete(sessionId);
     for (;;) {
       const page = this.events.read(sessionId, { after: outline.last_seq, limit: PAGE });
@@ -34,24 +39,50 @@ function add(outline: Outline, event: StoredEvent): void {
   const text = event.data;
   // Cheap text checks first: most lines are none of these, and parsing them all would cost.
   if (event.source === 'host' && text.startsWith('{"type":"user"')) {
-    const line = JSON.parse(text) as { message?: { content?: { type: string; text?: string }[] | string } };
+    const line = JSON.parse(text) as {
+      message?: { content?: { type: string; text?: string }[] | string };
+    };
     const content = line.message?.content;
-    const said = typeof content === 'string' ? content : (content ?? []).map((b) => b.text ?? '').join(' ');
-    outline.turns.push({ turn: outline.turns.length + 1, seq: event.seq, received_at: nowIso(event.received_at_ms), text: said.slice(0, TEXT_MAX) });
-  } else if (event.source === 'agent' && text.includes('"subtype":"init"') && text.includes('"type":"system"')) {
+    const said =
+      typeof content === 'string' ? content : (content ?? []).map((b) => b.text ?? '').join(' ');
+    outline.turns.push({
+      turn: outline.turns.length + 1,
+      seq: event.seq,
+      received_at: nowIso(event.received_at_ms),
+      text: said.slice(0, TEXT_MAX),
+    });
+  } else if (
+    event.source === 'agent' &&
+    text.includes('"subtype":"init"') &&
+    text.includes('"type":"system"')
+  ) {
     outline.init_seq = event.seq;
-  } else if (event.source === 'agent' && text.includes('"tool_use"') && text.includes('"type":"assistant"')) {
-    const line = JSON.parse(text) as { message?: { content?: { type: string; id?: string; name?: string; input?: Record<string, unknown> }[] } };
+  } else if (
+    event.source === 'agent' &&
+    text.includes('"tool_use"') &&
+    text.includes('"type":"assistant"')
+  ) {
+    const line = JSON.parse(text) as {
+      message?: {
+        content?: { type: string; id?: string; name?: string; input?: Record<string, unknown> }[];
+      };
+    };
     for (const block of line.message?.content ?? []) {
       if (block.type !== 'tool_use' || !block.id) continue;
-      outline.tools.push({ seq: event.seq, tool_use_id: block.id, name: block.name ?? 'unknown', summary: summarize(block.input) });
+      outline.tools.push({
+        seq: event.seq,
+        tool_use_id: block.id,
+        name: block.name ?? 'unknown',
+        summary: summarize(block.input),
+      });
     }
   }
 }
 
 function summarize(input: Record<string, unknown> | undefined): string {
   if (!input) return '';
-  const value = input['command'] ?? input['file_path'] ?? input['path'] ?? input['pattern'] ?? input['url'];
+  const value =
+    input['command'] ?? input['file_path'] ?? input['path'] ?? input['pattern'] ?? input['url'];
   const text = typeof value === 'string' ? value : JSON.stringify(input);
   return text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX - 1)}…` : text;
 }

@@ -28,7 +28,9 @@ export async function streamSessionEvents(
     lastSent = event.seq;
     writing = writing.then(() => stream.write(`{"type":"event","event":${eventJson(event)}}`));
   };
-  const unsubscribe = store.subscribe(sessionId, (event) => (catchingUp ? waiting.push(event) : send(event)));
+  const unsubscribe = store.subscribe(sessionId, (event) =>
+    catchingUp ? waiting.push(event) : send(event),
+  );
   const unsubscribeHub = hub.subscribe((line) => {
     if (line.type === 'session' && line.session.id === sessionId) {
       writing = writing.then(() => stream.write(JSON.stringify(line)));

@@ -27,7 +27,9 @@ export function installErrorHandling(app: FastifyInstance): void {
     if (known) {
       const retry = known.extra['retry_after_seconds'];
       if (typeof retry === 'number') reply.header('Retry-After', String(retry));
-      return reply.code(known.status).send({ error_code: known.code, message: known.message, ...known.extra });
+      return reply
+        .code(known.status)
+        .send({ error_code: known.code, message: known.message, ...known.extra });
     }
     request.log.error({ err: error }, 'unhandled error');
     const code: ErrorCode = 'internal_error';

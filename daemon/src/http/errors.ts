@@ -7,21 +7,39 @@ export const ERRORS = {
   route_not_found: { status: 404, message: 'No such route.' },
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
   invalid_request: { status: 400, message: 'The request does not match the schema.' },
-  unsupported_media_type: { status: 415, message: 'Send JSON with Content-Type: application/json.' },
+  unsupported_media_type: {
+    status: 415,
+    message: 'Send JSON with Content-Type: application/json.',
+  },
   payload_too_large: { status: 413, message: 'The request body is too large.' },
   rate_limited: { status: 429, message: 'Too many launches; wait before the next one.' },
-  subscription_suspended: { status: 409, message: 'The subscription is suspended after repeated failed starts.' },
+  subscription_suspended: {
+    status: 409,
+    message: 'The subscription is suspended after repeated failed starts.',
+  },
   invalid_rules: { status: 400, message: 'The rules are invalid.' },
-  queue_full: { status: 409, message: 'The queue already holds the maximum number of instructions.' },
+  queue_full: {
+    status: 409,
+    message: 'The queue already holds the maximum number of instructions.',
+  },
   session_ended: { status: 409, message: 'The session has ended.' },
   session_not_ready: { status: 409, message: 'The session is not ready for that.' },
   permission_not_pending: { status: 409, message: 'This permission request is no longer pending.' },
   subscription_in_use: { status: 409, message: 'The subscription has running sessions.' },
-  builtin_subscription: { status: 409, message: 'The built-in demo subscription cannot be changed or deleted.' },
+  builtin_subscription: {
+    status: 409,
+    message: 'The built-in demo subscription cannot be changed or deleted.',
+  },
   unknown_subscription: { status: 400, message: 'subscription_id names no subscription.' },
   invalid_cwd: { status: 400, message: 'The working directory does not exist or is not a folder.' },
-  invalid_config_dir: { status: 400, message: 'The configuration folder must be an absolute path.' },
-  quota_exhausted: { status: 429, message: 'The subscription\'s quota cannot take another session now.' },
+  invalid_config_dir: {
+    status: 400,
+    message: 'The configuration folder must be an absolute path.',
+  },
+  quota_exhausted: {
+    status: 429,
+    message: "The subscription's quota cannot take another session now.",
+  },
   agent_unavailable: { status: 503, message: 'The agent binary could not be started.' },
   method_not_allowed: { status: 405, message: 'Method not allowed.' },
   internal_error: { status: 500, message: 'Internal error.' },
@@ -41,6 +59,10 @@ export class ApiError extends Error {
   }
 }
 
-export function apiError(code: ErrorCode, message?: string, extra?: Record<string, unknown>): ApiError {
+export function apiError(
+  code: ErrorCode,
+  message?: string,
+  extra?: Record<string, unknown>,
+): ApiError {
   return new ApiError(code, message, extra);
 }

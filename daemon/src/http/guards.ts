@@ -51,12 +51,18 @@ export function installGuards(app: FastifyInstance, options: GuardOptions): void
     const port = options.port();
     if (!isAllowedHost(request.headers.host, port)) throw apiError('forbidden_host');
     const origin = request.headers.origin;
-    if (origin !== undefined && !ownOrigins(port).includes(origin) && !options.devOrigins.includes(origin)) {
+    if (
+      origin !== undefined &&
+      !ownOrigins(port).includes(origin) &&
+      !options.devOrigins.includes(origin)
+    ) {
       throw apiError('forbidden_origin');
     }
-    const needsKey = request.url.startsWith('/api/') && !options.publicUrls.has(request.routeOptions.url ?? '');
+    const needsKey =
+      request.url.startsWith('/api/') && !options.publicUrls.has(request.routeOptions.url ?? '');
     if (!needsKey) return;
     const presented = bearer(request);
-    if (presented === null || !keyMatches(presented, options.apiKey)) throw apiError('unauthorized');
+    if (presented === null || !keyMatches(presented, options.apiKey))
+      throw apiError('unauthorized');
   });
 }

@@ -48,10 +48,18 @@ export function buildOpenApi(table: RouteTable, version: string): JsonSchema {
       };
     } else {
       responses[status] = route.response
-        ? { description: 'OK', content: { 'application/json': { schema: schemaOf(route.response, 'output') } } }
+        ? {
+            description: 'OK',
+            content: { 'application/json': { schema: schemaOf(route.response, 'output') } },
+          }
         : { description: 'No content' };
     }
-    const errors = new Set([400, 403, ...(route.auth === false ? [] : [401]), ...(route.errors ?? [])]);
+    const errors = new Set([
+      400,
+      403,
+      ...(route.auth === false ? [] : [401]),
+      ...(route.errors ?? []),
+    ]);
     for (const code of errors) {
       responses[String(code)] = {
         description: STATUS_TEXT[code] ?? 'Error',
@@ -75,7 +83,11 @@ export function buildOpenApi(table: RouteTable, version: string): JsonSchema {
   }
   return {
     openapi: '3.1.0',
-    info: { title: 'Relais API', version, description: 'The public keyed API of the Relais daemon.' },
+    info: {
+      title: 'Relais API',
+      version,
+      description: 'The public keyed API of the Relais daemon.',
+    },
     servers: [{ url: '/' }],
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,

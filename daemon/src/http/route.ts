@@ -55,7 +55,8 @@ export class RouteTable {
           if (reply.sent) return reply;
           reply.code(spec.status ?? 200);
           if (result === undefined) return reply.send();
-          if (typeof result === 'string') return reply.type('application/json; charset=utf-8').send(result);
+          if (typeof result === 'string')
+            return reply.type('application/json; charset=utf-8').send(result);
           return reply.send(result);
         },
       });
@@ -82,4 +83,3 @@ export function describeIssues(error: z.ZodError, where: string): string {
 
 export const IdParams = z.object({ id: z.string().min(1).max(200) }).strict();
 export type IdParams = z.infer<typeof IdParams>;
-

@@ -33,14 +33,20 @@ export function installConsole(app: FastifyInstance, consoleDir: string | null):
       throw apiError('route_not_found');
     }
     const index = join(consoleDir, 'index.html');
-    if (!existsSync(index)) throw apiError('route_not_found', 'The console is not built; run `npm run build:console`.');
+    if (!existsSync(index))
+      throw apiError('route_not_found', 'The console is not built; run `npm run build:console`.');
     const candidate = normalize(join(consoleDir, path));
     const inside = candidate === consoleDir || candidate.startsWith(consoleDir + sep);
     const file = inside && existsSync(candidate) && statSync(candidate).isFile() ? candidate : null;
     if (!file && extname(path) !== '') throw apiError('not_found');
     const served = file ?? index;
     reply.headers(PAGE_HEADERS);
-    reply.header('cache-control', served === index ? 'no-cache' : 'public, max-age=31536000, immutable');
-    return reply.type(TYPES[extname(served)] ?? 'application/octet-stream').send(readFileSync(served));
+    reply.header(
+      'cache-control',
+      served === index ? 'no-cache' : 'public, max-age=31536000, immutable',
+    );
+    return reply
+      .type(TYPES[extname(served)] ?? 'application/octet-stream')
+      .send(readFileSync(served));
   });
 }

@@ -8,7 +8,12 @@ import { buildOpenApi } from './openapi.js';
 /** Writes the OpenAPI document to `openapi.json` at the repository root (kept in the repo). */
 export async function generateOpenApi(): Promise<string> {
   const home = mkdtempSync(join(tmpdir(), 'relais-openapi-'));
-  const relais = await build({ ...configFromEnv({ RELAIS_HOME: home }), consoleDir: null, logLevel: 'silent', demoModelUrl: 'http://127.0.0.1:9' });
+  const relais = await build({
+    ...configFromEnv({ RELAIS_HOME: home }),
+    consoleDir: null,
+    logLevel: 'silent',
+    demoModelUrl: 'http://127.0.0.1:9',
+  });
   try {
     return `${JSON.stringify(buildOpenApi(relais.routes, '0'), null, 2)}\n`;
   } finally {

@@ -7,10 +7,18 @@ import type { GlobalHub } from './global-hub.js';
 import { NDJSON, openNdjsonStream } from './ndjson-stream.js';
 
 /** The dashboard's live stream: a snapshot of open sessions and pending prompts, then changes. */
-export function liveRoutes(table: RouteTable, hub: GlobalHub, sessions: SessionRepo, permissions: PermissionRepo): void {
+export function liveRoutes(
+  table: RouteTable,
+  hub: GlobalHub,
+  sessions: SessionRepo,
+  permissions: PermissionRepo,
+): void {
   table.add({
-    method: 'GET', url: '/api/stream', tag: 'live',
-    summary: 'Global live stream (NDJSON over fetch): open sessions and pending prompts, then every change',
+    method: 'GET',
+    url: '/api/stream',
+    tag: 'live',
+    summary:
+      'Global live stream (NDJSON over fetch): open sessions and pending prompts, then every change',
     stream: { contentType: NDJSON, line: GlobalStreamLine },
     handler: async ({ request, reply }) => {
       const stream = openNdjsonStream(request, reply);
@@ -25,7 +33,11 @@ export function liveRoutes(table: RouteTable, hub: GlobalHub, sessions: SessionR
         }
       }
       for (const permission of permissions.list({ state: 'pending', limit: 500 })) {
-        writing = writing.then(() => stream.write(JSON.stringify({ type: 'permission', permission: publicPermission(permission) })));
+        writing = writing.then(() =>
+          stream.write(
+            JSON.stringify({ type: 'permission', permission: publicPermission(permission) }),
+          ),
+        );
       }
       await writing;
     },

@@ -36,7 +36,9 @@ const SUMMARY_MAX = 300;
 /** The command, the path, or the input as JSON: what a person reading the trail needs to see. */
 export function summarizeInput(input: Record<string, unknown> | null | undefined): string | null {
   if (!input) return null;
-  const pick = ['command', 'file_path', 'path', 'notebook_path', 'pattern', 'url'].find((k) => typeof input[k] === 'string');
+  const pick = ['command', 'file_path', 'path', 'notebook_path', 'pattern', 'url'].find(
+    (k) => typeof input[k] === 'string',
+  );
   const text = pick ? `${pick}: ${String(input[pick])}` : JSON.stringify(input);
   return text.length > SUMMARY_MAX ? `${text.slice(0, SUMMARY_MAX - 1)}…` : text;
 }
@@ -90,14 +92,21 @@ export class AuditLog {
   /** Newest first; the cursor is the last id of the page. */
   query(filter: AuditQuery): { items: AuditEntry[]; next_cursor: string | null } {
     const { clause, args } = where(filter);
-    const rows = this.db.prepare(`SELECT * FROM audit ${clause} ORDER BY id DESC LIMIT ?`).all(...args, filter.limit + 1) as AuditRow[];
+    const rows = this.db
+      .prepare(`SELECT * FROM audit ${clause} ORDER BY id DESC LIMIT ?`)
+      .all(...args, filter.limit + 1) as AuditRow[];
     const items = rows.slice(0, filter.limit).map(toAuditEntry);
-    return { items, next_cursor: rows.length > filter.limit ? String(items[items.length - 1]!.id) : null };
+    return {
+      items,
+      next_cursor: rows.length > filter.limit ? String(items[items.length - 1]!.id) : null,
+    };
   }
 
   /** Oldest first, one row at a time (exports). */
   iterate(filter: AuditFilter): IterableIterator<AuditRow> {
     const { clause, args } = where(filter);
-    return this.db.prepare(`SELECT * FROM audit ${clause} ORDER BY id`).iterate(...args) as IterableIterator<AuditRow>;
+    return this.db
+      .prepare(`SELECT * FROM audit ${clause} ORDER BY id`)
+      .iterate(...args) as IterableIterator<AuditRow>;
   }
 }

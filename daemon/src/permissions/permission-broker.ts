@@ -39,13 +39,16 @@ export interface BrokerDeps {
   someoneListening: (sessionId: string) => boolean;
 }
 
-const NOBODY = 'Nobody is listening for prompts (no console or client attached), so a request that needs a person is refused.';
+const NOBODY =
+  'Nobody is listening for prompts (no console or client attached), so a request that needs a person is refused.';
 
 const QUESTION_TOOLS = new Set(['AskUserQuestion']);
 
 /** The match key of an "allow for this session" rule: the exact command for Bash, any use otherwise. */
 function sessionMatch(toolName: string, input: Record<string, unknown>): string {
-  return toolName === 'Bash' && typeof input['command'] === 'string' ? `command:${input['command']}` : '*';
+  return toolName === 'Bash' && typeof input['command'] === 'string'
+    ? `command:${input['command']}`
+    : '*';
 }
 
 /**
@@ -71,20 +74,37 @@ export class PermissionBroker {
    * The PreToolUse hook: every tool call passes here first, even those the agent would allow by
    * itself. Allow and deny are final; ask lets the agent send its can_use_tool request.
    */
-  preToolUse(toolName: string, input: Record<string, unknown>, toolUseId: string | null, context: AskContext): Record<string, unknown> {
+  preToolUse(
+    toolName: string,
+    input: Record<string, unknown>,
+    toolUseId: string | null,
+    context: AskContext,
+  ): Record<string, unknown> {
     const verdict = this.evaluate(context, toolName, input, QUESTION_TOOLS.has(toolName));
-    const output = (decision: 'allow' | 'deny' | 'ask', reason: string): Record<string, unknown> => ({
-      hookSpecificOutput: { hookEventName: 'PreToolUse', permissionDecision: decision, permissionDecisionReason: reason },
+    const output = (
+      decision: 'allow' | 'deny' | 'ask',
+      reason: string,
+    ): Record<string, unknown> => ({
+      hookSpecificOutput: {
+        hookEventName: 'PreToolUse',
+        permissionDecision: decision,
+        permissionDecisionReason: reason,
+      },
     });
     if (verdict.decision === 'ask') return output('ask', verdict.reason);
     this.auto(context, toolName, input, toolUseId, verdict, 'rules');
-    return output(verdict.decision, verdict.decision === 'deny' ? (verdict.report ?? verdict.reason) : verdict.reason);
+    return output(
+      verdict.decision,
+      verdict.decision === 'deny' ? (verdict.report ?? verdict.reason) : verdict.reason,
+    );
   }
 
   open(line: ControlRequestLine, context: AskContext): void {
     const request = line.request;
     const toolName = typeof request['tool_name'] === 'string' ? request['tool_name'] : 'unknown';
-    const input = (request['input'] && typeof request['input'] === 'object' ? request['input'] : {}) as Record<string, unknown>;
+    const input = (
+      request['input'] && typeof request['input'] === 'object' ? request['input'] : {}
+    ) as Record<string, unknown>;
     const isQuestion = QUESTION_TOOLS.has(toolName);
     const toolUseId = typeof request['tool_use_id'] === 'string' ? request['tool_use_id'] : null;
     let verdict = this.evaluate(context, toolName, input, isQuestion);
@@ -134,28 +154,61 @@ export class PermissionBroker {
     context.onPendingChange();
   }
 
-  decide(permissionId: string, body: PermissionDecisionBody, decidedBy = 'console'): StoredPermission {
+  decide(
+    permissionId: string,
+    body: PermissionDecisionBody,
+    decidedBy = 'console',
+  ): StoredPermission {
     const permission = this.repo.get(permissionId);
     if (!permission) throw apiError('not_found', 'No such permission request.');
     const waiting = this.waiting.get(permissionId);
     if (permission.state !== 'pending' || !waiting) throw apiError('permission_not_pending');
     const scope = body.scope ?? 'once';
     if (body.decision === 'allow') {
-      const updatedInput = permission.is_question && body.answers ? { ...permission.input, answers: body.answers } : permission.input;
+      const updatedInput =
+        permission.is_question && body.answers
+          ? { ...permission.input, answers: body.answers }
+          : permission.input;
       if (scope === 'session') {
-        this.repo.addSessionRule(permission.session_id, permission.tool_name, sessionMatch(permission.tool_name, permission.input), nowIso());
+        this.repo.addSessionRule(
+          permission.session_id,
+          permission.tool_name,
+          sessionMatch(permission.tool_name, permission.input),
+          nowIso(),
+        );
       }
-      return this.settle(permission, waiting, { behavior: 'allow', updatedInput }, 'allowed', decidedBy, scope, body.message ?? null);
+      return this.settle(
+        permission,
+        waiting,
+        { behavior: 'allow', updatedInput },
+        'allowed',
+        decidedBy,
+        scope,
+        body.message ?? null,
+      );
     }
-    const message = body.message?.trim() ? body.message.trim() : 'The person refused this request in the Relais console.';
-    return this.settle(permission, waiting, { behavior: 'deny', message }, 'denied', decidedBy, scope, message);
+    const message = body.message?.trim()
+      ? body.message.trim()
+      : 'The person refused this request in the Relais console.';
+    return this.settle(
+      permission,
+      waiting,
+      { behavior: 'deny', message },
+      'denied',
+      decidedBy,
+      scope,
+      message,
+    );
   }
 
   /** The agent withdrew its own request. */
   cancelByControlId(sessionId: string, controlRequestId: string): void {
     for (const [id, waiting] of this.waiting) {
       const permission = this.repo.get(id);
-      if (permission?.session_id === sessionId && permission.control_request_id === controlRequestId) {
+      if (
+        permission?.session_id === sessionId &&
+        permission.control_request_id === controlRequestId
+      ) {
         this.close(permission, waiting, 'cancelled', 'agent', 'The agent withdrew the request.');
       }
     }
@@ -173,35 +226,91 @@ export class PermissionBroker {
   /** Requests left pending by an earlier run of the daemon can never be answered. */
   cancelOrphans(): void {
     for (const id of this.repo.pendingIds()) {
-      this.repo.settle(id, { state: 'cancelled', decided_at: nowIso(), decided_by: 'relais', scope: null, message: 'The daemon restarted.' });
+      this.repo.settle(id, {
+        state: 'cancelled',
+        decided_at: nowIso(),
+        decided_by: 'relais',
+        scope: null,
+        message: 'The daemon restarted.',
+      });
     }
   }
 
   pendingCount(sessionId: string): number {
     let count = 0;
-    for (const waiting of this.waiting.values()) if (waiting.context.sessionId === sessionId) count++;
+    for (const waiting of this.waiting.values())
+      if (waiting.context.sessionId === sessionId) count++;
     return count;
   }
 
-  private evaluate(context: AskContext, toolName: string, input: Record<string, unknown>, isQuestion: boolean): PolicyDecision {
+  private evaluate(
+    context: AskContext,
+    toolName: string,
+    input: Record<string, unknown>,
+    isQuestion: boolean,
+  ): PolicyDecision {
     let verdict: PolicyDecision;
     try {
-      verdict = this.deps.policy()({ session_id: context.sessionId, tool_name: toolName, input, cwd: context.cwd, permission_mode: context.permissionMode });
+      verdict = this.deps.policy()({
+        session_id: context.sessionId,
+        tool_name: toolName,
+        input,
+        cwd: context.cwd,
+        permission_mode: context.permissionMode,
+      });
     } catch (error: unknown) {
       // Fail closed: a broken policy refuses rather than lets through.
-      return { decision: 'deny', step: 'engine_error', rule: null, reason: `The permission engine failed: ${String(error)}` };
+      return {
+        decision: 'deny',
+        step: 'engine_error',
+        rule: null,
+        reason: `The permission engine failed: ${String(error)}`,
+      };
     }
-    if (verdict.decision === 'ask' && !isQuestion && this.repo.hasSessionRule(context.sessionId, toolName, sessionMatch(toolName, input))) {
-      return { decision: 'allow', step: 'session_rule', rule: `session:${toolName}`, reason: 'Allowed for this session by a person.' };
+    if (
+      verdict.decision === 'ask' &&
+      !isQuestion &&
+      this.repo.hasSessionRule(context.sessionId, toolName, sessionMatch(toolName, input))
+    ) {
+      return {
+        decision: 'allow',
+        step: 'session_rule',
+        rule: `session:${toolName}`,
+        reason: 'Allowed for this session by a person.',
+      };
     }
     return isQuestion && verdict.decision === 'allow' ? { ...verdict, decision: 'ask' } : verdict;
   }
 
-  private auto(context: AskContext, toolName: string, input: Record<string, unknown>, toolUseId: string | null, verdict: PolicyDecision, decidedBy: string): void {
-    this.record(context.sessionId, { subtype: 'permission_auto', tool_name: toolName, tool_use_id: toolUseId, decision: verdict.decision, step: verdict.step, rule: verdict.rule, reason: verdict.reason, decided_by: decidedBy });
+  private auto(
+    context: AskContext,
+    toolName: string,
+    input: Record<string, unknown>,
+    toolUseId: string | null,
+    verdict: PolicyDecision,
+    decidedBy: string,
+  ): void {
+    this.record(context.sessionId, {
+      subtype: 'permission_auto',
+      tool_name: toolName,
+      tool_use_id: toolUseId,
+      decision: verdict.decision,
+      step: verdict.step,
+      rule: verdict.rule,
+      reason: verdict.reason,
+      decided_by: decidedBy,
+    });
     this.deps.audit.record({
-      kind: 'decision', session_id: context.sessionId, subscription_id: context.subscriptionId, tool_name: toolName, input,
-      step: verdict.step, rule: verdict.rule, decision: verdict.decision, decided_by: decidedBy, detail: verdict.reason,
+      kind: 'decision',
+      session_id: context.sessionId,
+      subscription_id: context.subscriptionId,
+      tool_name: toolName,
+      input,
+      step: verdict.step,
+      rule: verdict.rule,
+      decision: verdict.decision,
+      decided_by: decidedBy,
+      detail: verdict.reason,
     });
   }
 
@@ -211,7 +320,15 @@ export class PermissionBroker {
     if (!waiting || !permission) return;
     const seconds = Math.round(this.timeoutMs / 1000);
     const message = `Nobody answered within ${seconds} s, so the request was refused.`;
-    this.settle(permission, waiting, { behavior: 'deny', message }, 'denied', 'timeout', null, message);
+    this.settle(
+      permission,
+      waiting,
+      { behavior: 'deny', message },
+      'denied',
+      'timeout',
+      null,
+      message,
+    );
   }
 
   private settle(
@@ -225,9 +342,18 @@ export class PermissionBroker {
   ): StoredPermission {
     const settled = this.close(permission, waiting, state, decidedBy, message, scope);
     this.deps.audit.record({
-      kind: 'decision', session_id: permission.session_id, subscription_id: waiting.context.subscriptionId, tool_name: permission.tool_name,
-      input: permission.input, step: waiting.verdict.step, rule: waiting.verdict.rule, decision: state === 'allowed' ? 'allow' : 'deny',
-      decided_by: decidedBy, detail: [scope === 'session' ? 'for this session' : null, message].filter(Boolean).join(': ') || null,
+      kind: 'decision',
+      session_id: permission.session_id,
+      subscription_id: waiting.context.subscriptionId,
+      tool_name: permission.tool_name,
+      input: permission.input,
+      step: waiting.verdict.step,
+      rule: waiting.verdict.rule,
+      decision: state === 'allowed' ? 'allow' : 'deny',
+      decided_by: decidedBy,
+      detail:
+        [scope === 'session' ? 'for this session' : null, message].filter(Boolean).join(': ') ||
+        null,
     });
     waiting.context.answer(answer);
     return settled;
@@ -244,8 +370,21 @@ export class PermissionBroker {
     clearTimeout(waiting.timer);
     this.waiting.delete(permission.id);
     const decidedAt = nowIso();
-    this.repo.settle(permission.id, { state, decided_at: decidedAt, decided_by: decidedBy, scope, message });
-    const settled: StoredPermission = { ...permission, state, decided_at: decidedAt, decided_by: decidedBy, scope, message };
+    this.repo.settle(permission.id, {
+      state,
+      decided_at: decidedAt,
+      decided_by: decidedBy,
+      scope,
+      message,
+    });
+    const settled: StoredPermission = {
+      ...permission,
+      state,
+      decided_at: decidedAt,
+      decided_by: decidedBy,
+      scope,
+      message,
+    };
     this.record(permission.session_id, {
       subtype: 'permission_decided',
       permission_id: permission.id,

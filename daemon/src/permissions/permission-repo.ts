@@ -27,7 +27,8 @@ export class PermissionRepo {
   }
 
   get(id: string): StoredPermission | null {
-    const row = this.db.prepare('SELECT * FROM permission_requests WHERE id = ?').get(id) as PermissionRow | undefined;
+    const row = this.db.prepare('SELECT * FROM permission_requests WHERE id = ?').get(id) as
+      PermissionRow | undefined;
     return row ? toPermission(row) : null;
   }
 
@@ -45,14 +46,22 @@ export class PermissionRepo {
 
   pendingIds(sessionId?: string): string[] {
     const rows = sessionId
-      ? this.db.prepare("SELECT id FROM permission_requests WHERE state = 'pending' AND session_id = ?").all(sessionId)
+      ? this.db
+          .prepare("SELECT id FROM permission_requests WHERE state = 'pending' AND session_id = ?")
+          .all(sessionId)
       : this.db.prepare("SELECT id FROM permission_requests WHERE state = 'pending'").all();
     return (rows as { id: string }[]).map((row) => row.id);
   }
 
   settle(
     id: string,
-    fields: { state: PermissionState; decided_at: string; decided_by: string; scope: 'once' | 'session' | null; message: string | null },
+    fields: {
+      state: PermissionState;
+      decided_at: string;
+      decided_by: string;
+      scope: 'once' | 'session' | null;
+      message: string | null;
+    },
   ): boolean {
     return (
       this.db
@@ -66,14 +75,18 @@ export class PermissionRepo {
 
   addSessionRule(sessionId: string, toolName: string, match: string, at: string): void {
     this.db
-      .prepare('INSERT OR IGNORE INTO session_rules (session_id, tool_name, match, created_at) VALUES (?, ?, ?, ?)')
+      .prepare(
+        'INSERT OR IGNORE INTO session_rules (session_id, tool_name, match, created_at) VALUES (?, ?, ?, ?)',
+      )
       .run(sessionId, toolName, match, at);
   }
 
   hasSessionRule(sessionId: string, toolName: string, match: string): boolean {
     return (
       this.db
-        .prepare('SELECT 1 FROM session_rules WHERE session_id = ? AND tool_name = ? AND match IN (?, ?)')
+        .prepare(
+          'SELECT 1 FROM session_rules WHERE session_id = ? AND tool_name = ? AND match IN (?, ?)',
+        )
         .get(sessionId, toolName, match, '*') !== undefined
     );
   }
@@ -81,7 +94,11 @@ export class PermissionRepo {
 
 function toPermission(row: PermissionRow): StoredPermission {
   const { input_json, is_question, ...rest } = row;
-  return { ...rest, input: JSON.parse(input_json) as Record<string, unknown>, is_question: is_question === 1 };
+  return {
+    ...rest,
+    input: JSON.parse(input_json) as Record<string, unknown>,
+    is_question: is_question === 1,
+  };
 }
 
 export function publicPermission(p: StoredPermission): PermissionRequest {

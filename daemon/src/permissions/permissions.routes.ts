@@ -1,19 +1,38 @@
-import { PermissionDecisionBody, PermissionListQuery, PermissionRequest, listOf } from '../../../contract/api.js';
+import {
+  PermissionDecisionBody,
+  PermissionListQuery,
+  PermissionRequest,
+  listOf,
+} from '../../../contract/api.js';
 import { IdParams, type RouteTable } from '../http/route.js';
 import type { PermissionBroker } from './permission-broker.js';
 import { publicPermission, type PermissionRepo } from './permission-repo.js';
 
-export function permissionRoutes(table: RouteTable, repo: PermissionRepo, broker: PermissionBroker): void {
+export function permissionRoutes(
+  table: RouteTable,
+  repo: PermissionRepo,
+  broker: PermissionBroker,
+): void {
   const tag = 'permissions';
   table.add({
-    method: 'GET', url: '/api/permissions', tag, summary: 'Permission requests across sessions, oldest first',
-    query: PermissionListQuery, response: listOf(PermissionRequest),
+    method: 'GET',
+    url: '/api/permissions',
+    tag,
+    summary: 'Permission requests across sessions, oldest first',
+    query: PermissionListQuery,
+    response: listOf(PermissionRequest),
     handler: ({ query }) => ({ items: repo.list(query).map(publicPermission), next_cursor: null }),
   });
   table.add({
-    method: 'POST', url: '/api/permissions/:id/decision', tag, errors: [404, 409],
-    summary: 'Answer one request: allow or deny, once or for the session, with a message or answers',
-    params: IdParams, body: PermissionDecisionBody, response: PermissionRequest,
+    method: 'POST',
+    url: '/api/permissions/:id/decision',
+    tag,
+    errors: [404, 409],
+    summary:
+      'Answer one request: allow or deny, once or for the session, with a message or answers',
+    params: IdParams,
+    body: PermissionDecisionBody,
+    response: PermissionRequest,
     handler: ({ params, body }) => publicPermission(broker.decide(params.id, body)),
   });
 }

@@ -22,13 +22,17 @@ describe('permission requests', { timeout: 120_000 }, () => {
     const s = await SessionDriver.launch(daemon, { cwd: dir, prompt: 'demo:bash touch late.txt' });
     const pending = await s.pendingPermission();
     await s.waitResults(1);
-    const settled = (await daemon.call<PermissionRequest>('GET', `/api/permissions?session=${s.id}`)).body as unknown as { items: PermissionRequest[] };
+    const settled = (
+      await daemon.call<PermissionRequest>('GET', `/api/permissions?session=${s.id}`)
+    ).body as unknown as { items: PermissionRequest[] };
     assert.equal(settled.items[0]!.state, 'denied');
     assert.equal(settled.items[0]!.decided_by, 'timeout');
     assert.equal(existsSync(join(dir, 'late.txt')), false);
     const texts = await s.assistantTexts();
     assert.match(texts[texts.length - 1]!, /Nobody answered/);
-    const tooLate = await daemon.call('POST', `/api/permissions/${pending.id}/decision`, { decision: 'allow' });
+    const tooLate = await daemon.call('POST', `/api/permissions/${pending.id}/decision`, {
+      decision: 'allow',
+    });
     assert.equal(tooLate.status, 409);
     assert.equal(tooLate.body.error_code, 'permission_not_pending');
   });
@@ -36,7 +40,10 @@ describe('permission requests', { timeout: 120_000 }, () => {
   it('the global stream announces prompts, and stopping a session cancels its pending prompts', async () => {
     const lines: GlobalStreamLine[] = [];
     const controller = new AbortController();
-    const response = await fetch(`${daemon.base}/api/stream`, { headers: { authorization: `Bearer ${daemon.key}` }, signal: controller.signal });
+    const response = await fetch(`${daemon.base}/api/stream`, {
+      headers: { authorization: `Bearer ${daemon.key}` },
+      signal: controller.signal,
+    });
     const reader = response.body!.getReader();
     const decoder = new TextDecoder();
     let buffer = '';
@@ -59,14 +66,28 @@ describe('permission requests', { timeout: 120_000 }, () => {
     try {
       const s = await SessionDriver.launch(daemon, { cwd: cwd(), prompt: 'demo:bash touch x.txt' });
       const pending = await waitFor('a pending prompt on the global stream', () =>
-        lines.find((l) => l.type === 'permission' && l.permission.session_id === s.id && l.permission.state === 'pending'),
+        lines.find(
+          (l) =>
+            l.type === 'permission' &&
+            l.permission.session_id === s.id &&
+            l.permission.state === 'pending',
+        ),
       );
       assert.equal(pending.type, 'permission');
-      await waitFor('the session shown waiting', () => lines.find((l) => l.type === 'session' && l.session.id === s.id && l.session.state === 'waiting'));
+      await waitFor('the session shown waiting', () =>
+        lines.find(
+          (l) => l.type === 'session' && l.session.id === s.id && l.session.state === 'waiting',
+        ),
+      );
       await daemon.call('POST', `/api/sessions/${s.id}/stop`);
       await s.waitState('ended');
       const cancelled = await waitFor('the prompt cancelled', () =>
-        lines.find((l) => l.type === 'permission' && l.permission.session_id === s.id && l.permission.state === 'cancelled'),
+        lines.find(
+          (l) =>
+            l.type === 'permission' &&
+            l.permission.session_id === s.id &&
+            l.permission.state === 'cancelled',
+        ),
       );
       assert.ok(cancelled);
     } finally {
@@ -75,7 +96,15 @@ describe('permission requests', { timeout: 120_000 }, () => {
   });
 
   it('unknown permission → 404; bad decision → 400', async () => {
-    assert.equal((await daemon.call('POST', '/api/permissions/perm_nope/decision', { decision: 'allow' })).status, 404);
-    assert.equal((await daemon.call('POST', '/api/permissions/perm_nope/decision', { decision: 'maybe' })).status, 400);
+    assert.equal(
+      (await daemon.call('POST', '/api/permissions/perm_nope/decision', { decision: 'allow' }))
+        .status,
+      404,
+    );
+    assert.equal(
+      (await daemon.call('POST', '/api/permissions/perm_nope/decision', { decision: 'maybe' }))
+        .status,
+      400,
+    );
   });
 });

@@ -18,7 +18,8 @@ describe('permission engine in front of the real Claude Code', { timeout: 180_00
     await daemon.close();
   });
 
-  const audit = async (query: string): Promise<AuditEntry[]> => (await daemon.call<{ items: AuditEntry[] }>('GET', `/api/audit?${query}`)).body.items;
+  const audit = async (query: string): Promise<AuditEntry[]> =>
+    (await daemon.call<{ items: AuditEntry[] }>('GET', `/api/audit?${query}`)).body.items;
 
   it('a command a rule refuses is never executed, and the agent is told the rule', async () => {
     const cwd = workdir();
@@ -28,10 +29,19 @@ describe('permission engine in front of the real Claude Code', { timeout: 180_00
     await s.waitResults(1);
     assert.ok(existsSync(join(cwd, 'build', 'keep.txt')), 'the refused command ran');
     const texts = await s.assistantTexts();
-    assert.match(texts[texts.length - 1]!, /Refused by the permission gate/, "the agent's next message carries the reason");
-    const results = (await s.agentLines('user')).flatMap((l) => l['message']['content']).filter((b: any) => b.type === 'tool_result');
+    assert.match(
+      texts[texts.length - 1]!,
+      /Refused by the permission gate/,
+      "the agent's next message carries the reason",
+    );
+    const results = (await s.agentLines('user'))
+      .flatMap((l) => l['message']['content'])
+      .filter((b: any) => b.type === 'tool_result');
     assert.equal(results[0].is_error, true);
-    assert.match(JSON.stringify(results[0].content), /rm-recursive-or-forced[\s\S]*Do not work around this rule; report it/);
+    assert.match(
+      JSON.stringify(results[0].content),
+      /rm-recursive-or-forced[\s\S]*Do not work around this rule; report it/,
+    );
     const entries = await audit(`session=${s.id}`);
     assert.equal(entries[0]!.decision, 'deny');
     assert.equal(entries[0]!.step, 'rule');
@@ -43,7 +53,11 @@ describe('permission engine in front of the real Claude Code', { timeout: 180_00
 
   it('read-only mode refuses a write', async () => {
     const cwd = workdir();
-    const s = await SessionDriver.launch(daemon, { cwd, prompt: 'demo:write notes.txt hello', permission_mode: 'read_only' });
+    const s = await SessionDriver.launch(daemon, {
+      cwd,
+      prompt: 'demo:write notes.txt hello',
+      permission_mode: 'read_only',
+    });
     await s.waitResults(1);
     assert.equal(existsSync(join(cwd, 'notes.txt')), false);
     const entries = await audit(`session=${s.id}`);
@@ -53,7 +67,11 @@ describe('permission engine in front of the real Claude Code', { timeout: 180_00
 
   it('dry-run records what would have run, even a command the agent would run by itself', async () => {
     const cwd = workdir();
-    const s = await SessionDriver.launch(daemon, { cwd, prompt: 'demo:bash echo hi > out.txt', permission_mode: 'dry_run' });
+    const s = await SessionDriver.launch(daemon, {
+      cwd,
+      prompt: 'demo:bash echo hi > out.txt',
+      permission_mode: 'dry_run',
+    });
     await s.waitResults(1);
     assert.equal(existsSync(join(cwd, 'out.txt')), false);
     const [entry] = await audit(`session=${s.id}`);
@@ -63,7 +81,10 @@ describe('permission engine in front of the real Claude Code', { timeout: 180_00
   });
 
   it('in write mode, even a command the agent considers harmless goes to a person', async () => {
-    const s = await SessionDriver.launch(daemon, { cwd: workdir(), prompt: 'demo:bash echo hello' });
+    const s = await SessionDriver.launch(daemon, {
+      cwd: workdir(),
+      prompt: 'demo:bash echo hello',
+    });
     const permission = await s.pendingPermission();
     assert.equal(permission.input['command'], 'echo hello');
     await s.decide(permission.id, { decision: 'allow' });
@@ -74,29 +95,78 @@ describe('permission engine in front of the real Claude Code', { timeout: 180_00
 
   it('POST /api/rules/check answers like the sessions do', async () => {
     const cwd = workdir();
-    const check = async (tool_name: string, input: Record<string, unknown>, permission_mode = 'write'): Promise<RuleCheckResult> =>
-      (await daemon.call<RuleCheckResult>('POST', '/api/rules/check', { tool_name, input, cwd, permission_mode })).body;
-    assert.equal((await check('Bash', { command: 'git push --force origin main' })).decision, 'deny');
-    assert.notEqual((await check('Bash', { command: 'git push --force-with-lease origin main' })).rule, 'git-push-force');
+    const check = async (
+      tool_name: string,
+      input: Record<string, unknown>,
+      permission_mode = 'write',
+    ): Promise<RuleCheckResult> =>
+      (
+        await daemon.call<RuleCheckResult>('POST', '/api/rules/check', {
+          tool_name,
+          input,
+          cwd,
+          permission_mode,
+        })
+      ).body;
+    assert.equal(
+      (await check('Bash', { command: 'git push --force origin main' })).decision,
+      'deny',
+    );
+    assert.notEqual(
+      (await check('Bash', { command: 'git push --force-with-lease origin main' })).rule,
+      'git-push-force',
+    );
     assert.equal((await check('Read', { file_path: join(cwd, 'a.txt') })).decision, 'allow');
-    assert.equal((await check('Write', { file_path: join(cwd, 'a.txt'), content: 'x' })).decision, 'ask');
-    assert.equal((await check('Write', { file_path: join(cwd, 'a.txt'), content: 'x' }, 'read_only')).step, 'mode');
+    assert.equal(
+      (await check('Write', { file_path: join(cwd, 'a.txt'), content: 'x' })).decision,
+      'ask',
+    );
+    assert.equal(
+      (await check('Write', { file_path: join(cwd, 'a.txt'), content: 'x' }, 'read_only')).step,
+      'mode',
+    );
     const keyFile = await check('Read', { file_path: join(daemon.home, 'api-key') });
     assert.equal(keyFile.decision, 'deny', 'the key file is always zero-access');
-    assert.equal((await daemon.call('POST', '/api/rules/check', { tool_name: 'Bash', input: {}, cwd, permission_mode: 'yolo' })).status, 400);
+    assert.equal(
+      (
+        await daemon.call('POST', '/api/rules/check', {
+          tool_name: 'Bash',
+          input: {},
+          cwd,
+          permission_mode: 'yolo',
+        })
+      ).status,
+      400,
+    );
   });
 
   it('rules are validated on PUT: an invalid set is refused with its line, the previous rules stay; a change is audited', async () => {
     const before = (await daemon.call<RulesView>('GET', '/api/rules')).body;
     assert.equal(before.source, 'default');
-    const invalid = await daemon.call('PUT', '/api/rules', { rules: [...before.rules, { id: 'broken', kind: 'bash', pattern: '(unclosed', action: 'deny', reason: 'x' }] });
+    const invalid = await daemon.call('PUT', '/api/rules', {
+      rules: [
+        ...before.rules,
+        { id: 'broken', kind: 'bash', pattern: '(unclosed', action: 'deny', reason: 'x' },
+      ],
+    });
     assert.equal(invalid.status, 400);
     assert.equal(invalid.body.error_code, 'invalid_rules');
     assert.ok(invalid.body.line > 0);
     assert.equal((await daemon.call<RulesView>('GET', '/api/rules')).body.version, before.version);
 
-    const rule = { id: 'no-curl', kind: 'bash', pattern: '\\bcurl\\b', action: 'deny', reason: 'no network from agents' };
-    const saved = await daemon.call<RulesView>('PUT', '/api/rules', { rules: [rule, ...before.rules] }, { 'x-relais-app': 'tests' });
+    const rule = {
+      id: 'no-curl',
+      kind: 'bash',
+      pattern: '\\bcurl\\b',
+      action: 'deny',
+      reason: 'no network from agents',
+    };
+    const saved = await daemon.call<RulesView>(
+      'PUT',
+      '/api/rules',
+      { rules: [rule, ...before.rules] },
+      { 'x-relais-app': 'tests' },
+    );
     assert.equal(saved.status, 200);
     assert.equal(saved.body.version, before.version + 1);
     assert.equal(saved.body.source, 'file');
@@ -104,7 +174,14 @@ describe('permission engine in front of the real Claude Code', { timeout: 180_00
     const [change] = await audit('kind=rules_change');
     assert.equal(change!.decided_by, 'tests');
     assert.match(change!.detail ?? '', /\+1 \(no-curl\)/);
-    const verdict = (await daemon.call<RuleCheckResult>('POST', '/api/rules/check', { tool_name: 'Bash', input: { command: 'curl x' }, cwd: workdir(), permission_mode: 'write' })).body;
+    const verdict = (
+      await daemon.call<RuleCheckResult>('POST', '/api/rules/check', {
+        tool_name: 'Bash',
+        input: { command: 'curl x' },
+        cwd: workdir(),
+        permission_mode: 'write',
+      })
+    ).body;
     assert.equal(verdict.rule, 'no-curl');
   });
 
@@ -113,12 +190,24 @@ describe('permission engine in front of the real Claude Code', { timeout: 180_00
     assert.ok(denied.length >= 3 && denied.every((e) => e.decision === 'deny'));
     const bash = await audit('tool=Bash');
     assert.ok(bash.every((e) => e.tool_name === 'Bash'));
-    const csv = await rawRequest(daemon.base, 'GET', '/api/audit/export?format=csv&decision=deny', undefined, { authorization: `Bearer ${daemon.key}` });
+    const csv = await rawRequest(
+      daemon.base,
+      'GET',
+      '/api/audit/export?format=csv&decision=deny',
+      undefined,
+      { authorization: `Bearer ${daemon.key}` },
+    );
     assert.match(String(csv.headers['content-type']), /text\/csv/);
     const lines = csv.text.trimEnd().split('\r\n');
-    assert.equal(lines[0], 'id,time,kind,session_id,subscription_id,tool_name,input_summary,step,rule,decision,decided_by,detail');
+    assert.equal(
+      lines[0],
+      'id,time,kind,session_id,subscription_id,tool_name,input_summary,step,rule,decision,decided_by,detail',
+    );
     assert.ok(lines.length - 1 >= denied.length);
-    const json = await daemon.call<AuditEntry[]>('GET', '/api/audit/export?format=json&decision=deny');
+    const json = await daemon.call<AuditEntry[]>(
+      'GET',
+      '/api/audit/export?format=json&decision=deny',
+    );
     assert.equal(json.body.length, lines.length - 1);
   });
 });
@@ -131,7 +220,9 @@ describe('nobody listening', { timeout: 60_000 }, () => {
       const s = await SessionDriver.launch(daemon, { cwd, prompt: 'demo:bash touch lonely.txt' });
       await s.waitResults(1);
       assert.equal(existsSync(join(cwd, 'lonely.txt')), false);
-      const entries = (await daemon.call<{ items: AuditEntry[] }>('GET', `/api/audit?session=${s.id}`)).body.items;
+      const entries = (
+        await daemon.call<{ items: AuditEntry[] }>('GET', `/api/audit?session=${s.id}`)
+      ).body.items;
       assert.equal(entries[0]!.decided_by, 'nobody_listening');
       await waitFor('idle', async () => (await s.session()).state === 'idle');
     } finally {

@@ -1,5 +1,14 @@
 import { homedir } from 'node:os';
-import { AuditExportQuery, AuditPage, AuditQuery, RuleCheckBody, RuleCheckResult, RuleSetBody, RulesView, type Rule } from '../../../contract/permissions.js';
+import {
+  AuditExportQuery,
+  AuditPage,
+  AuditQuery,
+  RuleCheckBody,
+  RuleCheckResult,
+  RuleSetBody,
+  RulesView,
+  type Rule,
+} from '../../../contract/permissions.js';
 import { apiError } from '../http/errors.js';
 import type { RouteTable } from '../http/route.js';
 import { csvRecord } from '../usage/export.js';
@@ -14,7 +23,20 @@ export interface RulesDeps {
   onSaved: () => void;
 }
 
-const AUDIT_COLUMNS = ['id', 'time', 'kind', 'session_id', 'subscription_id', 'tool_name', 'input_summary', 'step', 'rule', 'decision', 'decided_by', 'detail'] as const;
+const AUDIT_COLUMNS = [
+  'id',
+  'time',
+  'kind',
+  'session_id',
+  'subscription_id',
+  'tool_name',
+  'input_summary',
+  'step',
+  'rule',
+  'decision',
+  'decided_by',
+  'detail',
+] as const;
 
 export function rulesRoutes(table: RouteTable, deps: RulesDeps): void {
   const view = (): RulesView => ({
@@ -25,44 +47,85 @@ export function rulesRoutes(table: RouteTable, deps: RulesDeps): void {
   });
 
   table.add({
-    method: 'GET', url: '/api/rules', tag: 'rules', summary: 'The rules in force (deny, then ask, then allow; first match decides)',
+    method: 'GET',
+    url: '/api/rules',
+    tag: 'rules',
+    summary: 'The rules in force (deny, then ask, then allow; first match decides)',
     response: RulesView,
     handler: view,
   });
   table.add({
-    method: 'PUT', url: '/api/rules', tag: 'rules', summary: 'Replace the rules; an invalid set is refused with its line and reason, the previous rules stay',
-    body: RuleSetBody, response: RulesView, errors: [409],
+    method: 'PUT',
+    url: '/api/rules',
+    tag: 'rules',
+    summary:
+      'Replace the rules; an invalid set is refused with its line and reason, the previous rules stay',
+    body: RuleSetBody,
+    response: RulesView,
+    errors: [409],
     handler: ({ body, request }) => {
-      const saved = deps.store.save(JSON.stringify({ version: deps.store.current.version, rules: body.rules }, null, 2));
-      if (!saved.ok) throw apiError('invalid_rules', `Rules refused at line ${saved.line} (${saved.path || 'file'}): ${saved.reason}`, { line: saved.line, path: saved.path, reason: saved.reason });
+      const saved = deps.store.save(
+        JSON.stringify({ version: deps.store.current.version, rules: body.rules }, null, 2),
+      );
+      if (!saved.ok)
+        throw apiError(
+          'invalid_rules',
+          `Rules refused at line ${saved.line} (${saved.path || 'file'}): ${saved.reason}`,
+          { line: saved.line, path: saved.path, reason: saved.reason },
+        );
       const app = request.headers['x-relais-app'];
-      deps.audit.record({ kind: 'rules_change', decision: 'saved', decided_by: typeof app === 'string' ? app : 'api', detail: saved.diff.summary });
+      deps.audit.record({
+        kind: 'rules_change',
+        decision: 'saved',
+        decided_by: typeof app === 'string' ? app : 'api',
+        detail: saved.diff.summary,
+      });
       deps.onSaved();
       return view();
     },
   });
   table.add({
-    method: 'POST', url: '/api/rules/check', tag: 'rules', summary: 'Would this request be allowed? The same decision the sessions use, with no other input',
-    body: RuleCheckBody, response: RuleCheckResult,
+    method: 'POST',
+    url: '/api/rules/check',
+    tag: 'rules',
+    summary:
+      'Would this request be allowed? The same decision the sessions use, with no other input',
+    body: RuleCheckBody,
+    response: RuleCheckResult,
     handler: ({ body }) => {
-      const decision = decide(body, { rules: deps.store.current, dataDir: deps.dataDir, homeDir: homedir() });
+      const decision = decide(body, {
+        rules: deps.store.current,
+        dataDir: deps.dataDir,
+        homeDir: homedir(),
+      });
       return { ...decision, report: gateReport(decision) };
     },
   });
   table.add({
-    method: 'GET', url: '/api/audit', tag: 'rules', summary: 'The audit trail, newest first: every decision and every rules change',
-    query: AuditQuery, response: AuditPage,
+    method: 'GET',
+    url: '/api/audit',
+    tag: 'rules',
+    summary: 'The audit trail, newest first: every decision and every rules change',
+    query: AuditQuery,
+    response: AuditPage,
     handler: ({ query }) => deps.audit.query(query),
   });
   table.add({
-    method: 'GET', url: '/api/audit/export', tag: 'rules', summary: 'The filtered audit trail as CSV or JSON, oldest first',
-    query: AuditExportQuery, stream: { contentType: 'text/csv', line: AuditPage.shape.items.element },
+    method: 'GET',
+    url: '/api/audit/export',
+    tag: 'rules',
+    summary: 'The filtered audit trail as CSV or JSON, oldest first',
+    query: AuditExportQuery,
+    stream: { contentType: 'text/csv', line: AuditPage.shape.items.element },
     handler: async ({ query, reply }) => {
       const { format, ...filter } = query;
       reply.hijack();
       const raw = reply.raw;
       raw.writeHead(200, {
-        'content-type': format === 'csv' ? 'text/csv; charset=utf-8; header=present' : 'application/json; charset=utf-8',
+        'content-type':
+          format === 'csv'
+            ? 'text/csv; charset=utf-8; header=present'
+            : 'application/json; charset=utf-8',
         'content-disposition': `attachment; filename="relais-audit.${format}"`,
         'cache-control': 'no-store',
       });
@@ -71,7 +134,10 @@ export function rulesRoutes(table: RouteTable, deps: RulesDeps): void {
       else raw.write('[');
       for (const row of deps.audit.iterate(filter)) {
         const entry = toAuditEntry(row);
-        const text = format === 'csv' ? csvRecord(AUDIT_COLUMNS.map((c) => entry[c])) : `${first ? '' : ','}\n${JSON.stringify(entry)}`;
+        const text =
+          format === 'csv'
+            ? csvRecord(AUDIT_COLUMNS.map((c) => entry[c]))
+            : `${first ? '' : ','}\n${JSON.stringify(entry)}`;
         first = false;
         if (!raw.write(text)) await new Promise((resolve) => raw.once('drain', resolve));
       }

@@ -8,8 +8,10 @@ export interface QuotaReading {
 }
 
 type Json = Record<string, unknown>;
-const obj = (v: unknown): Json | null => (v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : null);
-const finite = (v: unknown): number | null => (typeof v === 'number' && Number.isFinite(v) ? v : null);
+const obj = (v: unknown): Json | null =>
+  v && typeof v === 'object' && !Array.isArray(v) ? (v as Json) : null;
+const finite = (v: unknown): number | null =>
+  typeof v === 'number' && Number.isFinite(v) ? v : null;
 
 function isoMs(value: unknown): number | null {
   if (typeof value !== 'string') return null;
@@ -31,14 +33,26 @@ export function parseUsageAnswer(body: unknown, readAtMs: number): QuotaReading[
     const utilization = finite(window?.['utilization']);
     if (!window || utilization === null) continue;
     if (key === 'extra_usage' && window['is_enabled'] !== true) continue;
-    readings.push({ window: key, utilization, resets_at_ms: isoMs(window['resets_at']), read_at_ms: readAtMs, source: 'usage_endpoint' });
+    readings.push({
+      window: key,
+      utilization,
+      resets_at_ms: isoMs(window['resets_at']),
+      read_at_ms: readAtMs,
+      source: 'usage_endpoint',
+    });
   }
   for (const row of Array.isArray(root['limits']) ? (root['limits'] as unknown[]) : []) {
     const limit = obj(row);
     const percent = finite(limit?.['percent']);
     const kind = typeof limit?.['kind'] === 'string' ? limit['kind'] : null;
     if (percent === null || !kind || readings.some((r) => r.window === kind)) continue;
-    readings.push({ window: kind, utilization: percent, resets_at_ms: isoMs(limit!['resets_at']), read_at_ms: readAtMs, source: 'usage_endpoint' });
+    readings.push({
+      window: kind,
+      utilization: percent,
+      resets_at_ms: isoMs(limit!['resets_at']),
+      read_at_ms: readAtMs,
+      source: 'usage_endpoint',
+    });
   }
   return readings;
 }
@@ -54,7 +68,13 @@ export function parseRateLimitEvent(line: Json, readAtMs: number): QuotaReading[
     const fraction = finite(w['utilization']);
     if (fraction === null) return null;
     const resets = finite(w['resetsAt']);
-    return { window, utilization: fraction * 100, resets_at_ms: resets === null ? null : resets * 1000, read_at_ms: readAtMs, source: 'stream' };
+    return {
+      window,
+      utilization: fraction * 100,
+      resets_at_ms: resets === null ? null : resets * 1000,
+      read_at_ms: readAtMs,
+      source: 'stream',
+    };
   };
   const unified = obj(info['unifiedWindows']);
   if (unified) {

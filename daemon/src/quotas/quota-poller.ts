@@ -28,7 +28,9 @@ const FIRST_BACKOFF_MS = 30_000;
 /** The claude.ai OAuth access token in a subscription's configuration folder, if any (PROTOCOLS §4.1). */
 export function readOAuthToken(configDir: string): string | null {
   try {
-    const parsed = JSON.parse(readFileSync(join(configDir, '.credentials.json'), 'utf8')) as { claudeAiOauth?: { accessToken?: unknown } };
+    const parsed = JSON.parse(readFileSync(join(configDir, '.credentials.json'), 'utf8')) as {
+      claudeAiOauth?: { accessToken?: unknown };
+    };
     const token = parsed.claudeAiOauth?.accessToken;
     return typeof token === 'string' && token ? token : null;
   } catch {
@@ -56,21 +58,35 @@ export class QuotaPoller {
 
   async poll(target: PollTarget): Promise<void> {
     if (!target.token) return;
-    const state = this.states.get(target.subscriptionId) ?? { lastAttemptMs: null, lastError: null, nextAttemptMs: 0, failures: 0 };
+    const state = this.states.get(target.subscriptionId) ?? {
+      lastAttemptMs: null,
+      lastError: null,
+      nextAttemptMs: 0,
+      failures: 0,
+    };
     this.states.set(target.subscriptionId, state);
     const startedAt = this.options.now();
     state.lastAttemptMs = startedAt;
     state.nextAttemptMs = startedAt + this.options.pollMs; // No second request while this one runs.
     try {
       const response = await fetch(`${target.baseUrl}/api/oauth/usage`, {
-        headers: { authorization: `Bearer ${target.token}`, 'anthropic-beta': 'oauth-2025-04-20', accept: 'application/json' },
+        headers: {
+          authorization: `Bearer ${target.token}`,
+          'anthropic-beta': 'oauth-2025-04-20',
+          accept: 'application/json',
+        },
         signal: AbortSignal.timeout(10_000),
       });
       if (response.status === 429) {
         await response.body?.cancel();
         const backoff = this.backoff(state);
-        const retryAfterMs = retryAfter(response.headers.get('retry-after'), this.options.now()) ?? 0;
-        return this.fail(state, `429 rate limited (retry-after ${response.headers.get('retry-after') ?? 'absent'})`, Math.max(backoff, retryAfterMs));
+        const retryAfterMs =
+          retryAfter(response.headers.get('retry-after'), this.options.now()) ?? 0;
+        return this.fail(
+          state,
+          `429 rate limited (retry-after ${response.headers.get('retry-after') ?? 'absent'})`,
+          Math.max(backoff, retryAfterMs),
+        );
       }
       if (!response.ok) {
         await response.body?.cancel();

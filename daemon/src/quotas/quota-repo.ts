@@ -23,11 +23,21 @@ export class QuotaRepo {
          resets_at_ms = excluded.resets_at_ms, read_at_ms = excluded.read_at_ms, source = excluded.source
        WHERE excluded.read_at_ms >= quota_windows.read_at_ms`,
     );
-    this.select = db.prepare('SELECT * FROM quota_windows WHERE subscription_id = ? ORDER BY window_name');
+    this.select = db.prepare(
+      'SELECT * FROM quota_windows WHERE subscription_id = ? ORDER BY window_name',
+    );
   }
 
   save(subscriptionId: string, readings: QuotaReading[]): void {
-    for (const r of readings) this.upsert.run(subscriptionId, r.window, r.utilization, r.resets_at_ms, r.read_at_ms, r.source);
+    for (const r of readings)
+      this.upsert.run(
+        subscriptionId,
+        r.window,
+        r.utilization,
+        r.resets_at_ms,
+        r.read_at_ms,
+        r.source,
+      );
   }
 
   latest(subscriptionId: string): QuotaReading[] {

@@ -37,10 +37,18 @@ export class QuotaService {
     readonly now: () => number = Date.now,
   ) {
     this.repo = new QuotaRepo(db);
-    this.poller = new QuotaPoller({ pollMs: config.pollMs, maxBackoffMs: config.maxBackoffMs, now, save: (id, r) => this.repo.save(id, r) });
-    this.listSubscriptions = db.prepare('SELECT id, config_dir, builtin FROM subscriptions ORDER BY created_at');
+    this.poller = new QuotaPoller({
+      pollMs: config.pollMs,
+      maxBackoffMs: config.maxBackoffMs,
+      now,
+      save: (id, r) => this.repo.save(id, r),
+    });
+    this.listSubscriptions = db.prepare(
+      'SELECT id, config_dir, builtin FROM subscriptions ORDER BY created_at',
+    );
     const session = db.prepare('SELECT subscription_id FROM sessions WHERE id = ?');
-    this.subscriptionOfSession = (id: string): string | null => (session.get(id) as { subscription_id: string } | undefined)?.subscription_id ?? null;
+    this.subscriptionOfSession = (id: string): string | null =>
+      (session.get(id) as { subscription_id: string } | undefined)?.subscription_id ?? null;
   }
 
   attach(events: EventStore): () => void {
@@ -52,7 +60,13 @@ export class QuotaService {
     const subscriptionId = this.subscriptionOfSession(event.session_id);
     if (!subscriptionId) return;
     try {
-      this.repo.save(subscriptionId, parseRateLimitEvent(JSON.parse(event.data) as Record<string, unknown>, event.received_at_ms));
+      this.repo.save(
+        subscriptionId,
+        parseRateLimitEvent(
+          JSON.parse(event.data) as Record<string, unknown>,
+          event.received_at_ms,
+        ),
+      );
     } catch {
       // A malformed line teaches nothing about the quota; the stored event keeps it for diagnosis.
     }
@@ -74,7 +88,9 @@ export class QuotaService {
     if (this.busy) return;
     this.busy = true;
     try {
-      for (const target of this.targets()) if (target.token && this.poller.isDue(target.subscriptionId)) await this.poller.poll(target);
+      for (const target of this.targets())
+        if (target.token && this.poller.isDue(target.subscriptionId))
+          await this.poller.poll(target);
     } finally {
       this.busy = false;
     }
@@ -82,15 +98,28 @@ export class QuotaService {
 
   targets(): PollTarget[] {
     return (this.listSubscriptions.all() as SubscriptionRow[]).map((s) => {
-      if (s.builtin) return { subscriptionId: s.id, baseUrl: this.demoUrl() ?? '', token: this.demoUrl() ? this.demoToken : null };
-      return { subscriptionId: s.id, baseUrl: this.config.baseUrl, token: readOAuthToken(s.config_dir) };
+      if (s.builtin)
+        return {
+          subscriptionId: s.id,
+          baseUrl: this.demoUrl() ?? '',
+          token: this.demoUrl() ? this.demoToken : null,
+        };
+      return {
+        subscriptionId: s.id,
+        baseUrl: this.config.baseUrl,
+        token: readOAuthToken(s.config_dir),
+      };
     });
   }
 
   statusOf(reading: Pick<QuotaReading, 'read_at_ms' | 'resets_at_ms'>): QuotaStatus {
     const now = this.now();
     // Past its reset the window has started over: the old figure says nothing about the new one.
-    if (now - reading.read_at_ms > this.config.staleAfterMs || (reading.resets_at_ms !== null && reading.resets_at_ms <= now)) return 'stale';
+    if (
+      now - reading.read_at_ms > this.config.staleAfterMs ||
+      (reading.resets_at_ms !== null && reading.resets_at_ms <= now)
+    )
+      return 'stale';
     return 'fresh';
   }
 
@@ -105,16 +134,31 @@ export class QuotaService {
       source: r.source,
     }));
     for (const name of ALWAYS) {
-      if (!windows.some((w) => w.window === name)) windows.push({ window: name, utilization: null, resets_at: null, read_at: null, status: 'unknown', source: 'none' });
+      if (!windows.some((w) => w.window === name))
+        windows.push({
+          window: name,
+          utilization: null,
+          resets_at: null,
+          read_at: null,
+          status: 'unknown',
+          source: 'none',
+        });
     }
-    const order = (w: QuotaWindow): number => (ALWAYS.includes(w.window) ? ALWAYS.indexOf(w.window) : ALWAYS.length);
+    const order = (w: QuotaWindow): number =>
+      ALWAYS.includes(w.window) ? ALWAYS.indexOf(w.window) : ALWAYS.length;
     windows.sort((a, b) => order(a) - order(b) || a.window.localeCompare(b.window));
     const state = this.poller.state(subscriptionId);
-    const iso = (ms: number | null | undefined): string | null => (ms === null || ms === undefined ? null : new Date(ms).toISOString());
+    const iso = (ms: number | null | undefined): string | null =>
+      ms === null || ms === undefined ? null : new Date(ms).toISOString();
     return {
       subscription_id: subscriptionId,
       windows,
-      poll: { enabled: polled, last_attempt_at: iso(state?.lastAttemptMs), last_error: state?.lastError ?? null, next_attempt_at: polled ? iso(state?.nextAttemptMs ?? this.now()) : null },
+      poll: {
+        enabled: polled,
+        last_attempt_at: iso(state?.lastAttemptMs),
+        last_error: state?.lastError ?? null,
+        next_attempt_at: polled ? iso(state?.nextAttemptMs ?? this.now()) : null,
+      },
     };
   }
 

@@ -1,5 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { DEMO_QUOTA_TOKEN, startQuotaEndpoint, type QuotaEndpoint } from '../../../fakes/quota-endpoint/server.js';
+import {
+  DEMO_QUOTA_TOKEN,
+  startQuotaEndpoint,
+  type QuotaEndpoint,
+} from '../../../fakes/quota-endpoint/server.js';
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../events/event-store.js';
 import type { RouteTable } from '../http/route.js';
@@ -17,7 +21,13 @@ export interface Quotas {
 }
 
 /** Quota polling, stream readings, GET /api/quotas and the launch admission check: the one call app.ts makes. */
-export async function installQuotas(app: FastifyInstance, db: Db, events: EventStore, routes: RouteTable, config: QuotaConfig = quotaConfigFromEnv()): Promise<Quotas> {
+export async function installQuotas(
+  app: FastifyInstance,
+  db: Db,
+  events: EventStore,
+  routes: RouteTable,
+  config: QuotaConfig = quotaConfigFromEnv(),
+): Promise<Quotas> {
   const demoEndpoint = config.demoUrl ? null : await startQuotaEndpoint();
   const demoUrl = config.demoUrl ?? demoEndpoint!.url;
   const service = new QuotaService(db, config, () => demoUrl, DEMO_QUOTA_TOKEN);
@@ -27,7 +37,9 @@ export async function installQuotas(app: FastifyInstance, db: Db, events: EventS
   installAdmissionCheck(app, admission);
   service.start();
   return {
-    service, admission, demoEndpoint,
+    service,
+    admission,
+    demoEndpoint,
     async close() {
       service.stop();
       untap();

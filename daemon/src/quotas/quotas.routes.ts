@@ -7,10 +7,17 @@ import type { QuotaService } from './quota-service.js';
 
 export function quotaRoutes(table: RouteTable, service: QuotaService): void {
   table.add({
-    method: 'GET', url: '/api/quotas', tag: 'quotas',
-    summary: 'Quota windows per subscription: utilization (percent), reset, read time, fresh | stale | unknown (never 0 for unknown)',
+    method: 'GET',
+    url: '/api/quotas',
+    tag: 'quotas',
+    summary:
+      'Quota windows per subscription: utilization (percent), reset, read time, fresh | stale | unknown (never 0 for unknown)',
     response: QuotasAnswer,
-    handler: () => ({ items: service.all(), next_cursor: null, stale_after_seconds: Math.round(service.config.staleAfterMs / 1000) }),
+    handler: () => ({
+      items: service.all(),
+      next_cursor: null,
+      stale_after_seconds: Math.round(service.config.staleAfterMs / 1000),
+    }),
   });
 }
 
@@ -27,7 +34,9 @@ export function installAdmissionCheck(app: FastifyInstance, admission: Admission
     const decision = admission.check(body.subscription_id);
     if (decision.admit) return;
     throw apiError('quota_exhausted', decision.message, {
-      ...(decision.retry_after_seconds !== null ? { retry_after_seconds: decision.retry_after_seconds } : {}),
+      ...(decision.retry_after_seconds !== null
+        ? { retry_after_seconds: decision.retry_after_seconds }
+        : {}),
       figures: decision.figures,
     });
   });

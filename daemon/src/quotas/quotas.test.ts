@@ -4,7 +4,12 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, beforeEach, describe, it } from 'node:test';
 import type { QuotasAnswer } from '../../../contract/usage.js';
-import { defaultWindows, DEMO_QUOTA_TOKEN, startQuotaEndpoint, type QuotaEndpoint } from '../../../fakes/quota-endpoint/server.js';
+import {
+  defaultWindows,
+  DEMO_QUOTA_TOKEN,
+  startQuotaEndpoint,
+  type QuotaEndpoint,
+} from '../../../fakes/quota-endpoint/server.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { startTestDaemon, waitFor } from '../testing/harness.js';
 import { Admission } from './admission.js';
@@ -18,7 +23,8 @@ describe('quota windows from the usage endpoint and the stream', () => {
   let db: Db;
   let clock: number;
   let service: QuotaService;
-  const window = (name: string) => service.view('demo', true).windows.find((w) => w.window === name)!;
+  const window = (name: string) =>
+    service.view('demo', true).windows.find((w) => w.window === name)!;
 
   before(async () => {
     fake = await startQuotaEndpoint();
@@ -28,32 +34,58 @@ describe('quota windows from the usage endpoint and the stream', () => {
   });
   beforeEach(() => {
     db = openDatabase(join(mkdtempSync(join(tmpdir(), 'relais-quota-')), 'q.db'));
-    db.prepare(`INSERT INTO subscriptions (id, name, agent, config_dir, builtin, created_at) VALUES ('demo', 'Demo', 'claude', '/tmp', 1, '2026-01-01T00:00:00.000Z')`).run();
+    db.prepare(
+      `INSERT INTO subscriptions (id, name, agent, config_dir, builtin, created_at) VALUES ('demo', 'Demo', 'claude', '/tmp', 1, '2026-01-01T00:00:00.000Z')`,
+    ).run();
     clock = Date.now();
     fake.script.mode = 'ok';
     fake.script.windows = defaultWindows(clock);
     fake.requests.length = 0;
-    service = new QuotaService(db, { ...quotaConfigFromEnv({}), pollMs: 5 * MIN }, () => fake.url, DEMO_QUOTA_TOKEN, () => clock);
+    service = new QuotaService(
+      db,
+      { ...quotaConfigFromEnv({}), pollMs: 5 * MIN },
+      () => fake.url,
+      DEMO_QUOTA_TOKEN,
+      () => clock,
+    );
   });
 
   it('unknown before any reading (null, never 0), fresh after a poll, stale past the threshold', async () => {
     assert.deepEqual(
-      { u: window('five_hour').utilization, s: window('five_hour').status, src: window('five_hour').source },
+      {
+        u: window('five_hour').utilization,
+        s: window('five_hour').status,
+        src: window('five_hour').source,
+      },
       { u: null, s: 'unknown', src: 'none' },
     );
     await service.pollDue();
     assert.equal(fake.requests[0]!.authorization, `Bearer ${DEMO_QUOTA_TOKEN}`);
     assert.equal(fake.requests[0]!.beta, 'oauth-2025-04-20');
-    assert.deepEqual({ u: window('five_hour').utilization, s: window('five_hour').status }, { u: 24, s: 'fresh' });
+    assert.deepEqual(
+      { u: window('five_hour').utilization, s: window('five_hour').status },
+      { u: 24, s: 'fresh' },
+    );
     assert.equal(window('seven_day').utilization, 36);
-    assert.equal(service.view('demo', true).windows.some((w) => w.window === 'seven_day_opus'), false, 'a null window is absent');
+    assert.equal(
+      service.view('demo', true).windows.some((w) => w.window === 'seven_day_opus'),
+      false,
+      'a null window is absent',
+    );
     clock += 11 * MIN;
     assert.equal(window('five_hour').status, 'stale');
-    assert.equal(window('five_hour').utilization, 24, 'a stale reading keeps its figure, labelled stale');
+    assert.equal(
+      window('five_hour').utilization,
+      24,
+      'a stale reading keeps its figure, labelled stale',
+    );
   });
 
   it('a frozen upstream answer does not refresh a window past its reset: stale', async () => {
-    fake.script.windows.five_hour = { utilization: 50, resets_at: new Date(clock + MIN).toISOString() };
+    fake.script.windows.five_hour = {
+      utilization: 50,
+      resets_at: new Date(clock + MIN).toISOString(),
+    };
     await service.pollDue();
     clock += 2 * MIN;
     assert.equal(window('five_hour').status, 'stale');
@@ -73,7 +105,11 @@ describe('quota windows from the usage endpoint and the stream', () => {
     clock += 61_000;
     await service.pollDue();
     assert.equal(fake.requests.length, 2);
-    assert.equal(service.poller.state('demo')!.nextAttemptMs, clock + 60_000, 'second failure: 30 s × 2');
+    assert.equal(
+      service.poller.state('demo')!.nextAttemptMs,
+      clock + 60_000,
+      'second failure: 30 s × 2',
+    );
     fake.script.mode = 'ok';
     clock += 60_000;
     await service.pollDue();
@@ -83,16 +119,52 @@ describe('quota windows from the usage endpoint and the stream', () => {
   });
 
   it('rate_limit_event lines give readings (fraction → percent), newest reading wins', () => {
-    db.prepare(`INSERT INTO sessions (id, subscription_id, agent, model, cwd, permission_mode, app, state, created_at, deadline_at, max_deadline_at)
-      VALUES ('s1', 'demo', 'claude', 'm', '/', 'write', 'a', 'idle', 'x', 'x', 'x')`).run();
-    const line = { type: 'rate_limit_event', rate_limit_info: { status: 'allowed_warning', resetsAt: Math.floor(clock / 1000) + 3600, rateLimitType: 'five_hour', utilization: 0.91, unifiedWindows: { five_hour: { utilization: 0.91, resetsAt: Math.floor(clock / 1000) + 3600 }, seven_day: { utilization: 0.3, resetsAt: Math.floor(clock / 1000) + 86400 } } } };
-    service.hear({ session_id: 's1', seq: 1, received_at_ms: clock, source: 'agent', data: JSON.stringify(line) });
+    db.prepare(
+      `INSERT INTO sessions (id, subscription_id, agent, model, cwd, permission_mode, app, state, created_at, deadline_at, max_deadline_at)
+      VALUES ('s1', 'demo', 'claude', 'm', '/', 'write', 'a', 'idle', 'x', 'x', 'x')`,
+    ).run();
+    const line = {
+      type: 'rate_limit_event',
+      rate_limit_info: {
+        status: 'allowed_warning',
+        resetsAt: Math.floor(clock / 1000) + 3600,
+        rateLimitType: 'five_hour',
+        utilization: 0.91,
+        unifiedWindows: {
+          five_hour: { utilization: 0.91, resetsAt: Math.floor(clock / 1000) + 3600 },
+          seven_day: { utilization: 0.3, resetsAt: Math.floor(clock / 1000) + 86400 },
+        },
+      },
+    };
+    service.hear({
+      session_id: 's1',
+      seq: 1,
+      received_at_ms: clock,
+      source: 'agent',
+      data: JSON.stringify(line),
+    });
     assert.equal(window('five_hour').utilization, 91);
     assert.equal(window('five_hour').source, 'stream');
     assert.equal(window('seven_day').utilization, 30);
-    const older = { ...line, rate_limit_info: { ...line.rate_limit_info, unifiedWindows: { five_hour: { utilization: 0.1, resetsAt: 0 } } } };
-    service.hear({ session_id: 's1', seq: 2, received_at_ms: clock - 1000, source: 'agent', data: JSON.stringify(older) });
-    assert.equal(window('five_hour').utilization, 91, 'an older reading never replaces a newer one');
+    const older = {
+      ...line,
+      rate_limit_info: {
+        ...line.rate_limit_info,
+        unifiedWindows: { five_hour: { utilization: 0.1, resetsAt: 0 } },
+      },
+    };
+    service.hear({
+      session_id: 's1',
+      seq: 2,
+      received_at_ms: clock - 1000,
+      source: 'agent',
+      data: JSON.stringify(older),
+    });
+    assert.equal(
+      window('five_hour').utilization,
+      91,
+      'an older reading never replaces a newer one',
+    );
   });
 
   it('admission reserves running + new sessions at the learned rate and refuses past the threshold', () => {
@@ -100,16 +172,26 @@ describe('quota windows from the usage endpoint and the stream', () => {
     assert.equal(admission.check('demo').reason, 'no_reading');
     assert.equal(admission.check('demo').admit, true);
     // 4 ended sessions of 1000 units each in the current window, the window shows 80 %: 20 % per session.
-    const insertSession = db.prepare(`INSERT INTO sessions (id, subscription_id, agent, model, cwd, permission_mode, app, state, created_at, deadline_at, max_deadline_at, turns)
+    const insertSession =
+      db.prepare(`INSERT INTO sessions (id, subscription_id, agent, model, cwd, permission_mode, app, state, created_at, deadline_at, max_deadline_at, turns)
       VALUES (?, 'demo', 'claude', 'm', '/', 'write', 'a', ?, ?, 'x', 'x', 1)`);
-    const insertTurn = db.prepare(`INSERT INTO turns (turn_key, session_id, subscription_id, agent, model, models, app, permission_mode, started_at_ms, ended_at_ms, duration_ms, model_calls, input_tokens, output_tokens, cache_read_tokens, cache_creation_tokens, cost_usd, is_error)
+    const insertTurn =
+      db.prepare(`INSERT INTO turns (turn_key, session_id, subscription_id, agent, model, models, app, permission_mode, started_at_ms, ended_at_ms, duration_ms, model_calls, input_tokens, output_tokens, cache_read_tokens, cache_creation_tokens, cost_usd, is_error)
       VALUES (?, ?, 'demo', 'claude', 'm', 'm', 'a', 'write', ?, ?, 1, 1, ?, 0, 0, 0, NULL, 0)`);
     for (let i = 0; i < 4; i++) {
       insertSession.run(`e${i}`, 'ended', `2026-01-0${i + 1}`);
       insertTurn.run(`k${i}`, `e${i}`, clock - MIN, clock - MIN, 1000);
     }
     const resets = clock + 3600_000;
-    service.repo.save('demo', [{ window: 'five_hour', utilization: 50, resets_at_ms: resets, read_at_ms: clock, source: 'usage_endpoint' }]);
+    service.repo.save('demo', [
+      {
+        window: 'five_hour',
+        utilization: 50,
+        resets_at_ms: resets,
+        read_at_ms: clock,
+        source: 'usage_endpoint',
+      },
+    ]);
     // 50 % over 4000 units → 1000 units = 12.5 %; the new session reserves 12.5 %.
     let decision = admission.check('demo');
     assert.equal(decision.admit, true);
@@ -120,7 +202,15 @@ describe('quota windows from the usage endpoint and the stream', () => {
       insertSession.run(`r${i}`, 'working', `2026-02-0${i + 1}`);
       insertTurn.run(`rk${i}`, `r${i}`, clock, clock, 200);
     }
-    service.repo.save('demo', [{ window: 'five_hour', utilization: 60, resets_at_ms: resets, read_at_ms: clock + 1, source: 'usage_endpoint' }]);
+    service.repo.save('demo', [
+      {
+        window: 'five_hour',
+        utilization: 60,
+        resets_at_ms: resets,
+        read_at_ms: clock + 1,
+        source: 'usage_endpoint',
+      },
+    ]);
     decision = admission.check('demo');
     // 60 % over 4600 units: 1000 units ≈ 13.04 %; reserved = 13.04 + 3 × 800 units ≈ 13.04 + 31.30 = 44.35 → 104.35 % > 95.
     assert.equal(decision.admit, false);
@@ -144,17 +234,45 @@ describe('GET /api/quotas and the launch check on a real daemon', { timeout: 60_
         return demo?.windows[0]?.status === 'fresh' ? q : undefined;
       });
       assert.equal(fresh.stale_after_seconds, 600);
-      assert.deepEqual(fresh.items.find((i) => i.subscription_id === 'demo')!.windows.map((w) => [w.window, w.utilization]), [['five_hour', 24], ['seven_day', 36]]);
-      fake.script.windows.five_hour = { utilization: 97, resets_at: new Date(Date.now() + 600_000).toISOString() };
-      await waitFor('97 %', async () => (await daemon.call<QuotasAnswer>('GET', '/api/quotas')).body.items[0]!.windows[0]!.utilization === 97);
-      const refused = await daemon.call('POST', '/api/sessions', { subscription_id: 'demo', model: 'demo-sonnet', cwd: tmpdir(), app: 'tests' });
+      assert.deepEqual(
+        fresh.items
+          .find((i) => i.subscription_id === 'demo')!
+          .windows.map((w) => [w.window, w.utilization]),
+        [
+          ['five_hour', 24],
+          ['seven_day', 36],
+        ],
+      );
+      fake.script.windows.five_hour = {
+        utilization: 97,
+        resets_at: new Date(Date.now() + 600_000).toISOString(),
+      };
+      await waitFor(
+        '97 %',
+        async () =>
+          (await daemon.call<QuotasAnswer>('GET', '/api/quotas')).body.items[0]!.windows[0]!
+            .utilization === 97,
+      );
+      const refused = await daemon.call('POST', '/api/sessions', {
+        subscription_id: 'demo',
+        model: 'demo-sonnet',
+        cwd: tmpdir(),
+        app: 'tests',
+      });
       assert.equal(refused.status, 429);
       assert.equal(refused.body.error_code, 'quota_exhausted');
       assert.equal(refused.body.figures.window, 'five_hour');
       assert.equal(refused.body.figures.utilization, 97);
       assert.ok(Number(refused.headers['retry-after']) > 500);
       const doc = (await daemon.call('GET', '/api/openapi.json')).body;
-      for (const path of ['/api/quotas', '/api/analytics/summary', '/api/analytics/timeseries', '/api/analytics/breakdown', '/api/analytics/turns', '/api/analytics/export']) {
+      for (const path of [
+        '/api/quotas',
+        '/api/analytics/summary',
+        '/api/analytics/timeseries',
+        '/api/analytics/breakdown',
+        '/api/analytics/turns',
+        '/api/analytics/export',
+      ]) {
         assert.ok(doc.paths[path]?.get, `${path} is documented`);
       }
     } finally {

@@ -44,7 +44,8 @@ describe('session lifecycle', { timeout: 240_000 }, () => {
     assert.equal(stopping.status, 200);
     const ended = await s.waitState('ended');
     assert.equal(ended.end_reason, 'stopped');
-    for (const pid of [agentPid, ...pids]) assert.equal(isAlive(pid), false, `process ${pid} survived the stop`);
+    for (const pid of [agentPid, ...pids])
+      assert.equal(isAlive(pid), false, `process ${pid} survived the stop`);
     assert.deepEqual(findProcessesByEnv(SESSION_TAG_VAR, s.id), []);
     const late = await daemon.call('POST', `/api/sessions/${s.id}/messages`, { text: 'hello?' });
     assert.equal(late.status, 409);
@@ -54,10 +55,14 @@ describe('session lifecycle', { timeout: 240_000 }, () => {
   it('heartbeat extends the deadline, never past the maximum bound', async () => {
     const s = await SessionDriver.launch(daemon, { cwd: workdir(), ttl_seconds: 10 });
     const first = await s.waitState('idle');
-    const beat = await daemon.call<Session>('POST', `/api/sessions/${s.id}/heartbeat`, { extend_seconds: 25 });
+    const beat = await daemon.call<Session>('POST', `/api/sessions/${s.id}/heartbeat`, {
+      extend_seconds: 25,
+    });
     assert.equal(beat.status, 200);
     assert.ok(Date.parse(beat.body.deadline_at) > Date.parse(first.deadline_at) + 10_000);
-    const capped = await daemon.call<Session>('POST', `/api/sessions/${s.id}/heartbeat`, { extend_seconds: 100_000 });
+    const capped = await daemon.call<Session>('POST', `/api/sessions/${s.id}/heartbeat`, {
+      extend_seconds: 100_000,
+    });
     assert.equal(capped.body.deadline_at, capped.body.max_deadline_at);
     await daemon.call('POST', `/api/sessions/${s.id}/stop`);
     await s.waitState('ended');
@@ -66,18 +71,30 @@ describe('session lifecycle', { timeout: 240_000 }, () => {
   it('the deadline is enforced between messages: an idle session expires', async () => {
     const s = await SessionDriver.launch(daemon, { cwd: workdir(), ttl_seconds: 10 });
     await s.waitState('idle');
-    const ended = await waitFor('expiry', async () => {
-      const current = await s.session();
-      return current.state === 'ended' ? current : undefined;
-    }, 20_000);
+    const ended = await waitFor(
+      'expiry',
+      async () => {
+        const current = await s.session();
+        return current.state === 'ended' ? current : undefined;
+      },
+      20_000,
+    );
     assert.equal(ended.end_reason, 'expired');
   });
 
   it('a launch with a missing folder or subscription is refused clearly', async () => {
-    const noDir = await daemon.call('POST', '/api/sessions', { subscription_id: 'demo', model: 'x', cwd: '/definitely/not/here' });
+    const noDir = await daemon.call('POST', '/api/sessions', {
+      subscription_id: 'demo',
+      model: 'x',
+      cwd: '/definitely/not/here',
+    });
     assert.equal(noDir.status, 400);
     assert.equal(noDir.body.error_code, 'invalid_cwd');
-    const noSub = await daemon.call('POST', '/api/sessions', { subscription_id: 'nope', model: 'x', cwd: workdir() });
+    const noSub = await daemon.call('POST', '/api/sessions', {
+      subscription_id: 'nope',
+      model: 'x',
+      cwd: workdir(),
+    });
     assert.equal(noSub.status, 400);
     assert.equal(noSub.body.error_code, 'unknown_subscription');
   });
@@ -89,12 +106,22 @@ describe('daemon restart', { timeout: 120_000 }, () => {
     const daemonProcess = await startDaemonProcess(home);
     const { base, key, call } = daemonProcess;
     const console = await listenGlobally(base, key);
-    const launched = await call('POST', '/api/sessions', { subscription_id: 'demo', model: 'demo-sonnet', cwd: workdir(), prompt: 'demo:sleep' });
+    const launched = await call('POST', '/api/sessions', {
+      subscription_id: 'demo',
+      model: 'demo-sonnet',
+      cwd: workdir(),
+      prompt: 'demo:sleep',
+    });
     assert.equal(launched.status, 201);
     const id: string = launched.body.id;
-    const permission = await waitFor('pending permission', async () => (await call('GET', '/api/permissions?state=pending')).body.items[0]);
+    const permission = await waitFor(
+      'pending permission',
+      async () => (await call('GET', '/api/permissions?state=pending')).body.items[0],
+    );
     await call('POST', `/api/permissions/${permission.id}/decision`, { decision: 'allow' });
-    const left = await waitFor('sleepers', () => (sleepers(id).length >= 2 ? sleepers(id) : undefined));
+    const left = await waitFor('sleepers', () =>
+      sleepers(id).length >= 2 ? sleepers(id) : undefined,
+    );
     const before = (await call('GET', `/api/sessions/${id}/events?limit=500`)).body.items.length;
 
     console.abort();

@@ -24,7 +24,8 @@ export interface LiveSession {
 }
 
 export function stateOf(live: LiveSession, pendingPermissions: number): SessionState {
-  if (live.state === 'stopping' || live.state === 'ended' || live.state === 'starting') return live.state;
+  if (live.state === 'stopping' || live.state === 'ended' || live.state === 'starting')
+    return live.state;
   if (!live.turnOpen) return 'idle';
   return pendingPermissions > 0 ? 'waiting' : 'working';
 }

@@ -17,7 +17,10 @@ export class QueueRepo {
     return this.db.transaction(() => {
       const entries = this.list(sessionId);
       if (entries.length >= QUEUE_MAX) {
-        throw apiError('queue_full', `The queue already holds ${QUEUE_MAX} instructions; wait for one to be sent or delete one.`);
+        throw apiError(
+          'queue_full',
+          `The queue already holds ${QUEUE_MAX} instructions; wait for one to be sent or delete one.`,
+        );
       }
       const entry: QueueEntry = {
         id: newId('q'),
@@ -27,14 +30,20 @@ export class QueueRepo {
         created_at: nowIso(),
       };
       this.db
-        .prepare('INSERT INTO queue_entries (id, session_id, text, position, created_at) VALUES (@id, @session_id, @text, @position, @created_at)')
+        .prepare(
+          'INSERT INTO queue_entries (id, session_id, text, position, created_at) VALUES (@id, @session_id, @text, @position, @created_at)',
+        )
         .run(entry);
       return entry;
     })();
   }
 
   remove(sessionId: string, entryId: string): boolean {
-    return this.db.prepare('DELETE FROM queue_entries WHERE session_id = ? AND id = ?').run(sessionId, entryId).changes > 0;
+    return (
+      this.db
+        .prepare('DELETE FROM queue_entries WHERE session_id = ? AND id = ?')
+        .run(sessionId, entryId).changes > 0
+    );
   }
 
   clear(sessionId: string): number {
@@ -45,11 +54,16 @@ export class QueueRepo {
   reorder(sessionId: string, ids: string[]): QueueEntry[] {
     return this.db.transaction(() => {
       const current = this.list(sessionId).map((entry) => entry.id);
-      const same = ids.length === current.length && new Set(ids).size === ids.length && ids.every((id) => current.includes(id));
+      const same =
+        ids.length === current.length &&
+        new Set(ids).size === ids.length &&
+        ids.every((id) => current.includes(id));
       if (!same) {
         throw apiError('invalid_request', 'ids must list every entry of the queue exactly once.');
       }
-      const update = this.db.prepare('UPDATE queue_entries SET position = ? WHERE session_id = ? AND id = ?');
+      const update = this.db.prepare(
+        'UPDATE queue_entries SET position = ? WHERE session_id = ? AND id = ?',
+      );
       ids.forEach((id, index) => update.run(index + 1, sessionId, id));
       return this.list(sessionId);
     })();

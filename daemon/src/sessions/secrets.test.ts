@@ -15,7 +15,11 @@ describe('the key stays secret', { timeout: 90_000 }, () => {
     try {
       const key = daemon.key;
       assert.equal(readFileSync(join(home, 'api-key'), 'utf8').trim(), key);
-      const launched = await daemon.call('POST', '/api/sessions', { subscription_id: 'demo', model: 'demo-sonnet', cwd });
+      const launched = await daemon.call('POST', '/api/sessions', {
+        subscription_id: 'demo',
+        model: 'demo-sonnet',
+        cwd,
+      });
       assert.equal(launched.status, 201);
       const session = await waitFor('idle', async () => {
         const s = (await daemon.call('GET', `/api/sessions/${launched.body.id}`)).body;
@@ -26,11 +30,19 @@ describe('the key stays secret', { timeout: 90_000 }, () => {
       assert.ok(!environ.includes(key), 'the key reached the agent environment');
       assert.ok(!cmdline.includes(key), 'the key reached the agent arguments');
       assert.ok(!environ.includes('RELAIS_HOME='), 'the daemon environment leaked into the agent');
-      await rawRequest(daemon.base, 'GET', '/api/sessions', undefined, { authorization: 'Bearer wrong' });
+      await rawRequest(daemon.base, 'GET', '/api/sessions', undefined, {
+        authorization: 'Bearer wrong',
+      });
       const { stdout, stderr } = daemon.output();
       const logLines = stdout.split('\n').filter((line) => !line.includes('#key='));
-      assert.ok(logLines.some((line) => line.includes('"reqId"')), 'request logs were written');
-      assert.ok(!logLines.some((line) => line.includes(key)) && !stderr.includes(key), 'the key appears in a log line');
+      assert.ok(
+        logLines.some((line) => line.includes('"reqId"')),
+        'request logs were written',
+      );
+      assert.ok(
+        !logLines.some((line) => line.includes(key)) && !stderr.includes(key),
+        'the key appears in a log line',
+      );
     } finally {
       await daemon.stop();
     }
@@ -39,10 +51,17 @@ describe('the key stays secret', { timeout: 90_000 }, () => {
   it('the agent environment is built from an allow-list', () => {
     const env = agentEnvironment(
       { configDir: '/cfg', home: '/home/me', sessionTag: 's1' },
-      { PATH: '/bin', ANTHROPIC_API_KEY: 'leak', AWS_SECRET_ACCESS_KEY: 'leak', CLAUDECODE: '1', NODE_OPTIONS: '--inspect' },
+      {
+        PATH: '/bin',
+        ANTHROPIC_API_KEY: 'leak',
+        AWS_SECRET_ACCESS_KEY: 'leak',
+        CLAUDECODE: '1',
+        NODE_OPTIONS: '--inspect',
+      },
     );
     assert.equal(env['PATH'], '/bin');
     assert.equal(env['CLAUDE_CONFIG_DIR'], '/cfg');
-    for (const name of ['ANTHROPIC_API_KEY', 'AWS_SECRET_ACCESS_KEY', 'CLAUDECODE', 'NODE_OPTIONS']) assert.equal(env[name], undefined, name);
+    for (const name of ['ANTHROPIC_API_KEY', 'AWS_SECRET_ACCESS_KEY', 'CLAUDECODE', 'NODE_OPTIONS'])
+      assert.equal(env[name], undefined, name);
   });
 });

@@ -1,9 +1,18 @@
 import { statSync } from 'node:fs';
 import { isAbsolute } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
-import type { EndReason, MessageResult, Session, SessionLaunch, SessionState } from '../../../contract/api.js';
+import type {
+  EndReason,
+  MessageResult,
+  Session,
+  SessionLaunch,
+  SessionState,
+} from '../../../contract/api.js';
 import type { LaunchBrake } from '../admission/launch-brake.js';
-import { FAILURES_BEFORE_SUSPENSION, type SubscriptionHealth } from '../admission/subscription-health.js';
+import {
+  FAILURES_BEFORE_SUSPENSION,
+  type SubscriptionHealth,
+} from '../admission/subscription-health.js';
 import { ClaudeProcess, type ControlRequestLine } from '../agents/claude/claude-process.js';
 import { SESSION_TAG_VAR } from '../agents/claude/environment.js';
 import type { ClaudeLauncher } from '../agents/claude/launcher.js';
@@ -12,7 +21,11 @@ import type { EventStore } from '../events/event-store.js';
 import { apiError } from '../http/errors.js';
 import { newId, nowIso } from '../ids.js';
 import type { GlobalHub } from '../live/global-hub.js';
-import type { AskContext, PermissionAnswer, PermissionBroker } from '../permissions/permission-broker.js';
+import type {
+  AskContext,
+  PermissionAnswer,
+  PermissionBroker,
+} from '../permissions/permission-broker.js';
 import { killTagged } from '../processes/process-groups.js';
 import type { SubscriptionService } from '../subscriptions/subscription-service.js';
 import { stateOf, type LiveSession } from './live-session.js';
@@ -35,7 +48,8 @@ export interface SessionManagerDeps {
   maxTtlSeconds: number;
 }
 
-type LaunchBody = Omit<SessionLaunch, 'permission_mode' | 'ttl_seconds'> & Required<Pick<SessionLaunch, 'permission_mode' | 'ttl_seconds'>>;
+type LaunchBody = Omit<SessionLaunch, 'permission_mode' | 'ttl_seconds'> &
+  Required<Pick<SessionLaunch, 'permission_mode' | 'ttl_seconds'>>;
 
 const INIT_TIMEOUT_MS = 60_000;
 const PRE_TOOL_USE_HOOK = 'relais_pre_tool_use';
@@ -57,12 +71,17 @@ export class SessionManager {
   }
 
   liveAgents(): { session_id: string; pid: number | null; state: string }[] {
-    return [...this.live.values()].map((live) => ({ session_id: live.id, pid: live.agent?.pid ?? null, state: live.state }));
+    return [...this.live.values()].map((live) => ({
+      session_id: live.id,
+      pid: live.agent?.pid ?? null,
+      state: live.state,
+    }));
   }
 
   launch(body: LaunchBody, app: string): Session {
     const subscription = this.deps.subscriptions.stored(body.subscription_id);
-    if (!subscription) throw apiError('unknown_subscription', `No subscription has the id ${body.subscription_id}.`);
+    if (!subscription)
+      throw apiError('unknown_subscription', `No subscription has the id ${body.subscription_id}.`);
     assertFolder(body.cwd);
     this.admit(subscription.id, subscription.name, app);
     const now = Date.now();
@@ -81,7 +100,16 @@ export class SessionManager {
       deadline_at: nowIso(now + body.ttl_seconds * 1000),
       max_deadline_at: nowIso(maxDeadline),
     });
-    this.record(id, { subtype: 'session_created', subscription_id: subscription.id, model: body.model, cwd: body.cwd, effort: body.effort ?? null, permission_mode: body.permission_mode, app, ttl_seconds: body.ttl_seconds });
+    this.record(id, {
+      subtype: 'session_created',
+      subscription_id: subscription.id,
+      model: body.model,
+      cwd: body.cwd,
+      effort: body.effort ?? null,
+      permission_mode: body.permission_mode,
+      app,
+      ttl_seconds: body.ttl_seconds,
+    });
     let markExited: () => void = () => undefined;
     const live: LiveSession = {
       id,
@@ -105,16 +133,28 @@ export class SessionManager {
     this.armDeadline(live);
     try {
       const spec = this.deps.launcher.spec(subscription, {
-        cwd: body.cwd, model: body.model, effort: body.effort ?? null, permissionMode: body.permission_mode, sessionTag: id, mcpServers: body.mcp_servers,
+        cwd: body.cwd,
+        model: body.model,
+        effort: body.effort ?? null,
+        permissionMode: body.permission_mode,
+        sessionTag: id,
+        mcpServers: body.mcp_servers,
       });
       live.agent = new ClaudeProcess(spec, this.handlersFor(live));
     } catch (error: unknown) {
       this.end(live, 'start_failed', error instanceof Error ? error.message : String(error));
       return this.get(id);
     }
-    this.deps.db.prepare('INSERT OR REPLACE INTO agent_processes (session_id, pid, started_at) VALUES (?, ?, ?)').run(id, live.agent.pid, nowIso());
+    this.deps.db
+      .prepare(
+        'INSERT OR REPLACE INTO agent_processes (session_id, pid, started_at) VALUES (?, ?, ?)',
+      )
+      .run(id, live.agent.pid, nowIso());
     this.deps.sessions.update(id, { pid: live.agent.pid });
-    this.deps.log.info({ session: id, pid: live.agent.pid, subscription: subscription.id, app }, 'session launched');
+    this.deps.log.info(
+      { session: id, pid: live.agent.pid, subscription: subscription.id, app },
+      'session launched',
+    );
     void this.initialize(live, body.prompt);
     return this.get(id);
   }
@@ -133,7 +173,8 @@ export class SessionManager {
 
   async interrupt(id: string): Promise<Session> {
     const live = this.requireLive(id);
-    if (!live.agent || !live.turnOpen) throw apiError('session_not_ready', 'No turn is running; there is nothing to interrupt.');
+    if (!live.agent || !live.turnOpen)
+      throw apiError('session_not_ready', 'No turn is running; there is nothing to interrupt.');
     live.interruptRequested = true;
     this.record(id, { subtype: 'interrupt_requested' });
     await live.agent.request('interrupt', {}, 10_000).catch((error: unknown) => {
@@ -145,7 +186,9 @@ export class SessionManager {
   heartbeat(id: string, extendSeconds?: number): Session {
     const live = this.requireLive(id);
     const session = this.get(id);
-    const ttl = extendSeconds ?? Math.round((Date.parse(session.deadline_at) - Date.parse(session.created_at)) / 1000);
+    const ttl =
+      extendSeconds ??
+      Math.round((Date.parse(session.deadline_at) - Date.parse(session.created_at)) / 1000);
     live.deadlineAtMs = Math.min(Date.now() + ttl * 1000, live.maxDeadlineAtMs);
     this.deps.sessions.update(id, { deadline_at: nowIso(live.deadlineAtMs) });
     this.armDeadline(live);
@@ -162,7 +205,8 @@ export class SessionManager {
     live.stopReason = reason;
     this.setState(live, 'stopping');
     if (live.agent?.alive) {
-      if (live.turnOpen) void live.agent.request('interrupt', {}, this.deps.stopGraceMs).catch(() => undefined);
+      if (live.turnOpen)
+        void live.agent.request('interrupt', {}, this.deps.stopGraceMs).catch(() => undefined);
       live.agent.closeInput();
       live.killTimer = setTimeout(() => this.killAll(live), this.deps.stopGraceMs);
     } else {
@@ -173,10 +217,22 @@ export class SessionManager {
 
   /** Marks sessions a previous run left open as ended, and ends the processes they left behind. */
   recoverAfterRestart(): void {
-    const stale = this.deps.sessions.idsInState(['starting', 'idle', 'working', 'waiting', 'stopping']);
+    const stale = this.deps.sessions.idsInState([
+      'starting',
+      'idle',
+      'working',
+      'waiting',
+      'stopping',
+    ]);
     for (const id of stale) {
       const killed = killTagged(null, SESSION_TAG_VAR, id);
-      this.deps.sessions.update(id, { state: 'ended', end_reason: 'daemon_restart', end_detail: killed ? `ended ${killed} leftover process(es)` : null, ended_at: nowIso(), pid: null });
+      this.deps.sessions.update(id, {
+        state: 'ended',
+        end_reason: 'daemon_restart',
+        end_detail: killed ? `ended ${killed} leftover process(es)` : null,
+        ended_at: nowIso(),
+        pid: null,
+      });
       this.deps.queue.clear(id);
       this.record(id, { subtype: 'state', state: 'ended', end_reason: 'daemon_restart' });
     }
@@ -194,7 +250,11 @@ export class SessionManager {
     const agent = live.agent!;
     try {
       // Every tool call of the agent passes through Relais' rules first, even those it would allow by itself.
-      await agent.request('initialize', { hooks: { PreToolUse: [{ hookCallbackIds: [PRE_TOOL_USE_HOOK] }] } }, INIT_TIMEOUT_MS);
+      await agent.request(
+        'initialize',
+        { hooks: { PreToolUse: [{ hookCallbackIds: [PRE_TOOL_USE_HOOK] }] } },
+        INIT_TIMEOUT_MS,
+      );
     } catch {
       // The exit handler ends the session with the agent's own last error line.
       if (agent.alive) this.stop(live.id, 'stopped');
@@ -215,17 +275,30 @@ export class SessionManager {
     };
   }
 
-  private onAgentLine(live: LiveSession, text: string, parsed: Record<string, unknown> | null, receivedAtMs: number): void {
+  private onAgentLine(
+    live: LiveSession,
+    text: string,
+    parsed: Record<string, unknown> | null,
+    receivedAtMs: number,
+  ): void {
     const data = parsed ? text : JSON.stringify({ type: 'relais', subtype: 'agent_text', text });
     this.deps.events.append(live.id, 'agent', data, receivedAtMs);
     if (!parsed) return;
-    if (parsed['type'] === 'system' && parsed['subtype'] === 'init' && typeof parsed['session_id'] === 'string') {
+    if (
+      parsed['type'] === 'system' &&
+      parsed['subtype'] === 'init' &&
+      typeof parsed['session_id'] === 'string'
+    ) {
       this.deps.sessions.update(live.id, { agent_session_id: parsed['session_id'] });
     }
     if (parsed['type'] === 'assistant' && parsed['error'] === undefined) this.onAnswered(live);
     if (parsed['type'] === 'result') {
       if (parsed['is_error'] !== true) this.onAnswered(live);
-      else if (!live.interruptRequested) this.onFailedStart(live, typeof parsed['result'] === 'string' ? parsed['result'] : 'the first turn failed');
+      else if (!live.interruptRequested)
+        this.onFailedStart(
+          live,
+          typeof parsed['result'] === 'string' ? parsed['result'] : 'the first turn failed',
+        );
       this.onTurnEnd(live);
     }
   }
@@ -239,27 +312,47 @@ export class SessionManager {
   }
 
   private onControlRequest(live: LiveSession, line: ControlRequestLine): void {
-    if (line.request.subtype === 'hook_callback' && line.request['callback_id'] === PRE_TOOL_USE_HOOK) {
+    if (
+      line.request.subtype === 'hook_callback' &&
+      line.request['callback_id'] === PRE_TOOL_USE_HOOK
+    ) {
       const hookInput = (line.request['input'] ?? {}) as Record<string, unknown>;
-      const toolInput = (hookInput['tool_input'] && typeof hookInput['tool_input'] === 'object' ? hookInput['tool_input'] : {}) as Record<string, unknown>;
+      const toolInput = (
+        hookInput['tool_input'] && typeof hookInput['tool_input'] === 'object'
+          ? hookInput['tool_input']
+          : {}
+      ) as Record<string, unknown>;
       const output = this.deps.broker.preToolUse(
         typeof hookInput['tool_name'] === 'string' ? hookInput['tool_name'] : 'unknown',
         toolInput,
         typeof hookInput['tool_use_id'] === 'string' ? hookInput['tool_use_id'] : null,
         this.askContext(live, () => undefined),
       );
-      this.respondHost(live, { type: 'control_response', response: { subtype: 'success', request_id: line.request_id, response: output } });
+      this.respondHost(live, {
+        type: 'control_response',
+        response: { subtype: 'success', request_id: line.request_id, response: output },
+      });
       return;
     }
     if (line.request.subtype !== 'can_use_tool') {
-      this.respondHost(live, { type: 'control_response', response: { subtype: 'error', request_id: line.request_id, error: `Relais does not handle ${line.request.subtype}` } });
+      this.respondHost(live, {
+        type: 'control_response',
+        response: {
+          subtype: 'error',
+          request_id: line.request_id,
+          error: `Relais does not handle ${line.request.subtype}`,
+        },
+      });
       return;
     }
     this.deps.broker.open(
       line,
       this.askContext(live, (answer: PermissionAnswer) => {
         if (!live.agent?.alive) return;
-        const written = live.agent.respond(line.request_id, answer as unknown as Record<string, unknown>);
+        const written = live.agent.respond(
+          line.request_id,
+          answer as unknown as Record<string, unknown>,
+        );
         this.deps.events.appendJson(live.id, 'host', written);
       }),
     );
@@ -276,16 +369,27 @@ export class SessionManager {
     };
   }
 
-  private onExit(live: LiveSession, code: number | null, signal: NodeJS.Signals | null, stderr: string[]): void {
+  private onExit(
+    live: LiveSession,
+    code: number | null,
+    signal: NodeJS.Signals | null,
+    stderr: string[],
+  ): void {
     const lastError = stderr.findLast((line) => line.trim() !== '') ?? null;
     this.record(live.id, { subtype: 'agent_exit', code, signal, stderr_tail: stderr.slice(-5) });
     if (live.killTimer) clearTimeout(live.killTimer);
     // The agent is gone; anything it started in its group or with its tag goes too.
     this.killAll(live, false);
-    if (!live.stopReason) this.onFailedStart(live, lastError ?? `the agent exited with ${code ?? signal}`);
+    if (!live.stopReason)
+      this.onFailedStart(live, lastError ?? `the agent exited with ${code ?? signal}`);
     if (live.stopReason) return this.end(live, live.stopReason, null);
-    if (live.state === 'starting') return this.end(live, 'start_failed', lastError ?? `exit code ${code ?? signal}`);
-    this.end(live, 'agent_exited', code === 0 ? null : (lastError ?? `exit code ${code ?? signal}`));
+    if (live.state === 'starting')
+      return this.end(live, 'start_failed', lastError ?? `exit code ${code ?? signal}`);
+    this.end(
+      live,
+      'agent_exited',
+      code === 0 ? null : (lastError ?? `exit code ${code ?? signal}`),
+    );
   }
 
   /** Suspension before the brake: a refused launch must not spend a launch of the brake. */
@@ -301,14 +405,22 @@ export class SessionManager {
     const braked = this.deps.brake.take([`app:${app}`, `subscription:${subscriptionId}`]);
     if (!braked.allowed) {
       const seconds = Math.max(1, Math.ceil(braked.retryAfterMs / 1000));
-      throw apiError('rate_limited', `Too many launches in a row for this application or subscription; try again in ${seconds} s.`, { retry_after_seconds: seconds });
+      throw apiError(
+        'rate_limited',
+        `Too many launches in a row for this application or subscription; try again in ${seconds} s.`,
+        { retry_after_seconds: seconds },
+      );
     }
   }
 
   private onAnswered(live: LiveSession): void {
     if (live.outcome !== 'pending') return;
     live.outcome = 'answered';
-    if (this.deps.health.recordSuccess(live.subscriptionId)) this.record(live.id, { subtype: 'subscription_reopened', subscription_id: live.subscriptionId });
+    if (this.deps.health.recordSuccess(live.subscriptionId))
+      this.record(live.id, {
+        subtype: 'subscription_reopened',
+        subscription_id: live.subscriptionId,
+      });
   }
 
   private onFailedStart(live: LiveSession, errorLine: string): void {
@@ -321,7 +433,8 @@ export class SessionManager {
   private killAll(live: LiveSession, endAfter = true): void {
     const killed = killTagged(live.agent?.pid ?? null, SESSION_TAG_VAR, live.id);
     if (killed > 0) this.deps.log.info({ session: live.id, killed }, 'process group ended');
-    if (endAfter && live.agent && !live.agent.alive) this.end(live, live.stopReason ?? 'stopped', null);
+    if (endAfter && live.agent && !live.agent.alive)
+      this.end(live, live.stopReason ?? 'stopped', null);
   }
 
   private deliver(live: LiveSession, text: string): void {
@@ -351,16 +464,32 @@ export class SessionManager {
     const dropped = this.deps.queue.clear(live.id);
     if (dropped) this.record(live.id, { subtype: 'queue_dropped', count: dropped });
     this.deps.db.prepare('DELETE FROM agent_processes WHERE session_id = ?').run(live.id);
-    this.deps.sessions.update(live.id, { state: 'ended', end_reason: reason, end_detail: detail, ended_at: nowIso() });
-    this.deps.log[reason === 'start_failed' || reason === 'agent_exited' ? 'warn' : 'info']({ session: live.id, reason, detail }, 'session ended');
-    this.record(live.id, { subtype: 'state', state: 'ended', end_reason: reason, end_detail: detail });
+    this.deps.sessions.update(live.id, {
+      state: 'ended',
+      end_reason: reason,
+      end_detail: detail,
+      ended_at: nowIso(),
+    });
+    this.deps.log[reason === 'start_failed' || reason === 'agent_exited' ? 'warn' : 'info'](
+      { session: live.id, reason, detail },
+      'session ended',
+    );
+    this.record(live.id, {
+      subtype: 'state',
+      state: 'ended',
+      end_reason: reason,
+      end_detail: detail,
+    });
     this.publish(live.id);
     live.markExited();
   }
 
   private armDeadline(live: LiveSession): void {
     if (live.deadlineTimer) clearTimeout(live.deadlineTimer);
-    live.deadlineTimer = setTimeout(() => this.stop(live.id, 'expired'), Math.max(0, live.deadlineAtMs - Date.now()));
+    live.deadlineTimer = setTimeout(
+      () => this.stop(live.id, 'expired'),
+      Math.max(0, live.deadlineAtMs - Date.now()),
+    );
   }
 
   private refreshState(live: LiveSession): void {
@@ -405,5 +534,9 @@ function assertFolder(path: string): void {
   } catch {
     ok = false; // Missing folder: same answer as a file.
   }
-  if (!ok) throw apiError('invalid_cwd', `The working directory ${path} does not exist or is not an absolute folder path.`);
+  if (!ok)
+    throw apiError(
+      'invalid_cwd',
+      `The working directory ${path} does not exist or is not an absolute folder path.`,
+    );
 }

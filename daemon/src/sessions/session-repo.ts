@@ -1,4 +1,10 @@
-import type { EndReason, PermissionMode, Session, SessionState, Effort } from '../../../contract/api.js';
+import type {
+  EndReason,
+  PermissionMode,
+  Session,
+  SessionState,
+  Effort,
+} from '../../../contract/api.js';
 import type { Db } from '../db/database.js';
 import { whereClause } from '../db/where.js';
 
@@ -28,7 +34,16 @@ interface SessionRow {
 
 export type NewSession = Omit<
   SessionRow,
-  'state' | 'end_reason' | 'end_detail' | 'agent_session_id' | 'pid' | 'ended_at' | 'last_seq' | 'turns' | 'queue_length' | 'pending_permissions'
+  | 'state'
+  | 'end_reason'
+  | 'end_detail'
+  | 'agent_session_id'
+  | 'pid'
+  | 'ended_at'
+  | 'last_seq'
+  | 'turns'
+  | 'queue_length'
+  | 'pending_permissions'
 >;
 
 const SELECT = `
@@ -86,12 +101,17 @@ export class SessionRepo {
 
   idsInState(states: SessionState[]): string[] {
     const marks = states.map(() => '?').join(',');
-    return (this.db.prepare(`SELECT id FROM sessions WHERE state IN (${marks})`).all(...states) as { id: string }[]).map(
-      (row) => row.id,
-    );
+    return (
+      this.db.prepare(`SELECT id FROM sessions WHERE state IN (${marks})`).all(...states) as {
+        id: string;
+      }[]
+    ).map((row) => row.id);
   }
 
-  update(id: string, fields: Partial<Omit<SessionRow, 'id' | 'queue_length' | 'pending_permissions'>>): void {
+  update(
+    id: string,
+    fields: Partial<Omit<SessionRow, 'id' | 'queue_length' | 'pending_permissions'>>,
+  ): void {
     const names = Object.keys(fields);
     if (names.length === 0) return;
     const sets = names.map((name) => `${name} = @${name}`).join(', ');

@@ -35,7 +35,9 @@ export interface SessionRoutesDeps {
   hub: GlobalHub;
 }
 
-const EntryParams = z.object({ id: z.string().min(1).max(200), entryId: z.string().min(1).max(200) }).strict();
+const EntryParams = z
+  .object({ id: z.string().min(1).max(200), entryId: z.string().min(1).max(200) })
+  .strict();
 const QueueList = z.object({ items: z.array(QueueEntry), next_cursor: z.null() });
 
 export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void {
@@ -43,75 +45,130 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   const tag = 'sessions';
 
   table.add({
-    method: 'GET', url: '/api/sessions', tag, summary: 'List sessions, newest first',
-    query: SessionListQuery, response: listOf(Session),
+    method: 'GET',
+    url: '/api/sessions',
+    tag,
+    summary: 'List sessions, newest first',
+    query: SessionListQuery,
+    response: listOf(Session),
     handler: ({ query }) => sessions.list(query),
   });
 
   table.add({
-    method: 'POST', url: '/api/sessions', tag, summary: 'Launch a session', status: 201, errors: [404, 409, 429],
-    body: SessionLaunch, response: Session,
+    method: 'POST',
+    url: '/api/sessions',
+    tag,
+    summary: 'Launch a session',
+    status: 201,
+    errors: [404, 409, 429],
+    body: SessionLaunch,
+    response: Session,
     handler: ({ body, request }) => {
       const header = request.headers['x-relais-app'];
-      const app = body.app ?? (typeof header === 'string' && header.trim() ? header.trim().slice(0, 80) : 'unknown');
+      const app =
+        body.app ??
+        (typeof header === 'string' && header.trim() ? header.trim().slice(0, 80) : 'unknown');
       return manager.launch(body, app);
     },
   });
 
   table.add({
-    method: 'GET', url: '/api/sessions/:id', tag, summary: 'One session', errors: [404],
-    params: IdParams, response: Session,
+    method: 'GET',
+    url: '/api/sessions/:id',
+    tag,
+    summary: 'One session',
+    errors: [404],
+    params: IdParams,
+    response: Session,
     handler: ({ params }) => manager.get(params.id),
   });
 
   table.add({
-    method: 'POST', url: '/api/sessions/:id/stop', tag, summary: 'Stop: interrupt, close input, then kill the process group', errors: [404],
-    params: IdParams, response: Session,
+    method: 'POST',
+    url: '/api/sessions/:id/stop',
+    tag,
+    summary: 'Stop: interrupt, close input, then kill the process group',
+    errors: [404],
+    params: IdParams,
+    response: Session,
     handler: ({ params }) => manager.stop(params.id),
   });
 
   table.add({
-    method: 'POST', url: '/api/sessions/:id/heartbeat', tag, summary: 'Extend the deadline, up to the maximum bound', errors: [404, 409],
-    params: IdParams, body: Heartbeat, response: Session,
+    method: 'POST',
+    url: '/api/sessions/:id/heartbeat',
+    tag,
+    summary: 'Extend the deadline, up to the maximum bound',
+    errors: [404, 409],
+    params: IdParams,
+    body: Heartbeat,
+    response: Session,
     handler: ({ params, body }) => manager.heartbeat(params.id, body.extend_seconds),
   });
 
   table.add({
-    method: 'POST', url: '/api/sessions/:id/interrupt', tag, summary: 'Interrupt the running turn', errors: [404, 409],
-    params: IdParams, response: Session,
+    method: 'POST',
+    url: '/api/sessions/:id/interrupt',
+    tag,
+    summary: 'Interrupt the running turn',
+    errors: [404, 409],
+    params: IdParams,
+    response: Session,
     handler: ({ params }) => manager.interrupt(params.id),
   });
 
   table.add({
-    method: 'GET', url: '/api/sessions/:id/events', tag, errors: [404],
+    method: 'GET',
+    url: '/api/sessions/:id/events',
+    tag,
+    errors: [404],
     summary: `Events in chunks: after=N (forwards), before=N (backwards), neither (the newest chunk); at most ${EVENTS_PAGE_MAX}`,
-    params: IdParams, query: EventsQuery, response: EventsPage,
+    params: IdParams,
+    query: EventsQuery,
+    response: EventsPage,
     handler: ({ params, query }) => {
       const session = manager.get(params.id);
       const limit = Math.min(query.limit, EVENTS_PAGE_MAX);
       const forwards = query.after !== undefined && query.before === undefined;
-      const items = events.read(params.id, { after: query.after, before: query.before, limit, fromEnd: !forwards });
+      const items = events.read(params.id, {
+        after: query.after,
+        before: query.before,
+        limit,
+        fromEnd: !forwards,
+      });
       const firstSeq = events.firstSeq(params.id);
       const lastSeq = Math.max(session.last_seq, events.currentSeq(params.id));
       let next: string | null = null;
-      if (forwards && items.length === limit && items[items.length - 1]!.seq < lastSeq) next = String(items[items.length - 1]!.seq);
-      if (!forwards && items.length > 0 && firstSeq !== null && items[0]!.seq > firstSeq) next = String(items[0]!.seq);
+      if (forwards && items.length === limit && items[items.length - 1]!.seq < lastSeq)
+        next = String(items[items.length - 1]!.seq);
+      if (!forwards && items.length > 0 && firstSeq !== null && items[0]!.seq > firstSeq)
+        next = String(items[0]!.seq);
       return `{"items":[${items.map(eventJson).join(',')}],"next_cursor":${JSON.stringify(next)},"first_seq":${firstSeq ?? 'null'},"last_seq":${lastSeq}}`;
     },
   });
 
   const outlines = new OutlineIndex(events);
   table.add({
-    method: 'GET', url: '/api/sessions/:id/outline', tag, errors: [404],
-    summary: 'Where to jump: the context line, every turn and every tool call, with their sequence numbers',
-    params: IdParams, response: Outline,
+    method: 'GET',
+    url: '/api/sessions/:id/outline',
+    tag,
+    errors: [404],
+    summary:
+      'Where to jump: the context line, every turn and every tool call, with their sequence numbers',
+    params: IdParams,
+    response: Outline,
     handler: ({ params }) => (manager.get(params.id), outlines.get(params.id)),
   });
 
   table.add({
-    method: 'GET', url: '/api/sessions/:id/stream', tag, errors: [404],
+    method: 'GET',
+    url: '/api/sessions/:id/stream',
+    tag,
+    errors: [404],
     summary: 'Live events from after=N on (NDJSON over fetch), then session changes and keepalives',
-    params: IdParams, query: StreamQuery, stream: { contentType: NDJSON, line: SessionStreamLine },
+    params: IdParams,
+    query: StreamQuery,
+    stream: { contentType: NDJSON, line: SessionStreamLine },
     handler: async ({ params, query, request, reply }) => {
       manager.get(params.id);
       await streamSessionEvents(params.id, query.after, events, hub, request, reply);
@@ -119,21 +176,40 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   });
 
   table.add({
-    method: 'POST', url: '/api/sessions/:id/messages', tag, errors: [404, 409],
+    method: 'POST',
+    url: '/api/sessions/:id/messages',
+    tag,
+    errors: [404, 409],
     summary: 'Send an instruction now when the agent is idle, else queue it (at most 10)',
-    params: IdParams, body: MessageSend, response: MessageResult,
+    params: IdParams,
+    body: MessageSend,
+    response: MessageResult,
     handler: ({ params, body }) => manager.send(params.id, body.text),
   });
 
   table.add({
-    method: 'GET', url: '/api/sessions/:id/queue', tag, summary: 'Instructions waiting, in order', errors: [404],
-    params: IdParams, response: QueueList,
-    handler: ({ params }) => (manager.get(params.id), { items: queue.list(params.id), next_cursor: null }),
+    method: 'GET',
+    url: '/api/sessions/:id/queue',
+    tag,
+    summary: 'Instructions waiting, in order',
+    errors: [404],
+    params: IdParams,
+    response: QueueList,
+    handler: ({ params }) => (
+      manager.get(params.id),
+      { items: queue.list(params.id), next_cursor: null }
+    ),
   });
 
   table.add({
-    method: 'PUT', url: '/api/sessions/:id/queue', tag, summary: 'Reorder the queue: every entry id, once, in the new order', errors: [404],
-    params: IdParams, body: QueueOrder, response: QueueList,
+    method: 'PUT',
+    url: '/api/sessions/:id/queue',
+    tag,
+    summary: 'Reorder the queue: every entry id, once, in the new order',
+    errors: [404],
+    params: IdParams,
+    body: QueueOrder,
+    response: QueueList,
     handler: ({ params, body }) => {
       manager.get(params.id);
       const items = queue.reorder(params.id, body.ids);
@@ -143,7 +219,12 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   });
 
   table.add({
-    method: 'DELETE', url: '/api/sessions/:id/queue', tag, summary: 'Empty the queue', status: 204, errors: [404],
+    method: 'DELETE',
+    url: '/api/sessions/:id/queue',
+    tag,
+    summary: 'Empty the queue',
+    status: 204,
+    errors: [404],
     params: IdParams,
     handler: ({ params }) => {
       manager.get(params.id);
@@ -153,11 +234,17 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   });
 
   table.add({
-    method: 'DELETE', url: '/api/sessions/:id/queue/:entryId', tag, summary: 'Delete one queued instruction', status: 204, errors: [404],
+    method: 'DELETE',
+    url: '/api/sessions/:id/queue/:entryId',
+    tag,
+    summary: 'Delete one queued instruction',
+    status: 204,
+    errors: [404],
     params: EntryParams,
     handler: ({ params }) => {
       manager.get(params.id);
-      if (!queue.remove(params.id, params.entryId)) throw apiError('not_found', 'No such queue entry.');
+      if (!queue.remove(params.id, params.entryId))
+        throw apiError('not_found', 'No such queue entry.');
       hubSession(params.id);
     },
   });

@@ -26,15 +26,23 @@ describe('sessions over the real Claude Code', { timeout: 180_000 }, () => {
     assert.equal(permission.tool_name, 'Bash');
     assert.equal(permission.input['command'], 'touch allowed.txt');
     assert.equal((await s.session()).state, 'waiting');
-    assert.equal(existsSync(join(cwd, 'allowed.txt')), false, 'nothing runs before the person answers');
+    assert.equal(
+      existsSync(join(cwd, 'allowed.txt')),
+      false,
+      'nothing runs before the person answers',
+    );
 
     await s.decide(permission.id, { decision: 'allow' });
     const [result] = await s.waitResults(1);
     assert.equal(result!['is_error'], false);
     assert.ok(existsSync(join(cwd, 'allowed.txt')));
 
-    const toolUses = (await s.agentLines('assistant')).flatMap((l) => l['message']['content']).filter((b: any) => b.type === 'tool_use');
-    const toolResults = (await s.agentLines('user')).flatMap((l) => l['message']['content']).filter((b: any) => b.type === 'tool_result');
+    const toolUses = (await s.agentLines('assistant'))
+      .flatMap((l) => l['message']['content'])
+      .filter((b: any) => b.type === 'tool_use');
+    const toolResults = (await s.agentLines('user'))
+      .flatMap((l) => l['message']['content'])
+      .filter((b: any) => b.type === 'tool_result');
     assert.equal(toolUses.length, 1);
     assert.equal(toolResults[0].tool_use_id, toolUses[0].id);
     assert.equal(permission.tool_use_id, toolUses[0].id);
@@ -68,11 +76,16 @@ describe('sessions over the real Claude Code', { timeout: 180_000 }, () => {
   });
 
   it('"allow for this session" lets the same command through without asking again', async () => {
-    const s = await SessionDriver.launch(daemon, { cwd: workdir(), prompt: 'demo:bash touch again.txt' });
+    const s = await SessionDriver.launch(daemon, {
+      cwd: workdir(),
+      prompt: 'demo:bash touch again.txt',
+    });
     await s.decide((await s.pendingPermission()).id, { decision: 'allow', scope: 'session' });
     await s.waitResults(1);
     await s.waitState('idle');
-    const sent = await daemon.call<MessageResult>('POST', `/api/sessions/${s.id}/messages`, { text: 'demo:bash touch again.txt' });
+    const sent = await daemon.call<MessageResult>('POST', `/api/sessions/${s.id}/messages`, {
+      text: 'demo:bash touch again.txt',
+    });
     assert.equal(sent.body.delivery, 'sent');
     await s.waitResults(2);
     const pending = (await daemon.call('GET', `/api/permissions?session=${s.id}`)).body.items;
@@ -84,20 +97,31 @@ describe('sessions over the real Claude Code', { timeout: 180_000 }, () => {
     await s.waitState('working');
     const texts = Array.from({ length: QUEUE_MAX }, (_, i) => `queued message ${i + 1}`);
     for (const text of texts) {
-      const answer = await daemon.call<MessageResult>('POST', `/api/sessions/${s.id}/messages`, { text });
+      const answer = await daemon.call<MessageResult>('POST', `/api/sessions/${s.id}/messages`, {
+        text,
+      });
       assert.equal(answer.status, 200);
       assert.equal(answer.body.delivery, 'queued');
     }
-    const refused = await daemon.call('POST', `/api/sessions/${s.id}/messages`, { text: 'one too many' });
+    const refused = await daemon.call('POST', `/api/sessions/${s.id}/messages`, {
+      text: 'one too many',
+    });
     assert.equal(refused.status, 409);
     assert.equal(refused.body.error_code, 'queue_full');
 
     // Reorder: move the last entry first, then delete the second-to-last.
-    const queue = (await daemon.call<{ items: QueueEntry[] }>('GET', `/api/sessions/${s.id}/queue`)).body.items;
+    const queue = (await daemon.call<{ items: QueueEntry[] }>('GET', `/api/sessions/${s.id}/queue`))
+      .body.items;
     const ids = queue.map((e) => e.id);
     const reordered = [ids[9]!, ...ids.slice(0, 9)];
-    assert.equal((await daemon.call('PUT', `/api/sessions/${s.id}/queue`, { ids: reordered })).status, 200);
-    assert.equal((await daemon.call('DELETE', `/api/sessions/${s.id}/queue/${ids[8]}`)).status, 204);
+    assert.equal(
+      (await daemon.call('PUT', `/api/sessions/${s.id}/queue`, { ids: reordered })).status,
+      200,
+    );
+    assert.equal(
+      (await daemon.call('DELETE', `/api/sessions/${s.id}/queue/${ids[8]}`)).status,
+      204,
+    );
     const expected = [texts[9], ...texts.slice(0, 8)].map((t) => `Demo model here. You said: ${t}`);
 
     await s.waitResults(1 + expected.length);
@@ -119,11 +143,23 @@ describe('sessions over the real Claude Code', { timeout: 180_000 }, () => {
   });
 
   it('MCP servers given at launch reach the agent, and only those', async () => {
-    const s = await SessionDriver.launch(daemon, { cwd: workdir(), prompt: 'hello', mcp_servers: { docs: { type: 'http', url: 'http://127.0.0.1:9/mcp' } } });
+    const s = await SessionDriver.launch(daemon, {
+      cwd: workdir(),
+      prompt: 'hello',
+      mcp_servers: { docs: { type: 'http', url: 'http://127.0.0.1:9/mcp' } },
+    });
     await s.waitResults(1);
     const init = (await s.agentLines('system')).find((l) => l['subtype'] === 'init')!;
-    assert.deepEqual(init['mcp_servers'].map((m: { name: string }) => m.name), ['docs']);
-    const bad = await daemon.call('POST', '/api/sessions', { subscription_id: 'demo', model: 'm', cwd: workdir(), mcp_servers: { 'bad name!': { command: 'x' } } });
+    assert.deepEqual(
+      init['mcp_servers'].map((m: { name: string }) => m.name),
+      ['docs'],
+    );
+    const bad = await daemon.call('POST', '/api/sessions', {
+      subscription_id: 'demo',
+      model: 'm',
+      cwd: workdir(),
+      mcp_servers: { 'bad name!': { command: 'x' } },
+    });
     assert.equal(bad.status, 400);
   });
 });

@@ -57,7 +57,11 @@ export class Recycler {
     for (const id of toCompress) this.archive.compress(id);
     this.lastRunAt = nowIso(now);
     this.nextRunAt = nowIso(now + this.policy.intervalMs);
-    this.lastResult = { compressed: toCompress.length, deleted: toDelete.length, ran_at: this.lastRunAt };
+    this.lastResult = {
+      compressed: toCompress.length,
+      deleted: toDelete.length,
+      ran_at: this.lastRunAt,
+    };
     return this.lastResult;
   }
 

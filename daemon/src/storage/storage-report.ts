@@ -1,19 +1,38 @@
 import { statSync } from 'node:fs';
-import type { ConversationStorage, StorageCategory, StorageReport } from '../../../contract/operations.js';
+import type {
+  ConversationStorage,
+  StorageCategory,
+  StorageReport,
+} from '../../../contract/operations.js';
 import type { Db } from '../db/database.js';
 import type { Recycler } from './recycler.js';
 
 /** Which category a table or index of the database belongs to, by its name. */
 export function categoryOf(name: string): StorageCategory {
   if (name === 'events' || name.startsWith('sqlite_autoindex_events')) return 'events';
-  if (name.startsWith('event_archives') || name.startsWith('sqlite_autoindex_event_archives')) return 'archives';
-  if (/^(turns|tool_calls|quota_windows)/.test(name) || /^sqlite_autoindex_(turns|tool_calls|quota_windows)/.test(name)) return 'metrics';
+  if (name.startsWith('event_archives') || name.startsWith('sqlite_autoindex_event_archives'))
+    return 'archives';
+  if (
+    /^(turns|tool_calls|quota_windows)/.test(name) ||
+    /^sqlite_autoindex_(turns|tool_calls|quota_windows)/.test(name)
+  )
+    return 'metrics';
   if (name.startsWith('audit') || name.startsWith('sqlite_autoindex_audit')) return 'audit';
   if (name.startsWith('logs')) return 'logs';
-  return name.startsWith('sqlite_schema') || name.startsWith('sqlite_stat') ? 'overhead' : 'sessions';
+  return name.startsWith('sqlite_schema') || name.startsWith('sqlite_stat')
+    ? 'overhead'
+    : 'sessions';
 }
 
-const ORDER: StorageCategory[] = ['events', 'archives', 'metrics', 'audit', 'logs', 'sessions', 'overhead'];
+const ORDER: StorageCategory[] = [
+  'events',
+  'archives',
+  'metrics',
+  'audit',
+  'logs',
+  'sessions',
+  'overhead',
+];
 
 interface ConversationRow {
   session_id: string;
@@ -39,12 +58,19 @@ const CONVERSATIONS = `
     COALESCE(hot.raw, 0) + COALESCE(a.raw_bytes, 0) AS raw_bytes
   FROM sessions s LEFT JOIN hot ON hot.session_id = s.id LEFT JOIN event_archives a ON a.session_id = s.id`;
 
-export function storageReport(db: Db, databaseFile: string, recycler: Recycler, limit: number): StorageReport {
+export function storageReport(
+  db: Db,
+  databaseFile: string,
+  recycler: Recycler,
+  limit: number,
+): StorageReport {
   const pageSize = db.pragma('page_size', { simple: true }) as number;
   const pageCount = db.pragma('page_count', { simple: true }) as number;
   const total = pageSize * pageCount;
   const sums = new Map<StorageCategory, number>(ORDER.map((c) => [c, 0]));
-  for (const row of db.prepare('SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name').all() as { name: string; bytes: number }[]) {
+  for (const row of db
+    .prepare('SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name')
+    .all() as { name: string; bytes: number }[]) {
     const category = categoryOf(row.name);
     sums.set(category, sums.get(category)! + row.bytes);
   }
@@ -53,9 +79,16 @@ export function storageReport(db: Db, databaseFile: string, recycler: Recycler, 
   sums.set('overhead', sums.get('overhead')! + (total - used));
 
   const all = db.prepare(CONVERSATIONS).all() as ConversationRow[];
-  const bySubscription = new Map<string, { conversations: number; bytes: number; raw_bytes: number }>();
+  const bySubscription = new Map<
+    string,
+    { conversations: number; bytes: number; raw_bytes: number }
+  >();
   for (const c of all) {
-    const entry = bySubscription.get(c.subscription_id) ?? { conversations: 0, bytes: 0, raw_bytes: 0 };
+    const entry = bySubscription.get(c.subscription_id) ?? {
+      conversations: 0,
+      bytes: 0,
+      raw_bytes: 0,
+    };
     if (c.conversation !== 'deleted') entry.conversations++;
     entry.bytes += c.bytes;
     entry.raw_bytes += c.raw_bytes;
@@ -71,14 +104,18 @@ export function storageReport(db: Db, databaseFile: string, recycler: Recycler, 
     total_bytes: total,
     categories: ORDER.map((category) => ({ category, bytes: sums.get(category)! })),
     files: { database_bytes: sizeOf(databaseFile), wal_bytes: sizeOf(`${databaseFile}-wal`) },
-    by_subscription: [...bySubscription].map(([subscription_id, v]) => ({ subscription_id, ...v })).sort((a, b) => b.bytes - a.bytes),
+    by_subscription: [...bySubscription]
+      .map(([subscription_id, v]) => ({ subscription_id, ...v }))
+      .sort((a, b) => b.bytes - a.bytes),
     conversations,
     recycling: {
       compress_after_days: recycler.policy.compressAfterDays,
       delete_after_days: recycler.policy.deleteAfterDays,
       last_run_at: recycler.lastRunAt,
       next_run_at: recycler.nextRunAt,
-      last_result: recycler.lastResult ? { compressed: recycler.lastResult.compressed, deleted: recycler.lastResult.deleted } : null,
+      last_result: recycler.lastResult
+        ? { compressed: recycler.lastResult.compressed, deleted: recycler.lastResult.deleted }
+        : null,
     },
   };
 }

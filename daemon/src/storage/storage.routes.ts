@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { ConversationStorage, RecycleResult, StorageQuery, StorageReport } from '../../../contract/operations.js';
+import {
+  ConversationStorage,
+  RecycleResult,
+  StorageQuery,
+  StorageReport,
+} from '../../../contract/operations.js';
 import type { Db } from '../db/database.js';
 import type { EventArchive } from '../events/event-archive.js';
 import type { EventStore } from '../events/event-store.js';
@@ -19,28 +24,48 @@ export interface StorageDeps {
 export function storageRoutes(table: RouteTable, deps: StorageDeps): void {
   const tag = 'storage';
   const endedSession = (id: string): void => {
-    const row = deps.db.prepare('SELECT state, conversation FROM sessions WHERE id = ?').get(id) as { state: string; conversation: string } | undefined;
+    const row = deps.db.prepare('SELECT state, conversation FROM sessions WHERE id = ?').get(id) as
+      { state: string; conversation: string } | undefined;
     if (!row) throw apiError('not_found', 'No such session.');
-    if (row.state !== 'ended') throw apiError('session_not_ready', 'Only a finished conversation can be compressed or deleted; stop the session first.');
-    if (row.conversation === 'deleted') throw apiError('not_found', 'This conversation was deleted.');
+    if (row.state !== 'ended')
+      throw apiError(
+        'session_not_ready',
+        'Only a finished conversation can be compressed or deleted; stop the session first.',
+      );
+    if (row.conversation === 'deleted')
+      throw apiError('not_found', 'This conversation was deleted.');
   };
   const entry = (id: string): z.infer<typeof ConversationStorage> => {
-    const found = storageReport(deps.db, deps.databaseFile, deps.recycler, 100_000).conversations.find((c) => c.session_id === id);
+    const found = storageReport(
+      deps.db,
+      deps.databaseFile,
+      deps.recycler,
+      100_000,
+    ).conversations.find((c) => c.session_id === id);
     if (!found) throw apiError('not_found', 'No such conversation.');
     return found;
   };
 
   table.add({
-    method: 'GET', url: '/api/storage', tag, summary: 'Storage by category, subscription and conversation; recycling dates',
-    query: StorageQuery, response: StorageReport,
+    method: 'GET',
+    url: '/api/storage',
+    tag,
+    summary: 'Storage by category, subscription and conversation; recycling dates',
+    query: StorageQuery,
+    response: StorageReport,
     handler: ({ query }) => {
       deps.events.flush();
       return storageReport(deps.db, deps.databaseFile, deps.recycler, query.limit);
     },
   });
   table.add({
-    method: 'POST', url: '/api/storage/conversations/:id/compress', tag, summary: 'Compress a finished conversation now', errors: [404, 409],
-    params: IdParams, response: ConversationStorage,
+    method: 'POST',
+    url: '/api/storage/conversations/:id/compress',
+    tag,
+    summary: 'Compress a finished conversation now',
+    errors: [404, 409],
+    params: IdParams,
+    response: ConversationStorage,
     handler: ({ params }) => {
       endedSession(params.id);
       deps.events.flush();
@@ -49,7 +74,12 @@ export function storageRoutes(table: RouteTable, deps: StorageDeps): void {
     },
   });
   table.add({
-    method: 'DELETE', url: '/api/storage/conversations/:id', tag, summary: 'Delete a finished conversation now (metrics stay)', status: 204, errors: [404, 409],
+    method: 'DELETE',
+    url: '/api/storage/conversations/:id',
+    tag,
+    summary: 'Delete a finished conversation now (metrics stay)',
+    status: 204,
+    errors: [404, 409],
     params: IdParams,
     handler: ({ params }) => {
       endedSession(params.id);
@@ -58,7 +88,10 @@ export function storageRoutes(table: RouteTable, deps: StorageDeps): void {
     },
   });
   table.add({
-    method: 'POST', url: '/api/storage/recycle', tag, summary: 'Run the recycling job now',
+    method: 'POST',
+    url: '/api/storage/recycle',
+    tag,
+    summary: 'Run the recycling job now',
     response: RecycleResult,
     handler: () => {
       deps.events.flush();

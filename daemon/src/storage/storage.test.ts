@@ -15,7 +15,10 @@ describe('storage that recycles itself', { timeout: 120_000 }, () => {
 
   /** A real conversation: a tool call allowed, a result, then stopped. */
   const conversation = async (): Promise<string> => {
-    const s = await SessionDriver.launch(daemon, { cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')), prompt: 'demo:bash touch a.txt' });
+    const s = await SessionDriver.launch(daemon, {
+      cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')),
+      prompt: 'demo:bash touch a.txt',
+    });
     await s.decide((await s.pendingPermission()).id, { decision: 'allow' });
     await s.waitResults(1);
     await daemon.call('POST', `/api/sessions/${s.id}/stop`);
@@ -29,12 +32,15 @@ describe('storage that recycles itself', { timeout: 120_000 }, () => {
     (await daemon.call('GET', `/api/sessions/${id}/events?after=4&limit=6`)).text,
   ];
   const endedDaysAgo = (id: string, days: number): void => {
-    daemon.relais.db.prepare('UPDATE sessions SET ended_at = ? WHERE id = ?').run(new Date(Date.now() - days * DAY).toISOString(), id);
+    daemon.relais.db
+      .prepare('UPDATE sessions SET ended_at = ? WHERE id = ?')
+      .run(new Date(Date.now() - days * DAY).toISOString(), id);
   };
   const metricsOf = (id: string): number[] =>
-    ['SELECT COUNT(*) AS n FROM turns WHERE session_id = ?', 'SELECT COUNT(*) AS n FROM permission_requests WHERE session_id = ?'].map(
-      (sql) => (daemon.relais.db.prepare(sql).get(id) as { n: number }).n,
-    );
+    [
+      'SELECT COUNT(*) AS n FROM turns WHERE session_id = ?',
+      'SELECT COUNT(*) AS n FROM permission_requests WHERE session_id = ?',
+    ].map((sql) => (daemon.relais.db.prepare(sql).get(id) as { n: number }).n);
 
   before(async () => {
     daemon = await startTestDaemon();
@@ -51,8 +57,13 @@ describe('storage that recycles itself', { timeout: 120_000 }, () => {
     const compressed = await daemon.call('POST', `/api/storage/conversations/${id}/compress`);
     assert.equal(compressed.status, 200);
     assert.equal(compressed.body.conversation, 'compressed');
-    assert.ok(compressed.body.bytes < compressed.body.raw_bytes, 'the archive is smaller than the text');
-    const count = daemon.relais.db.prepare('SELECT COUNT(*) AS n FROM events WHERE session_id = ?').get(id) as { n: number };
+    assert.ok(
+      compressed.body.bytes < compressed.body.raw_bytes,
+      'the archive is smaller than the text',
+    );
+    const count = daemon.relais.db
+      .prepare('SELECT COUNT(*) AS n FROM events WHERE session_id = ?')
+      .get(id) as { n: number };
     assert.equal(count.n, 0, 'the events left the hot table');
     assert.deepEqual(await pages(id), hot, 'same sequence numbers, same bytes');
   });
@@ -67,11 +78,22 @@ describe('storage that recycles itself', { timeout: 120_000 }, () => {
     assert.deepEqual([ran.body.compressed, ran.body.deleted], [1, 1]);
     const deleted = (await daemon.call('GET', `/api/sessions/${a}/events`)).body;
     assert.deepEqual(deleted.items, []);
-    assert.equal((await daemon.call('GET', `/api/sessions/${a}`)).status, 200, 'the session itself stays');
-    assert.deepEqual([metricsOf(a), metricsOf(b)], metricsBefore, 'metrics survive compression and deletion');
+    assert.equal(
+      (await daemon.call('GET', `/api/sessions/${a}`)).status,
+      200,
+      'the session itself stays',
+    );
+    assert.deepEqual(
+      [metricsOf(a), metricsOf(b)],
+      metricsBefore,
+      'metrics survive compression and deletion',
+    );
     const report = (await daemon.call<StorageReport>('GET', '/api/storage')).body;
     assert.equal(report.conversations.find((c) => c.session_id === b)?.conversation, 'compressed');
-    assert.equal(report.conversations.find((c) => c.session_id === a), undefined);
+    assert.equal(
+      report.conversations.find((c) => c.session_id === a),
+      undefined,
+    );
   });
 
   it('sizes add up, by category and by subscription', async () => {
@@ -82,17 +104,27 @@ describe('storage that recycles itself', { timeout: 120_000 }, () => {
     assert.ok(report.categories.find((c) => c.category === 'events')!.bytes > 0);
     assert.ok(report.files.database_bytes > 0);
     const demo = report.by_subscription.find((s) => s.subscription_id === 'demo')!;
-    assert.equal(demo.bytes, report.conversations.filter((c) => c.subscription_id === 'demo').reduce((t, c) => t + c.bytes, 0));
+    assert.equal(
+      demo.bytes,
+      report.conversations
+        .filter((c) => c.subscription_id === 'demo')
+        .reduce((t, c) => t + c.bytes, 0),
+    );
     assert.ok(report.recycling.next_run_at);
     assert.equal(report.recycling.compress_after_days, 7);
   });
 
   it('a running conversation cannot be compressed or deleted', async () => {
-    const s = await SessionDriver.launch(daemon, { cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')) });
+    const s = await SessionDriver.launch(daemon, {
+      cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')),
+    });
     const refused = await daemon.call('POST', `/api/storage/conversations/${s.id}/compress`);
     assert.equal(refused.status, 409);
     assert.equal((await daemon.call('DELETE', `/api/storage/conversations/${s.id}`)).status, 409);
-    assert.equal((await daemon.call('DELETE', '/api/storage/conversations/ses_missing')).status, 404);
+    assert.equal(
+      (await daemon.call('DELETE', '/api/storage/conversations/ses_missing')).status,
+      404,
+    );
     await daemon.call('POST', `/api/sessions/${s.id}/stop`);
   });
 });

@@ -17,18 +17,28 @@ interface SubscriptionRow {
 
 export type StoredSubscription = Omit<
   Subscription,
-  'shares_account_with' | 'status' | 'consecutive_failed_starts' | 'last_error' | 'suspended_at' | 'next_wait_seconds'
+  | 'shares_account_with'
+  | 'status'
+  | 'consecutive_failed_starts'
+  | 'last_error'
+  | 'suspended_at'
+  | 'next_wait_seconds'
 >;
 
 export class SubscriptionRepo {
   constructor(private readonly db: Db) {}
 
   all(): StoredSubscription[] {
-    return (this.db.prepare('SELECT * FROM subscriptions ORDER BY builtin DESC, created_at, id').all() as SubscriptionRow[]).map(toSubscription);
+    return (
+      this.db
+        .prepare('SELECT * FROM subscriptions ORDER BY builtin DESC, created_at, id')
+        .all() as SubscriptionRow[]
+    ).map(toSubscription);
   }
 
   get(id: string): StoredSubscription | null {
-    const row = this.db.prepare('SELECT * FROM subscriptions WHERE id = ?').get(id) as SubscriptionRow | undefined;
+    const row = this.db.prepare('SELECT * FROM subscriptions WHERE id = ?').get(id) as
+      SubscriptionRow | undefined;
     return row ? toSubscription(row) : null;
   }
 

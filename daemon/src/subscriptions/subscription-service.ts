@@ -18,7 +18,11 @@ function assertConfigDir(path: string): void {
   } catch {
     isDir = false; // Missing: reported below with the same message.
   }
-  if (!isDir) throw apiError('invalid_config_dir', `The configuration folder ${path} does not exist or is not a folder.`);
+  if (!isDir)
+    throw apiError(
+      'invalid_config_dir',
+      `The configuration folder ${path} does not exist or is not a folder.`,
+    );
 }
 
 export class SubscriptionService {
@@ -113,7 +117,11 @@ export class SubscriptionService {
       });
     } catch (error: unknown) {
       // Detection failing is information about the subscription, not a failed request.
-      this.repo.update({ ...current, detected_at: nowIso(), detect_error: error instanceof Error ? error.message : String(error) });
+      this.repo.update({
+        ...current,
+        detected_at: nowIso(),
+        detect_error: error instanceof Error ? error.message : String(error),
+      });
     }
     return this.get(id);
   }
@@ -126,8 +134,16 @@ export class SubscriptionService {
   }
 
   private view(s: StoredSubscription, all: StoredSubscription[]): Subscription {
-    const { status, consecutive_failed_starts, last_error, suspended_at, next_wait_seconds } = this.health.status(s.id);
-    return { ...withSharing(s, all), status, consecutive_failed_starts, last_error, suspended_at, next_wait_seconds };
+    const { status, consecutive_failed_starts, last_error, suspended_at, next_wait_seconds } =
+      this.health.status(s.id);
+    return {
+      ...withSharing(s, all),
+      status,
+      consecutive_failed_starts,
+      last_error,
+      suspended_at,
+      next_wait_seconds,
+    };
   }
 
   private mutable(id: string): StoredSubscription {
@@ -138,7 +154,12 @@ export class SubscriptionService {
   }
 }
 
-function withSharing(s: StoredSubscription, all: StoredSubscription[]): StoredSubscription & { shares_account_with: string[] } {
-  const shares = s.account_key ? all.filter((o) => o.id !== s.id && o.account_key === s.account_key).map((o) => o.id) : [];
+function withSharing(
+  s: StoredSubscription,
+  all: StoredSubscription[],
+): StoredSubscription & { shares_account_with: string[] } {
+  const shares = s.account_key
+    ? all.filter((o) => o.id !== s.id && o.account_key === s.account_key).map((o) => o.id)
+    : [];
   return { ...s, shares_account_with: shares };
 }

@@ -1,42 +1,81 @@
-import { Subscription, SubscriptionCreate, SubscriptionPatch, listOf } from '../../../contract/api.js';
+import {
+  Subscription,
+  SubscriptionCreate,
+  SubscriptionPatch,
+  listOf,
+} from '../../../contract/api.js';
 import { IdParams, type RouteTable } from '../http/route.js';
 import type { SubscriptionService } from './subscription-service.js';
 
 export function subscriptionRoutes(table: RouteTable, service: SubscriptionService): void {
   const tag = 'subscriptions';
   table.add({
-    method: 'GET', url: '/api/subscriptions', tag, summary: 'All subscriptions, the demo first',
+    method: 'GET',
+    url: '/api/subscriptions',
+    tag,
+    summary: 'All subscriptions, the demo first',
     response: listOf(Subscription),
     handler: () => ({ items: service.list(), next_cursor: null }),
   });
   table.add({
-    method: 'POST', url: '/api/subscriptions', tag, summary: 'Add a subscription by naming its configuration folder', status: 201,
-    body: SubscriptionCreate, response: Subscription,
+    method: 'POST',
+    url: '/api/subscriptions',
+    tag,
+    summary: 'Add a subscription by naming its configuration folder',
+    status: 201,
+    body: SubscriptionCreate,
+    response: Subscription,
     handler: ({ body }) => service.create(body),
   });
   table.add({
-    method: 'GET', url: '/api/subscriptions/:id', tag, summary: 'One subscription', errors: [404],
-    params: IdParams, response: Subscription,
+    method: 'GET',
+    url: '/api/subscriptions/:id',
+    tag,
+    summary: 'One subscription',
+    errors: [404],
+    params: IdParams,
+    response: Subscription,
     handler: ({ params }) => service.get(params.id),
   });
   table.add({
-    method: 'PATCH', url: '/api/subscriptions/:id', tag, summary: 'Rename or repoint a subscription', errors: [404, 409],
-    params: IdParams, body: SubscriptionPatch, response: Subscription,
+    method: 'PATCH',
+    url: '/api/subscriptions/:id',
+    tag,
+    summary: 'Rename or repoint a subscription',
+    errors: [404, 409],
+    params: IdParams,
+    body: SubscriptionPatch,
+    response: Subscription,
     handler: ({ params, body }) => service.patch(params.id, body),
   });
   table.add({
-    method: 'DELETE', url: '/api/subscriptions/:id', tag, summary: 'Delete a subscription without running sessions', status: 204, errors: [404, 409],
+    method: 'DELETE',
+    url: '/api/subscriptions/:id',
+    tag,
+    summary: 'Delete a subscription without running sessions',
+    status: 204,
+    errors: [404, 409],
     params: IdParams,
     handler: ({ params }) => service.delete(params.id),
   });
   table.add({
-    method: 'POST', url: '/api/subscriptions/:id/retry', tag, summary: 'Lift a suspension (Retry)', errors: [404],
-    params: IdParams, response: Subscription,
+    method: 'POST',
+    url: '/api/subscriptions/:id/retry',
+    tag,
+    summary: 'Lift a suspension (Retry)',
+    errors: [404],
+    params: IdParams,
+    response: Subscription,
     handler: ({ params }) => service.retry(params.id),
   });
   table.add({
-    method: 'POST', url: '/api/subscriptions/:id/detect', tag, summary: 'Read identity and models (no generation)', errors: [404],
-    params: IdParams, response: Subscription,
+    method: 'POST',
+    url: '/api/subscriptions/:id/detect',
+    tag,
+    summary: 'Read identity and models (no generation)',
+    errors: [404],
+    params: IdParams,
+    response: Subscription,
     handler: ({ params }) => service.detect(params.id),
   });
 }

@@ -7,7 +7,8 @@ export function renderEvent(source: string, data: Record<string, unknown>): stri
     const blocks = contentOf(data['message']);
     const lines = blocks.map((block) => {
       if (block['type'] === 'text') return `agent ▸ ${String(block['text'])}`;
-      if (block['type'] === 'tool_use') return `tool ▸ ${String(block['name'])} ${summarize(block['input'])}`;
+      if (block['type'] === 'tool_use')
+        return `tool ▸ ${String(block['name'])} ${summarize(block['input'])}`;
       if (block['type'] === 'thinking') return 'agent ▸ (thinking)';
       return null;
     });
@@ -15,7 +16,14 @@ export function renderEvent(source: string, data: Record<string, unknown>): stri
   }
   if (data['type'] === 'user') {
     const results = contentOf(data['message']).filter((b) => b['type'] === 'tool_result');
-    return results.map((r) => `result${r['is_error'] ? ' (error)' : ''} ▸ ${firstLine(textOf({ content: r['content'] }))}`).join('\n') || null;
+    return (
+      results
+        .map(
+          (r) =>
+            `result${r['is_error'] ? ' (error)' : ''} ▸ ${firstLine(textOf({ content: r['content'] }))}`,
+        )
+        .join('\n') || null
+    );
   }
   if (data['type'] === 'result') return `— turn ended${data['is_error'] ? ' with an error' : ''} —`;
   return null;
@@ -28,7 +36,9 @@ function renderRelais(data: Record<string, unknown>): string | null {
     case 'permission_decided':
       return `✓ ${String(data['tool_name'])}: ${String(data['decision'])} by ${String(data['decided_by'])}`;
     case 'permission_auto':
-      return data['decision'] === 'deny' ? `✗ ${String(data['tool_name'])} refused: ${String(data['reason'])}` : null;
+      return data['decision'] === 'deny'
+        ? `✗ ${String(data['tool_name'])} refused: ${String(data['reason'])}`
+        : null;
     case 'message_queued':
       return `(queued) ${String(data['text'])}`;
     case 'state':
@@ -40,7 +50,9 @@ function renderRelais(data: Record<string, unknown>): string | null {
 
 function contentOf(message: unknown): Record<string, unknown>[] {
   const content = (message as { content?: unknown } | null)?.content;
-  return Array.isArray(content) ? (content.filter((b) => b && typeof b === 'object') as Record<string, unknown>[]) : [];
+  return Array.isArray(content)
+    ? (content.filter((b) => b && typeof b === 'object') as Record<string, unknown>[])
+    : [];
 }
 
 function textOf(message: unknown): string {

@@ -15,7 +15,10 @@ export interface DaemonProcess {
 const MAIN = join(import.meta.dirname, '..', 'main.js');
 
 /** The daemon as `npm start` runs it: its own process, on a random port, found by the URL it prints. */
-export async function startDaemonProcess(home: string, env: Record<string, string> = {}): Promise<DaemonProcess> {
+export async function startDaemonProcess(
+  home: string,
+  env: Record<string, string> = {},
+): Promise<DaemonProcess> {
   const child = spawn(process.execPath, [MAIN], {
     env: { ...process.env, RELAIS_HOME: home, RELAIS_PORT: '0', RELAIS_LOG_LEVEL: 'warn', ...env },
     stdio: ['pipe', 'pipe', 'pipe'],
@@ -24,7 +27,10 @@ export async function startDaemonProcess(home: string, env: Record<string, strin
   let stderr = '';
   child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
   child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
-  const url = await waitFor('the printed console URL', () => /http:\/\/127\.0\.0\.1:(\d+)\/#key=(\S+)/.exec(stdout) ?? undefined);
+  const url = await waitFor(
+    'the printed console URL',
+    () => /http:\/\/127\.0\.0\.1:(\d+)\/#key=(\S+)/.exec(stdout) ?? undefined,
+  );
   const base = `http://127.0.0.1:${url[1]}`;
   const key = url[2]!;
   return {

@@ -2,7 +2,10 @@ import type { Db } from '../db/database.js';
 import { newId, nowIso } from '../ids.js';
 
 /** Inserts an ended session row directly, for tests about events that need no agent. */
-export function insertSessionRow(db: Db, fields: { id?: string; app?: string; state?: string } = {}): string {
+export function insertSessionRow(
+  db: Db,
+  fields: { id?: string; app?: string; state?: string } = {},
+): string {
   const id = fields.id ?? newId('ses');
   const now = nowIso();
   db.prepare(

@@ -19,7 +19,12 @@ export interface TestDaemon {
   key: string;
   home: string;
   /** A JSON request with the key (unless headers say otherwise), over real HTTP. */
-  call<T = any>(method: string, path: string, body?: unknown, headers?: Record<string, string>): Promise<Answer<T>>;
+  call<T = any>(
+    method: string,
+    path: string,
+    body?: unknown,
+    headers?: Record<string, string>,
+  ): Promise<Answer<T>>;
   close(): Promise<void>;
 }
 
@@ -48,7 +53,8 @@ export async function startTestDaemon(options: TestDaemonOptions = {}): Promise<
   };
   const relais = await build(config, { policy: options.policy });
   const base = await relais.listen();
-  const listener = options.listening === false ? new AbortController() : await listenGlobally(base, relais.apiKey);
+  const listener =
+    options.listening === false ? new AbortController() : await listenGlobally(base, relais.apiKey);
   const daemon: TestDaemon = {
     relais,
     base,
@@ -72,7 +78,10 @@ export async function startTestDaemon(options: TestDaemonOptions = {}): Promise<
 /** Holds the global live stream open, as an attached console does; abort to leave. */
 export async function listenGlobally(base: string, key: string): Promise<AbortController> {
   const controller = new AbortController();
-  const response = await fetch(`${base}/api/stream`, { headers: { authorization: `Bearer ${key}` }, signal: controller.signal });
+  const response = await fetch(`${base}/api/stream`, {
+    headers: { authorization: `Bearer ${key}` },
+    signal: controller.signal,
+  });
   // Drain it so the daemon never waits on this client.
   void response.body?.pipeTo(new WritableStream()).catch(() => undefined);
   return controller;
@@ -89,7 +98,13 @@ export function rawRequest(
   const url = new URL(path, base);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
-      { host: url.hostname, port: url.port, method, path: url.pathname + url.search, headers: { host: url.host, ...headers } },
+      {
+        host: url.hostname,
+        port: url.port,
+        method,
+        path: url.pathname + url.search,
+        headers: { host: url.host, ...headers },
+      },
       (res) => {
         const chunks: Buffer[] = [];
         res.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -112,7 +127,11 @@ export function rawRequest(
 }
 
 /** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
-export async function waitFor<T>(what: string, check: () => T | undefined | false | Promise<T | undefined | false>, timeoutMs = 30_000): Promise<T> {
+export async function waitFor<T>(
+  what: string,
+  check: () => T | undefined | false | Promise<T | undefined | false>,
+  timeoutMs = 30_000,
+): Promise<T> {
   const until = Date.now() + timeoutMs;
   for (;;) {
     const value = await check();

@@ -9,7 +9,12 @@ export class SessionDriver {
   ) {}
 
   static async launch(daemon: TestDaemon, body: Record<string, unknown>): Promise<SessionDriver> {
-    const answer = await daemon.call<Session>('POST', '/api/sessions', { subscription_id: 'demo', model: 'demo-sonnet', app: 'tests', ...body });
+    const answer = await daemon.call<Session>('POST', '/api/sessions', {
+      subscription_id: 'demo',
+      model: 'demo-sonnet',
+      app: 'tests',
+      ...body,
+    });
     if (answer.status !== 201) throw new Error(`launch failed: ${answer.status} ${answer.text}`);
     return new SessionDriver(daemon, answer.body.id);
   }
@@ -29,7 +34,12 @@ export class SessionDriver {
     const all: SessionEvent[] = [];
     let after = 0;
     for (;;) {
-      const page = (await this.daemon.call<{ items: SessionEvent[]; next_cursor: string | null }>('GET', `/api/sessions/${this.id}/events?after=${after}&limit=500`)).body;
+      const page = (
+        await this.daemon.call<{ items: SessionEvent[]; next_cursor: string | null }>(
+          'GET',
+          `/api/sessions/${this.id}/events?after=${after}&limit=500`,
+        )
+      ).body;
       all.push(...page.items);
       if (!page.next_cursor) return all;
       after = Number(page.next_cursor);
@@ -52,13 +62,22 @@ export class SessionDriver {
 
   async pendingPermission(): Promise<PermissionRequest> {
     return waitFor('a pending permission', async () => {
-      const list = (await this.daemon.call<{ items: PermissionRequest[] }>('GET', `/api/permissions?state=pending&session=${this.id}`)).body;
+      const list = (
+        await this.daemon.call<{ items: PermissionRequest[] }>(
+          'GET',
+          `/api/permissions?state=pending&session=${this.id}`,
+        )
+      ).body;
       return list.items[0];
     });
   }
 
   async decide(permissionId: string, body: Record<string, unknown>): Promise<PermissionRequest> {
-    const answer = await this.daemon.call<PermissionRequest>('POST', `/api/permissions/${permissionId}/decision`, body);
+    const answer = await this.daemon.call<PermissionRequest>(
+      'POST',
+      `/api/permissions/${permissionId}/decision`,
+      body,
+    );
     if (answer.status !== 200) throw new Error(`decision failed: ${answer.status} ${answer.text}`);
     return answer.body;
   }
@@ -66,7 +85,9 @@ export class SessionDriver {
   /** Final assistant texts, in order. */
   async assistantTexts(): Promise<string[]> {
     return (await this.agentLines('assistant')).flatMap((line) =>
-      (line['message']?.['content'] ?? []).filter((b: any) => b.type === 'text').map((b: any) => String(b.text)),
+      (line['message']?.['content'] ?? [])
+        .filter((b: any) => b.type === 'text')
+        .map((b: any) => String(b.text)),
     );
   }
 }

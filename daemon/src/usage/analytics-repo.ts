@@ -9,7 +9,13 @@ import type {
 } from '../../../contract/usage.js';
 import type { Db } from '../db/database.js';
 import { pickBucket } from './buckets.js';
-import { toolCallsWhere, turnsNarrowWhere, turnsPageWhere, turnsWhere, type Where } from './filters.js';
+import {
+  toolCallsWhere,
+  turnsNarrowWhere,
+  turnsPageWhere,
+  turnsWhere,
+  type Where,
+} from './filters.js';
 import { RollupAnalytics, seriesPoints } from './rollup-analytics.js';
 import { cacheHitRate } from './stats.js';
 import { toTurnRow, TURN_COLUMNS, type TurnDbRow } from './turn-rows.js';
@@ -37,7 +43,10 @@ const AGGREGATES = `COUNT(*) AS turns, COUNT(DISTINCT session_id) AS sessions, S
   SUM(is_error) AS errors, median(duration_ms) AS median, percentile(duration_ms, 95) AS p95`;
 
 /** A series shows no session counts: skipping the per-bucket DISTINCT saves a sort per bucket. */
-const SERIES_AGGREGATES = AGGREGATES.replace('COUNT(DISTINCT session_id) AS sessions', '0 AS sessions');
+const SERIES_AGGREGATES = AGGREGATES.replace(
+  'COUNT(DISTINCT session_id) AS sessions',
+  '0 AS sessions',
+);
 
 const TOOL_AGGREGATES = `tool_name, COUNT(*) AS calls, TOTAL(is_error = 1) AS errors,
   TOTAL(permission_decision IN ('denied', 'auto_denied')) AS denied, COUNT(DISTINCT turn_id) AS turns,
@@ -61,8 +70,15 @@ const tokensOf = (a: Aggregate): Tokens => ({
 
 export { cacheHitRate };
 
-const costOf = (a: Aggregate): AnalyticsSummary['cost'] => ({ estimate_usd: a.cost ?? 0, unknown_cost_turns: a.unknown_cost ?? 0, label: 'estimate' });
-const durationOf = (a: { median: number | null; p95: number | null }): { median_ms: number | null; p95_ms: number | null } => ({ median_ms: a.median, p95_ms: a.p95 });
+const costOf = (a: Aggregate): AnalyticsSummary['cost'] => ({
+  estimate_usd: a.cost ?? 0,
+  unknown_cost_turns: a.unknown_cost ?? 0,
+  label: 'estimate',
+});
+const durationOf = (a: {
+  median: number | null;
+  p95: number | null;
+}): { median_ms: number | null; p95_ms: number | null } => ({ median_ms: a.median, p95_ms: a.p95 });
 
 /**
  * Read-only analytics. The rollups answer when they can (see RollupAnalytics); otherwise exact
@@ -115,23 +131,69 @@ export class AnalyticsRepo {
     this.beforeRead();
     const fast = this.rollups.tools(filter);
     if (fast) return fast;
-    const rows = this.all<{ tool_name: string; calls: number; errors: number; denied: number; turns: number; median: number | null; p95: number | null }>(
+    const rows = this.all<{
+      tool_name: string;
+      calls: number;
+      errors: number;
+      denied: number;
+      turns: number;
+      median: number | null;
+      p95: number | null;
+    }>(
       `SELECT ${TOOL_AGGREGATES} FROM tool_calls`,
       toolCallsWhere(filter),
       'GROUP BY tool_name ORDER BY calls DESC, tool_name',
     );
-    return rows.map((r) => ({ tool_name: r.tool_name, calls: r.calls, errors: r.errors, denied: r.denied, turns: r.turns, duration: durationOf(r) }));
+    return rows.map((r) => ({
+      tool_name: r.tool_name,
+      calls: r.calls,
+      errors: r.errors,
+      denied: r.denied,
+      turns: r.turns,
+      duration: durationOf(r),
+    }));
   }
 
-  breakdown(filter: AnalyticsFilter, by: Exclude<BreakdownBy, 'tool'>): { key: string; turns: number; sessions: number; tokens: Tokens; cost: AnalyticsSummary['cost']; errors: number; duration: AnalyticsSummary['duration'] }[] {
+  breakdown(
+    filter: AnalyticsFilter,
+    by: Exclude<BreakdownBy, 'tool'>,
+  ): {
+    key: string;
+    turns: number;
+    sessions: number;
+    tokens: Tokens;
+    cost: AnalyticsSummary['cost'];
+    errors: number;
+    duration: AnalyticsSummary['duration'];
+  }[] {
     this.beforeRead();
     const fast = this.rollups.breakdown(filter, by);
     if (fast) {
-      return fast.map(({ key, sessions, figures: f }) => ({ key, turns: f.turns, sessions, tokens: f.tokens, cost: f.cost, errors: f.errors, duration: f.duration }));
+      return fast.map(({ key, sessions, figures: f }) => ({
+        key,
+        turns: f.turns,
+        sessions,
+        tokens: f.tokens,
+        cost: f.cost,
+        errors: f.errors,
+        duration: f.duration,
+      }));
     }
     const column = BREAKDOWN_COLUMN[by];
-    const rows = this.all<Aggregate & { key: string }>(`SELECT ${column} AS key, ${AGGREGATES} FROM turns`, turnsNarrowWhere(filter), `GROUP BY ${column} ORDER BY turns DESC, key`);
-    return rows.map((a) => ({ key: a.key, turns: a.turns, sessions: a.sessions, tokens: tokensOf(a), cost: costOf(a), errors: a.errors ?? 0, duration: durationOf(a) }));
+    const rows = this.all<Aggregate & { key: string }>(
+      `SELECT ${column} AS key, ${AGGREGATES} FROM turns`,
+      turnsNarrowWhere(filter),
+      `GROUP BY ${column} ORDER BY turns DESC, key`,
+    );
+    return rows.map((a) => ({
+      key: a.key,
+      turns: a.turns,
+      sessions: a.sessions,
+      tokens: tokensOf(a),
+      cost: costOf(a),
+      errors: a.errors ?? 0,
+      duration: durationOf(a),
+    }));
   }
 
   timeseries(filter: AnalyticsFilter, maxPoints: number): AnalyticsTimeseries {
@@ -139,10 +201,21 @@ export class AnalyticsRepo {
     let to = filter.to ? Date.parse(filter.to) : null;
     if (from === null || to === null) {
       this.beforeRead();
-      const span = this.rollups.span(filter)
-        ?? this.all<{ lo: number | null; hi: number | null }>('SELECT MIN(started_at_ms) AS lo, MAX(started_at_ms) AS hi FROM turns', turnsNarrowWhere(filter))[0]!;
+      const span =
+        this.rollups.span(filter) ??
+        this.all<{ lo: number | null; hi: number | null }>(
+          'SELECT MIN(started_at_ms) AS lo, MAX(started_at_ms) AS hi FROM turns',
+          turnsNarrowWhere(filter),
+        )[0]!;
       if (span.lo === null || span.hi === null) {
-        if (from === null || to === null) return { from: filter.from ?? null, to: filter.to ?? null, bucket: '1h', bucket_ms: 3_600_000, points: [] };
+        if (from === null || to === null)
+          return {
+            from: filter.from ?? null,
+            to: filter.to ?? null,
+            bucket: '1h',
+            bucket_ms: 3_600_000,
+            points: [],
+          };
       }
       from ??= span.lo!;
       to ??= span.hi! + 1;
@@ -150,7 +223,14 @@ export class AnalyticsRepo {
     const bucket = pickBucket(to - from, maxPoints);
     const start = Math.floor(from / bucket.ms) * bucket.ms;
     const fast = this.rollups.series(filter, from, to, start, bucket.ms);
-    if (fast) return { from: new Date(from).toISOString(), to: new Date(to).toISOString(), bucket: bucket.label, bucket_ms: bucket.ms, points: seriesPoints(fast, start, to, bucket.ms) };
+    if (fast)
+      return {
+        from: new Date(from).toISOString(),
+        to: new Date(to).toISOString(),
+        bucket: bucket.label,
+        bucket_ms: bucket.ms,
+        points: seriesPoints(fast, start, to, bucket.ms),
+      };
     const rows = this.all<Aggregate & { t: number }>(
       `SELECT (started_at_ms - ${start}) / ${bucket.ms} AS t, ${SERIES_AGGREGATES} FROM turns`,
       turnsNarrowWhere(filter, ['started_at_ms >= ?', 'started_at_ms < ?'], [from, to]),
@@ -172,11 +252,21 @@ export class AnalyticsRepo {
         cache_hit_rate: cacheHitRate(tokens),
       });
     }
-    return { from: new Date(from).toISOString(), to: new Date(to).toISOString(), bucket: bucket.label, bucket_ms: bucket.ms, points };
+    return {
+      from: new Date(from).toISOString(),
+      to: new Date(to).toISOString(),
+      bucket: bucket.label,
+      bucket_ms: bucket.ms,
+      points,
+    };
   }
 
   /** Newest first; the cursor is `<started_at_ms>.<id>` of the last row of the previous page. */
-  turns(filter: AnalyticsFilter, limit: number, cursor: string | undefined): { items: TurnRow[]; next_cursor: string | null } {
+  turns(
+    filter: AnalyticsFilter,
+    limit: number,
+    cursor: string | undefined,
+  ): { items: TurnRow[]; next_cursor: string | null } {
     const extra: string[] = [];
     const args: number[] = [];
     if (cursor) {
@@ -189,10 +279,18 @@ export class AnalyticsRepo {
     if (filter.tool?.length && this.fewToolCalls(filter)) {
       // Few matching calls: list their turns first, then read the page's columns for those only.
       const where = turnsNarrowWhere(filter, extra, args);
-      rows = this.all<TurnDbRow>(`SELECT ${TURN_COLUMNS} FROM turns WHERE id IN (SELECT id FROM turns ${where.sql} ${order} LIMIT ${limit + 1})`, { sql: '', args: where.args }, order);
+      rows = this.all<TurnDbRow>(
+        `SELECT ${TURN_COLUMNS} FROM turns WHERE id IN (SELECT id FROM turns ${where.sql} ${order} LIMIT ${limit + 1})`,
+        { sql: '', args: where.args },
+        order,
+      );
     } else {
       // Many (or no tool filter): walking newest first and probing each turn's calls finds a page soon.
-      rows = this.all<TurnDbRow>(`SELECT ${TURN_COLUMNS} FROM turns`, turnsPageWhere(filter, extra, args), `${order} LIMIT ${limit + 1}`);
+      rows = this.all<TurnDbRow>(
+        `SELECT ${TURN_COLUMNS} FROM turns`,
+        turnsPageWhere(filter, extra, args),
+        `${order} LIMIT ${limit + 1}`,
+      );
     }
     const more = rows.length > limit;
     const items = rows.slice(0, limit).map(toTurnRow);
@@ -202,14 +300,23 @@ export class AnalyticsRepo {
 
   private fewToolCalls(filter: AnalyticsFilter): boolean {
     const where = toolCallsWhere(filter);
-    return (this.db.prepare(`SELECT COUNT(*) FROM (SELECT 1 FROM tool_calls ${where.sql} LIMIT ${FEW_TOOL_CALLS})`).pluck().get(...where.args) as number) < FEW_TOOL_CALLS;
+    return (
+      (this.db
+        .prepare(
+          `SELECT COUNT(*) FROM (SELECT 1 FROM tool_calls ${where.sql} LIMIT ${FEW_TOOL_CALLS})`,
+        )
+        .pluck()
+        .get(...where.args) as number) < FEW_TOOL_CALLS
+    );
   }
 
   /** Every matching turn, oldest first, one row at a time (constant memory). */
   iterateTurns(filter: AnalyticsFilter): IterableIterator<TurnDbRow> {
     this.beforeRead();
     const where = turnsWhere(filter);
-    return this.db.prepare(`SELECT ${TURN_COLUMNS} FROM turns ${where.sql} ORDER BY started_at_ms, id`).iterate(...where.args) as IterableIterator<TurnDbRow>;
+    return this.db
+      .prepare(`SELECT ${TURN_COLUMNS} FROM turns ${where.sql} ORDER BY started_at_ms, id`)
+      .iterate(...where.args) as IterableIterator<TurnDbRow>;
   }
 
   private all<T>(select: string, where: Where, tail = ''): T[] {

@@ -19,24 +19,41 @@ import { pickFilter } from './filters.js';
 const CURSOR = /^\d+\.\d+$/;
 
 /** `flush` writes the turns still buffered, so that the export's own connection sees them. */
-export function analyticsRoutes(table: RouteTable, repo: AnalyticsRepo, dbFile: string, flush: () => void): void {
+export function analyticsRoutes(
+  table: RouteTable,
+  repo: AnalyticsRepo,
+  dbFile: string,
+  flush: () => void,
+): void {
   const tag = 'analytics';
   table.add({
-    method: 'GET', url: '/api/analytics/summary', tag,
-    summary: 'Turns, sessions, tokens by kind, estimated cost, median/P95 turn duration, cache hit rate, errors, per-tool figures',
-    query: AnalyticsFilter, response: AnalyticsSummary,
+    method: 'GET',
+    url: '/api/analytics/summary',
+    tag,
+    summary:
+      'Turns, sessions, tokens by kind, estimated cost, median/P95 turn duration, cache hit rate, errors, per-tool figures',
+    query: AnalyticsFilter,
+    response: AnalyticsSummary,
     handler: ({ query }) => repo.summary(query),
   });
   table.add({
-    method: 'GET', url: '/api/analytics/timeseries', tag,
-    summary: 'Figures per time bucket; the bucket is chosen so that the series has at most max_points (≤ 3000) points',
-    query: TimeseriesQuery, response: AnalyticsTimeseries,
+    method: 'GET',
+    url: '/api/analytics/timeseries',
+    tag,
+    summary:
+      'Figures per time bucket; the bucket is chosen so that the series has at most max_points (≤ 3000) points',
+    query: TimeseriesQuery,
+    response: AnalyticsTimeseries,
     handler: ({ query }) => repo.timeseries(pickFilter(query), query.max_points),
   });
   table.add({
-    method: 'GET', url: '/api/analytics/breakdown', tag,
-    summary: 'Figures per model, subscription, app, agent (turns) or tool (tool calls), for cost comparison',
-    query: BreakdownQuery, response: AnalyticsBreakdown,
+    method: 'GET',
+    url: '/api/analytics/breakdown',
+    tag,
+    summary:
+      'Figures per model, subscription, app, agent (turns) or tool (tool calls), for cost comparison',
+    query: BreakdownQuery,
+    response: AnalyticsBreakdown,
     handler: ({ query }) => {
       const filter = pickFilter(query);
       if (query.by === 'tool') return { by: 'tool', items: repo.tools(filter) };
@@ -44,17 +61,26 @@ export function analyticsRoutes(table: RouteTable, repo: AnalyticsRepo, dbFile: 
     },
   });
   table.add({
-    method: 'GET', url: '/api/analytics/turns', tag, summary: 'Turns, newest first, in pages (cursor = next_cursor)',
-    query: TurnsQuery, response: TurnsPage,
+    method: 'GET',
+    url: '/api/analytics/turns',
+    tag,
+    summary: 'Turns, newest first, in pages (cursor = next_cursor)',
+    query: TurnsQuery,
+    response: TurnsPage,
     handler: ({ query }) => {
-      if (query.cursor !== undefined && !CURSOR.test(query.cursor)) throw apiError('invalid_request', 'query cursor: not a cursor this API gave');
+      if (query.cursor !== undefined && !CURSOR.test(query.cursor))
+        throw apiError('invalid_request', 'query cursor: not a cursor this API gave');
       return repo.turns(pickFilter(query), query.limit, query.cursor);
     },
   });
   table.add({
-    method: 'GET', url: '/api/analytics/export', tag,
-    summary: 'Streams the filtered turns, oldest first: csv (RFC 4180, header row, UTF-8, CRLF), json (one array) or ndjson (one turn per line)',
-    query: ExportQuery, stream: { contentType: 'text/csv', line: TurnRow },
+    method: 'GET',
+    url: '/api/analytics/export',
+    tag,
+    summary:
+      'Streams the filtered turns, oldest first: csv (RFC 4180, header row, UTF-8, CRLF), json (one array) or ndjson (one turn per line)',
+    query: ExportQuery,
+    stream: { contentType: 'text/csv', line: TurnRow },
     handler: async ({ query, reply }) => {
       flush();
       await streamExport(dbFile, pickFilter(query), query.format, reply);

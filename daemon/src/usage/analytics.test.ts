@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { AnalyticsBreakdown, AnalyticsSummary, AnalyticsTimeseries, TurnRow } from '../../../contract/usage.js';
+import type {
+  AnalyticsBreakdown,
+  AnalyticsSummary,
+  AnalyticsTimeseries,
+  TurnRow,
+} from '../../../contract/usage.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { EXPORT_COLUMNS } from './export.js';
 import { percentile } from './stats.js';
@@ -13,12 +18,40 @@ const NASTY = 'line one, "quoted"\r\nline two\nnaïve ✓';
 function turn(i: number): TurnRecord {
   const error = i % 7 === 0;
   return {
-    turn_key: `k${i}`, session_id: `s${i % 5}`, subscription_id: i % 2 ? 'sub-a' : 'sub-b', agent: 'claude',
-    model: i % 3 ? 'claude-sonnet-4-5' : 'mystery-model', models: ['x'], app: `app,${i % 2}`, permission_mode: 'write',
-    started_at_ms: T0 + i * 60_000, ended_at_ms: T0 + i * 60_000 + 100 * i, duration_ms: 100 * i, model_calls: 1 + (i % 3),
-    input_tokens: 10 * i, output_tokens: i, cache_read_tokens: 5 * i, cache_creation_tokens: 2, cost_usd: i % 3 ? i / 1000 : null,
-    is_error: error, error_kind: error ? 'api_error' : null, error_message: error ? NASTY : null,
-    tool_calls: i % 2 ? [{ tool_use_id: `t${i}`, tool_name: i % 4 === 1 ? 'Bash' : 'Read', started_at_ms: T0, ended_at_ms: T0 + i, duration_ms: i, is_error: false, permission_decision: 'allowed' }] : [],
+    turn_key: `k${i}`,
+    session_id: `s${i % 5}`,
+    subscription_id: i % 2 ? 'sub-a' : 'sub-b',
+    agent: 'claude',
+    model: i % 3 ? 'claude-sonnet-4-5' : 'mystery-model',
+    models: ['x'],
+    app: `app,${i % 2}`,
+    permission_mode: 'write',
+    started_at_ms: T0 + i * 60_000,
+    ended_at_ms: T0 + i * 60_000 + 100 * i,
+    duration_ms: 100 * i,
+    model_calls: 1 + (i % 3),
+    input_tokens: 10 * i,
+    output_tokens: i,
+    cache_read_tokens: 5 * i,
+    cache_creation_tokens: 2,
+    cost_usd: i % 3 ? i / 1000 : null,
+    is_error: error,
+    error_kind: error ? 'api_error' : null,
+    error_message: error ? NASTY : null,
+    tool_calls:
+      i % 2
+        ? [
+            {
+              tool_use_id: `t${i}`,
+              tool_name: i % 4 === 1 ? 'Bash' : 'Read',
+              started_at_ms: T0,
+              ended_at_ms: T0 + i,
+              duration_ms: i,
+              is_error: false,
+              permission_decision: 'allowed',
+            },
+          ]
+        : [],
   };
 }
 
@@ -69,12 +102,29 @@ describe('analytics over recorded turns', () => {
   it('summary: median, P95, cache rate, cost and unknowns from the raw turns', async () => {
     const s = (await daemon.call<AnalyticsSummary>('GET', '/api/analytics/summary')).body;
     assert.equal(s.turns, 60);
-    assert.equal(s.duration.median_ms, percentile(turns.map((t) => t.duration_ms), 50));
-    assert.equal(s.duration.p95_ms, percentile(turns.map((t) => t.duration_ms), 95));
+    assert.equal(
+      s.duration.median_ms,
+      percentile(
+        turns.map((t) => t.duration_ms),
+        50,
+      ),
+    );
+    assert.equal(
+      s.duration.p95_ms,
+      percentile(
+        turns.map((t) => t.duration_ms),
+        95,
+      ),
+    );
     const read = turns.reduce((a, t) => a + t.cache_read_tokens, 0);
-    const all = turns.reduce((a, t) => a + t.input_tokens + t.cache_read_tokens + t.cache_creation_tokens, 0);
+    const all = turns.reduce(
+      (a, t) => a + t.input_tokens + t.cache_read_tokens + t.cache_creation_tokens,
+      0,
+    );
     assert.equal(s.cache_hit_rate, read / all);
-    assert.ok(Math.abs(s.cost.estimate_usd - turns.reduce((a, t) => a + (t.cost_usd ?? 0), 0)) < 1e-9);
+    assert.ok(
+      Math.abs(s.cost.estimate_usd - turns.reduce((a, t) => a + (t.cost_usd ?? 0), 0)) < 1e-9,
+    );
     assert.equal(s.cost.unknown_cost_turns, turns.filter((t) => t.cost_usd === null).length);
     assert.equal(s.cost.label, 'estimate');
     assert.equal(s.errors.count, 8);
@@ -83,21 +133,42 @@ describe('analytics over recorded turns', () => {
   });
 
   it('time series: at most max_points buckets whose sums match the summary', async () => {
-    const ts = (await daemon.call<AnalyticsTimeseries>('GET', '/api/analytics/timeseries?max_points=10')).body;
+    const ts = (
+      await daemon.call<AnalyticsTimeseries>('GET', '/api/analytics/timeseries?max_points=10')
+    ).body;
     assert.ok(ts.points.length <= 10, `${ts.points.length} points`);
     assert.equal(ts.bucket, '15m', '59 minutes in at most 10 buckets');
-    assert.equal(ts.points.reduce((a, p) => a + p.turns, 0), 60);
+    assert.equal(
+      ts.points.reduce((a, p) => a + p.turns, 0),
+      60,
+    );
     const fine = (await daemon.call<AnalyticsTimeseries>('GET', '/api/analytics/timeseries')).body;
     assert.equal(fine.bucket, '10s');
     assert.equal(fine.points.filter((p) => p.turns > 0).length, 60);
   });
 
   it('breakdowns by model and by tool', async () => {
-    const byModel = (await daemon.call<AnalyticsBreakdown>('GET', '/api/analytics/breakdown?by=model')).body;
-    assert.deepEqual(byModel.items.map((r) => ['key' in r ? r.key : '', r.turns]), [['claude-sonnet-4-5', 40], ['mystery-model', 20]]);
-    const byTool = (await daemon.call<AnalyticsBreakdown>('GET', '/api/analytics/breakdown?by=tool&subscription=sub-a')).body;
+    const byModel = (
+      await daemon.call<AnalyticsBreakdown>('GET', '/api/analytics/breakdown?by=model')
+    ).body;
+    assert.deepEqual(
+      byModel.items.map((r) => ['key' in r ? r.key : '', r.turns]),
+      [
+        ['claude-sonnet-4-5', 40],
+        ['mystery-model', 20],
+      ],
+    );
+    const byTool = (
+      await daemon.call<AnalyticsBreakdown>(
+        'GET',
+        '/api/analytics/breakdown?by=tool&subscription=sub-a',
+      )
+    ).body;
     assert.equal(byTool.by, 'tool');
-    assert.equal(byTool.items.reduce((a, r) => a + ('calls' in r ? r.calls : 0), 0), 30);
+    assert.equal(
+      byTool.items.reduce((a, r) => a + ('calls' in r ? r.calls : 0), 0),
+      30,
+    );
     assert.equal((await daemon.call('GET', '/api/analytics/breakdown?by=color')).status, 400);
   });
 
@@ -105,7 +176,12 @@ describe('analytics over recorded turns', () => {
     const seen: number[] = [];
     let cursor: string | null = null;
     do {
-      const page: { items: TurnRow[]; next_cursor: string | null } = (await daemon.call('GET', `/api/analytics/turns?limit=7&model=claude-sonnet-4-5${cursor ? `&cursor=${cursor}` : ''}`)).body;
+      const page: { items: TurnRow[]; next_cursor: string | null } = (
+        await daemon.call(
+          'GET',
+          `/api/analytics/turns?limit=7&model=claude-sonnet-4-5${cursor ? `&cursor=${cursor}` : ''}`,
+        )
+      ).body;
       seen.push(...page.items.map((t) => t.id));
       cursor = page.next_cursor;
     } while (cursor);
@@ -121,7 +197,8 @@ describe('analytics over recorded turns', () => {
     const rows = parseCsv(answer.text);
     assert.deepEqual(rows[0], [...EXPORT_COLUMNS]);
     assert.equal(rows.length, 1 + 8);
-    const col = (name: string): number => EXPORT_COLUMNS.indexOf(name as (typeof EXPORT_COLUMNS)[number]);
+    const col = (name: string): number =>
+      EXPORT_COLUMNS.indexOf(name as (typeof EXPORT_COLUMNS)[number]);
     for (const row of rows.slice(1)) {
       assert.equal(row.length, EXPORT_COLUMNS.length);
       assert.equal(row[col('error_message')], NASTY);
@@ -132,12 +209,22 @@ describe('analytics over recorded turns', () => {
   });
 
   it('JSON and NDJSON exports hold the same turns as the turns endpoint', async () => {
-    const json = JSON.parse((await daemon.call('GET', '/api/analytics/export?format=json')).text) as TurnRow[];
+    const json = JSON.parse(
+      (await daemon.call('GET', '/api/analytics/export?format=json')).text,
+    ) as TurnRow[];
     assert.equal(json.length, 60);
-    const lines = (await daemon.call('GET', '/api/analytics/export?format=ndjson&tool=Bash')).text.trim().split('\n').map((l) => JSON.parse(l) as TurnRow);
+    const lines = (await daemon.call('GET', '/api/analytics/export?format=ndjson&tool=Bash')).text
+      .trim()
+      .split('\n')
+      .map((l) => JSON.parse(l) as TurnRow);
     assert.equal(lines.length, 15);
-    const page = (await daemon.call('GET', '/api/analytics/turns?limit=500&tool=Bash')).body.items as TurnRow[];
+    const page = (await daemon.call('GET', '/api/analytics/turns?limit=500&tool=Bash')).body
+      .items as TurnRow[];
     assert.deepEqual(lines, [...page].reverse());
-    assert.equal(JSON.parse((await daemon.call('GET', '/api/analytics/export?format=json&model=none')).text).length, 0);
+    assert.equal(
+      JSON.parse((await daemon.call('GET', '/api/analytics/export?format=json&model=none')).text)
+        .length,
+      0,
+    );
   });
 });

@@ -6,9 +6,27 @@ import { AnalyticsRepo, toTurnRow, type TurnDbRow } from './analytics-repo.js';
 export type ExportFormat = 'csv' | 'json' | 'ndjson';
 
 export const EXPORT_COLUMNS = [
-  'id', 'session_id', 'subscription_id', 'agent', 'model', 'models', 'app', 'permission_mode', 'started_at', 'ended_at',
-  'duration_ms', 'model_calls', 'input_tokens', 'output_tokens', 'cache_read_tokens', 'cache_creation_tokens',
-  'cost_estimate_usd', 'is_error', 'error_kind', 'error_message', 'tool_calls',
+  'id',
+  'session_id',
+  'subscription_id',
+  'agent',
+  'model',
+  'models',
+  'app',
+  'permission_mode',
+  'started_at',
+  'ended_at',
+  'duration_ms',
+  'model_calls',
+  'input_tokens',
+  'output_tokens',
+  'cache_read_tokens',
+  'cache_creation_tokens',
+  'cost_estimate_usd',
+  'is_error',
+  'error_kind',
+  'error_message',
+  'tool_calls',
 ] as const;
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
@@ -41,7 +59,12 @@ const CHUNK = 64 * 1024;
  * Streams the filtered turns. It reads through its own read-only connection: a better-sqlite3
  * iterator keeps its connection busy while the socket drains, and the ingest path must keep writing.
  */
-export async function streamExport(dbFile: string, filter: AnalyticsFilter, format: ExportFormat, reply: FastifyReply): Promise<void> {
+export async function streamExport(
+  dbFile: string,
+  filter: AnalyticsFilter,
+  format: ExportFormat,
+  reply: FastifyReply,
+): Promise<void> {
   const db = new Database(dbFile, { readonly: true, fileMustExist: true });
   reply.hijack();
   const raw = reply.raw;

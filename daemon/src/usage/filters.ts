@@ -30,7 +30,8 @@ const TURNS: Columns = {
 /** For paging newest first: probing each turn's calls beats building the whole set of turns that called the tool. */
 const TURNS_PAGE: Columns = {
   ...TURNS,
-  tool: (marks) => `EXISTS (SELECT 1 FROM tool_calls c WHERE c.turn_id = turns.id AND c.tool_name IN (${marks}))`,
+  tool: (marks) =>
+    `EXISTS (SELECT 1 FROM tool_calls c WHERE c.turn_id = turns.id AND c.tool_name IN (${marks}))`,
 };
 
 /** tool_calls carries copies of its turn's dimensions, so tool figures filter without a join. */
@@ -44,7 +45,12 @@ const TOOL_CALLS: Columns = {
   tool: (marks) => `tool_name IN (${marks})`,
 };
 
-function build(filter: AnalyticsFilter, columns: Columns, extra: string[] = [], extraArgs: (string | number)[] = []): Where {
+function build(
+  filter: AnalyticsFilter,
+  columns: Columns,
+  extra: string[] = [],
+  extraArgs: (string | number)[] = [],
+): Where {
   const clauses: string[] = [];
   const args: (string | number)[] = [];
   const list = (column: string, values: string[] | undefined): void => {
@@ -72,11 +78,19 @@ function build(filter: AnalyticsFilter, columns: Columns, extra: string[] = [], 
   return { sql: clauses.length ? `WHERE ${clauses.join(' AND ')}` : '', args };
 }
 
-export function turnsWhere(filter: AnalyticsFilter, extra: string[] = [], extraArgs: (string | number)[] = []): Where {
+export function turnsWhere(
+  filter: AnalyticsFilter,
+  extra: string[] = [],
+  extraArgs: (string | number)[] = [],
+): Where {
   return build(filter, TURNS, extra, extraArgs);
 }
 
-export function turnsPageWhere(filter: AnalyticsFilter, extra: string[] = [], extraArgs: (string | number)[] = []): Where {
+export function turnsPageWhere(
+  filter: AnalyticsFilter,
+  extra: string[] = [],
+  extraArgs: (string | number)[] = [],
+): Where {
   return build(filter, TURNS_PAGE, extra, extraArgs);
 }
 
@@ -84,10 +98,19 @@ export function turnsPageWhere(filter: AnalyticsFilter, extra: string[] = [], ex
  * As turnsWhere, but the tool subquery also carries the other filters (tool_calls holds copies of
  * its turn's dimensions), so it yields only the turns wanted instead of every turn that called the tool.
  */
-export function turnsNarrowWhere(filter: AnalyticsFilter, extra: string[] = [], extraArgs: (string | number)[] = []): Where {
+export function turnsNarrowWhere(
+  filter: AnalyticsFilter,
+  extra: string[] = [],
+  extraArgs: (string | number)[] = [],
+): Where {
   if (!filter.tool?.length) return build(filter, TURNS, extra, extraArgs);
   const calls = toolCallsWhere(filter);
-  const base = build({ ...filter, tool: undefined }, TURNS, [`id IN (SELECT turn_id FROM tool_calls ${calls.sql})`, ...extra], [...calls.args, ...extraArgs]);
+  const base = build(
+    { ...filter, tool: undefined },
+    TURNS,
+    [`id IN (SELECT turn_id FROM tool_calls ${calls.sql})`, ...extra],
+    [...calls.args, ...extraArgs],
+  );
   return base;
 }
 

@@ -1,5 +1,13 @@
 import type { AnalyticsFilter } from '../../../contract/usage.js';
-import { DAY_MS, DIMENSIONS, FIVE_MINUTES_MS, HOUR_MS, uses, type Dimension, type Kind } from './rollup-schema.js';
+import {
+  DAY_MS,
+  DIMENSIONS,
+  FIVE_MINUTES_MS,
+  HOUR_MS,
+  uses,
+  type Dimension,
+  type Kind,
+} from './rollup-schema.js';
 
 /** A slice of the period read from one source: a rollup grain, or raw rows when grain is null. */
 export interface Piece {
@@ -8,7 +16,12 @@ export interface Piece {
   to: number | null;
 }
 
-export const DIMENSION_COLUMN: Record<Dimension, string> = { subscription: 'subscription_id', agent: 'agent', model: 'model', app: 'app' };
+export const DIMENSION_COLUMN: Record<Dimension, string> = {
+  subscription: 'subscription_id',
+  agent: 'agent',
+  model: 'model',
+  app: 'app',
+};
 
 /**
  * The smallest cuboid that holds every filtered dimension (and the grouping one); null when no
@@ -29,10 +42,16 @@ export function turnGrains(filter: AnalyticsFilter, kind: Kind): number[] {
 }
 
 /** The tool_name of the usage_rollup rows that answer this filter ('' for no tool). */
-export const toolCell = (filter: AnalyticsFilter): Clause => ({ sql: ['tool_name = ?'], args: [filter.tool?.[0] ?? ''] });
+export const toolCell = (filter: AnalyticsFilter): Clause => ({
+  sql: ['tool_name = ?'],
+  args: [filter.tool?.[0] ?? ''],
+});
 
 export function periodOf(filter: AnalyticsFilter): { from: number | null; to: number | null } {
-  return { from: filter.from ? Date.parse(filter.from) : null, to: filter.to ? Date.parse(filter.to) : null };
+  return {
+    from: filter.from ? Date.parse(filter.from) : null,
+    to: filter.to ? Date.parse(filter.to) : null,
+  };
 }
 
 /**
@@ -46,7 +65,11 @@ export function split(from: number | null, to: number | null, grains: readonly n
   const lo = from === null ? null : Math.ceil(from / grain) * grain;
   const hi = to === null ? null : Math.floor(to / grain) * grain;
   if (lo !== null && hi !== null && lo >= hi) return split(from, to, finer);
-  return [...(lo === null ? [] : split(from, lo, finer)), { grain, from: lo, to: hi }, ...(hi === null ? [] : split(hi, to, finer))];
+  return [
+    ...(lo === null ? [] : split(from, lo, finer)),
+    { grain, from: lo, to: hi },
+    ...(hi === null ? [] : split(hi, to, finer)),
+  ];
 }
 
 export interface Clause {
@@ -67,7 +90,10 @@ export function cellClause(kind: Kind, filter: AnalyticsFilter, prefix = ''): Cl
       args.push(...values);
     }
     // Every value seen, from the small one-dimension cuboid: the key prefix then stays usable.
-    else if (kind === 'all') sql.push(`${column} IN (SELECT DISTINCT ${DIMENSION_COLUMN[d]} FROM usage_rollup WHERE grain = ${DAY_MS} AND kind = '${d}' AND tool_name = '')`);
+    else if (kind === 'all')
+      sql.push(
+        `${column} IN (SELECT DISTINCT ${DIMENSION_COLUMN[d]} FROM usage_rollup WHERE grain = ${DAY_MS} AND kind = '${d}' AND tool_name = '')`,
+      );
   }
   return { sql, args };
 }
@@ -86,9 +112,13 @@ export function rangeClause(column: string, from: number | null, to: number | nu
   return { sql, args };
 }
 
-export const errorValue = (filter: AnalyticsFilter): number | null => (filter.error ? (filter.error === 'yes' ? 1 : 0) : null);
+export const errorValue = (filter: AnalyticsFilter): number | null =>
+  filter.error ? (filter.error === 'yes' ? 1 : 0) : null;
 
 export function whereOf(...clauses: Clause[]): { sql: string; args: (string | number)[] } {
   const sql = clauses.flatMap((c) => c.sql);
-  return { sql: sql.length ? `WHERE ${sql.join(' AND ')}` : '', args: clauses.flatMap((c) => c.args) };
+  return {
+    sql: sql.length ? `WHERE ${sql.join(' AND ')}` : '',
+    args: clauses.flatMap((c) => c.args),
+  };
 }

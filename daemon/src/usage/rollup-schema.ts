@@ -21,12 +21,20 @@ export const HIST_RATIO = 1.04;
 
 export const uses = (kind: Kind, dim: Dimension): boolean => kind === 'all' || kind === dim;
 
-const TURN_COLUMNS: Record<Dimension, string> = { subscription: 'subscription_id', agent: 'agent', model: 'model', app: 'app' };
+const TURN_COLUMNS: Record<Dimension, string> = {
+  subscription: 'subscription_id',
+  agent: 'agent',
+  model: 'model',
+  app: 'app',
+};
 const ALIASES = ['s', 'a', 'm', 'p'];
-const dimsAs = (kind: Kind): string => DIMENSIONS.map((d, k) => `${uses(kind, d) ? TURN_COLUMNS[d] : `''`} AS ${ALIASES[k]}`).join(', ');
-const BUCKET = (column: string): string => `CASE WHEN ${column} <= 0 THEN 0 ELSE CAST(floor(ln(${column}) / ln(${HIST_RATIO})) AS INTEGER) + 1 END`;
+const dimsAs = (kind: Kind): string =>
+  DIMENSIONS.map((d, k) => `${uses(kind, d) ? TURN_COLUMNS[d] : `''`} AS ${ALIASES[k]}`).join(', ');
+const BUCKET = (column: string): string =>
+  `CASE WHEN ${column} <= 0 THEN 0 ELSE CAST(floor(ln(${column}) / ln(${HIST_RATIO})) AS INTEGER) + 1 END`;
 /** Little-endian uint32 as hex, to build the histogram blob in SQL exactly as histogram.ts encodes it. */
-const U32 = (x: string): string => `printf('%02X%02X%02X%02X', (${x}) & 255, ((${x}) >> 8) & 255, ((${x}) >> 16) & 255, ((${x}) >> 24) & 255)`;
+const U32 = (x: string): string =>
+  `printf('%02X%02X%02X%02X', (${x}) & 255, ((${x}) >> 8) & 255, ((${x}) >> 16) & 255, ((${x}) >> 24) & 255)`;
 const HIST_BLOB = `coalesce(unhex(group_concat(${U32('b')} || ${U32('n')}, '' ORDER BY b)), X'')`;
 
 export const ROLLUP_TABLES_SQL = `
@@ -87,7 +95,9 @@ export const ROLLUP_TABLES_SQL = `
  * once per distinct tool), which answers a filter on one tool.
  */
 function turnRollupSql(kind: Kind, grain: number, tool: boolean): string {
-  const source = tool ? 'turns JOIN (SELECT DISTINCT turn_id, tool_name FROM tool_calls) AS c ON c.turn_id = turns.id' : 'turns';
+  const source = tool
+    ? 'turns JOIN (SELECT DISTINCT turn_id, tool_name FROM tool_calls) AS c ON c.turn_id = turns.id'
+    : 'turns';
   return `INSERT INTO usage_rollup
     SELECT ${grain}, '${kind}', tn, s, a, m, p, e, t, SUM(n), SUM(mc), SUM(i), SUM(o), SUM(cr), SUM(cc), TOTAL(cost), SUM(u), ${HIST_BLOB}
     FROM (SELECT ${tool ? 'c.tool_name' : `''`} AS tn, ${dimsAs(kind)}, is_error AS e, started_at_ms / ${grain} * ${grain} AS t,
@@ -104,7 +114,10 @@ function turnRollupSql(kind: Kind, grain: number, tool: boolean): string {
 /** Cuboids kept per tool: few, as each multiplies its rows by the tools a cell's turns called. */
 export const TOOL_CUBES: readonly { kind: Kind; grain: number }[] = [
   { kind: 'none', grain: HOUR_MS },
-  ...(['none', 'subscription', 'agent', 'model', 'app'] as const).map((kind) => ({ kind, grain: DAY_MS })),
+  ...(['none', 'subscription', 'agent', 'model', 'app'] as const).map((kind) => ({
+    kind,
+    grain: DAY_MS,
+  })),
 ];
 
 /**
@@ -135,9 +148,15 @@ function toolRollupSql(kind: Kind): string {
 
 /** Fills the (empty) rollup tables from `turns` and `tool_calls`. */
 export const ROLLUP_BACKFILL_SQL = [
-  ...KINDS.flatMap((kind) => [turnRollupSql(kind, HOUR_MS, false), turnRollupSql(kind, DAY_MS, false), sessionsSql(kind), toolRollupSql(kind)]),
+  ...KINDS.flatMap((kind) => [
+    turnRollupSql(kind, HOUR_MS, false),
+    turnRollupSql(kind, DAY_MS, false),
+    sessionsSql(kind),
+    toolRollupSql(kind),
+  ]),
   turnRollupSql('none', FIVE_MINUTES_MS, false),
   ...TOOL_CUBES.map(({ kind, grain }) => turnRollupSql(kind, grain, true)),
 ].join('\n');
 
-export const ROLLUP_CLEAR_SQL = 'DELETE FROM usage_rollup; DELETE FROM usage_sessions; DELETE FROM usage_tool_rollup;';
+export const ROLLUP_CLEAR_SQL =
+  'DELETE FROM usage_rollup; DELETE FROM usage_sessions; DELETE FROM usage_tool_rollup;';

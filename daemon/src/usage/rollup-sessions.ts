@@ -1,14 +1,27 @@
 import type { AnalyticsFilter } from '../../../contract/usage.js';
 import type { Db } from '../db/database.js';
 import { toolCallsWhere, turnsWhere } from './filters.js';
-import { cellClause, DIMENSION_COLUMN, errorValue, rangeClause, split, whereOf } from './rollup-plan.js';
+import {
+  cellClause,
+  DIMENSION_COLUMN,
+  errorValue,
+  rangeClause,
+  split,
+  whereOf,
+} from './rollup-plan.js';
 import { DAY_MS, DIMENSIONS, uses, type Dimension, type Kind } from './rollup-schema.js';
 
 /**
  * Exact distinct session counts per group (`by`, or one group '' when null): whole days from
  * usage_sessions, the partial days at the edges from raw turns.
  */
-export function sessionCounts(db: Db, filter: AnalyticsFilter, kind: Kind, by: Dimension | null, period: { from: number | null; to: number | null }): Map<string, number> {
+export function sessionCounts(
+  db: Db,
+  filter: AnalyticsFilter,
+  kind: Kind,
+  by: Dimension | null,
+  period: { from: number | null; to: number | null },
+): Map<string, number> {
   const key = by ? DIMENSION_COLUMN[by] : `''`;
   const pieces = split(period.from, period.to, [DAY_MS]);
   const days = pieces.find((p) => p.grain !== null);
@@ -19,32 +32,68 @@ export function sessionCounts(db: Db, filter: AnalyticsFilter, kind: Kind, by: D
   };
   const rawWhere = (): { sql: string; args: (string | number)[] } => {
     const ranges = fringe.map((p) => rangeClause('started_at_ms', p.from, p.to));
-    return turnsWhere(filter, [`(${ranges.map((r) => `(${r.sql.join(' AND ')})`).join(' OR ')})`], ranges.flatMap((r) => r.args));
+    return turnsWhere(
+      filter,
+      [`(${ranges.map((r) => `(${r.sql.join(' AND ')})`).join(' OR ')})`],
+      ranges.flatMap((r) => r.args),
+    );
   };
   if (filter.tool?.length) {
     // tool_calls holds each call's session and its turn's dimensions: the covering index answers.
     const where = toolCallsWhere(filter);
-    add(db.prepare(`SELECT ${key}, COUNT(DISTINCT session_id) FROM tool_calls ${where.sql} GROUP BY 1`).raw().all(...where.args));
+    add(
+      db
+        .prepare(
+          `SELECT ${key}, COUNT(DISTINCT session_id) FROM tool_calls ${where.sql} GROUP BY 1`,
+        )
+        .raw()
+        .all(...where.args),
+    );
     return counts;
   }
   if (!days) {
     const where = turnsWhere(filter);
-    add(db.prepare(`SELECT ${key}, COUNT(DISTINCT session_id) FROM turns ${where.sql} GROUP BY 1`).raw().all(...where.args));
+    add(
+      db
+        .prepare(`SELECT ${key}, COUNT(DISTINCT session_id) FROM turns ${where.sql} GROUP BY 1`)
+        .raw()
+        .all(...where.args),
+    );
     return counts;
   }
   const e = errorValue(filter) ?? -1;
-  const cells = whereOf(cellClause(kind, filter), { sql: ['is_error = ?'], args: [e] }, rangeClause('day', days.from, days.to));
+  const cells = whereOf(
+    cellClause(kind, filter),
+    { sql: ['is_error = ?'], args: [e] },
+    rangeClause('day', days.from, days.to),
+  );
   if (oneCellPerGroup(kind, filter, by)) {
     const firstIn = days.from === null ? 'prev_day IS NULL' : '(prev_day IS NULL OR prev_day < ?)';
     const firstArgs = days.from === null ? [] : [days.from];
-    add(db.prepare(`SELECT ${key}, COUNT(*) FROM usage_sessions ${cells.sql} AND ${firstIn} GROUP BY 1`).raw().all(...cells.args, ...firstArgs));
+    add(
+      db
+        .prepare(
+          `SELECT ${key}, COUNT(*) FROM usage_sessions ${cells.sql} AND ${firstIn} GROUP BY 1`,
+        )
+        .raw()
+        .all(...cells.args, ...firstArgs),
+    );
     if (fringe.length === 0) return counts;
     const raw = rawWhere();
-    const sameCell = DIMENSIONS.map((d) => `u.${DIMENSION_COLUMN[d]} = ${uses(kind, d) ? `turns.${DIMENSION_COLUMN[d]}` : `''`}`).join(' AND ');
+    const sameCell = DIMENSIONS.map(
+      (d) => `u.${DIMENSION_COLUMN[d]} = ${uses(kind, d) ? `turns.${DIMENSION_COLUMN[d]}` : `''`}`,
+    ).join(' AND ');
     const inDays = rangeClause('u.day', days.from, days.to);
     const unseen = `NOT EXISTS (SELECT 1 FROM usage_sessions u WHERE u.session_id = turns.session_id AND u.kind = ? AND ${sameCell}
       AND u.is_error = ? ${inDays.sql.map((s) => `AND ${s}`).join(' ')})`;
-    add(db.prepare(`SELECT ${key}, COUNT(DISTINCT session_id) FROM turns ${raw.sql} AND ${unseen} GROUP BY 1`).raw().all(...raw.args, kind, e, ...inDays.args));
+    add(
+      db
+        .prepare(
+          `SELECT ${key}, COUNT(DISTINCT session_id) FROM turns ${raw.sql} AND ${unseen} GROUP BY 1`,
+        )
+        .raw()
+        .all(...raw.args, kind, e, ...inDays.args),
+    );
     return counts;
   }
   const parts = [`SELECT ${key} AS k, session_id FROM usage_sessions ${cells.sql}`];
@@ -54,7 +103,14 @@ export function sessionCounts(db: Db, filter: AnalyticsFilter, kind: Kind, by: D
     parts.push(`SELECT ${key} AS k, session_id FROM turns ${raw.sql}`);
     args.push(...raw.args);
   }
-  add(db.prepare(`SELECT k, COUNT(DISTINCT session_id) FROM (${parts.join(' UNION ALL ')}) GROUP BY k`).raw().all(...args));
+  add(
+    db
+      .prepare(
+        `SELECT k, COUNT(DISTINCT session_id) FROM (${parts.join(' UNION ALL ')}) GROUP BY k`,
+      )
+      .raw()
+      .all(...args),
+  );
   return counts;
 }
 

@@ -2,7 +2,14 @@ import type { AnalyticsFilter } from '../../../contract/usage.js';
 import type { Db } from '../db/database.js';
 import { turnsNarrowWhere } from './filters.js';
 import { Histogram } from './histogram.js';
-import { cellClause, errorValue, toolCell, whereOf, rangeClause, type Piece } from './rollup-plan.js';
+import {
+  cellClause,
+  errorValue,
+  toolCell,
+  whereOf,
+  rangeClause,
+  type Piece,
+} from './rollup-plan.js';
 import type { Kind } from './rollup-schema.js';
 
 export interface TurnAcc {
@@ -19,7 +26,16 @@ export interface TurnAcc {
 }
 
 export const newAcc = (): TurnAcc => ({
-  turns: 0, model_calls: 0, input: 0, output: 0, cache_read: 0, cache_creation: 0, cost: 0, unknown_cost: 0, errors: 0, hist: new Histogram(),
+  turns: 0,
+  model_calls: 0,
+  input: 0,
+  output: 0,
+  cache_read: 0,
+  cache_creation: 0,
+  cost: 0,
+  unknown_cost: 0,
+  errors: 0,
+  hist: new Histogram(),
 });
 
 /** How rows are grouped: SQL over a rollup row (time column `t`) and over a raw turn (`started_at_ms`). */
@@ -28,10 +44,28 @@ export interface Grouping {
   raw: string;
 }
 
-type Row = [string | number, number, number, number, number, number, number, number, number, number, Buffer | number];
+type Row = [
+  string | number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  number,
+  Buffer | number,
+];
 
 /** Sums per group over rollup cells and raw rows; hist holds durations from both. */
-export function turnAggregates(db: Db, filter: AnalyticsFilter, kind: Kind, pieces: readonly Piece[], group: Grouping): Map<string | number, TurnAcc> {
+export function turnAggregates(
+  db: Db,
+  filter: AnalyticsFilter,
+  kind: Kind,
+  pieces: readonly Piece[],
+  group: Grouping,
+): Map<string | number, TurnAcc> {
   const out = new Map<string | number, TurnAcc>();
   const add = (row: Row, fromRollup: boolean): void => {
     const [key, turns, calls, input, output, read, creation, cost, unknown, isError, hist] = row;
@@ -52,11 +86,17 @@ export function turnAggregates(db: Db, filter: AnalyticsFilter, kind: Kind, piec
   const error = errorValue(filter);
   for (const piece of pieces) {
     if (piece.grain === null) {
-      const iso = (ms: number | null): string | undefined => (ms === null ? undefined : new Date(ms).toISOString());
+      const iso = (ms: number | null): string | undefined =>
+        ms === null ? undefined : new Date(ms).toISOString();
       // The piece as the period, so that a tool subquery is narrowed to it too.
       const where = turnsNarrowWhere({ ...filter, from: iso(piece.from), to: iso(piece.to) });
-      const rows = db.prepare(`SELECT ${group.raw}, 1, model_calls, input_tokens, output_tokens, cache_read_tokens, cache_creation_tokens,
-        coalesce(cost_usd, 0), cost_usd IS NULL, is_error, duration_ms FROM turns ${where.sql}`).raw().iterate(...where.args);
+      const rows = db
+        .prepare(
+          `SELECT ${group.raw}, 1, model_calls, input_tokens, output_tokens, cache_read_tokens, cache_creation_tokens,
+        coalesce(cost_usd, 0), cost_usd IS NULL, is_error, duration_ms FROM turns ${where.sql}`,
+        )
+        .raw()
+        .iterate(...where.args);
       for (const row of rows) add(row as Row, false);
       continue;
     }
@@ -64,11 +104,18 @@ export function turnAggregates(db: Db, filter: AnalyticsFilter, kind: Kind, piec
       { sql: ['grain = ?'], args: [piece.grain] },
       cellClause(kind, filter),
       toolCell(filter),
-      error === null ? { sql: ['is_error IN (0, 1)'], args: [] } : { sql: ['is_error = ?'], args: [error] },
+      error === null
+        ? { sql: ['is_error IN (0, 1)'], args: [] }
+        : { sql: ['is_error = ?'], args: [error] },
       rangeClause('t', piece.from, piece.to),
     );
-    const rows = db.prepare(`SELECT ${group.rollup}, turns, model_calls, input, output, cache_read, cache_creation, cost, unknown_cost,
-      is_error, hist FROM usage_rollup ${where.sql}`).raw().iterate(...where.args);
+    const rows = db
+      .prepare(
+        `SELECT ${group.rollup}, turns, model_calls, input, output, cache_read, cache_creation, cost, unknown_cost,
+      is_error, hist FROM usage_rollup ${where.sql}`,
+      )
+      .raw()
+      .iterate(...where.args);
     for (const row of rows) add(row as Row, true);
   }
   return out;

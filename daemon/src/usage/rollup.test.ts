@@ -34,7 +34,12 @@ function generate(count: number, rand: () => number): TurnRecord[] {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
   const turns: TurnRecord[] = [];
   for (let s = 0; turns.length < count; s++) {
-    const meta = { subscription_id: pick(SUBS), agent: pick(AGENTS), app: pick(APPS), permission_mode: 'write' };
+    const meta = {
+      subscription_id: pick(SUBS),
+      agent: pick(AGENTS),
+      app: pick(APPS),
+      permission_mode: 'write',
+    };
     let at = T0 + Math.floor(rand() * SPAN);
     for (let k = 0, n = 1 + Math.floor(rand() * 30); k < n && turns.length < count; k++) {
       at += Math.floor(rand() ** 2 * 4 * 3_600_000);
@@ -42,13 +47,30 @@ function generate(count: number, rand: () => number): TurnRecord[] {
       const model = pick(MODELS);
       const error = rand() < 0.1;
       turns.push({
-        ...meta, model, models: [model], turn_key: `s${s}:${k}`, session_id: `s${s}`, started_at_ms: at, ended_at_ms: at + duration,
-        duration_ms: duration, model_calls: 1 + Math.floor(rand() * 3), input_tokens: Math.floor(rand() * 5000),
-        output_tokens: Math.floor(rand() * 900), cache_read_tokens: Math.floor(rand() * 20_000), cache_creation_tokens: Math.floor(rand() * 800),
-        cost_usd: rand() < 0.15 ? null : Math.round(rand() * 1e6) / 1e6, is_error: error, error_kind: error ? 'api_error' : null, error_message: null,
+        ...meta,
+        model,
+        models: [model],
+        turn_key: `s${s}:${k}`,
+        session_id: `s${s}`,
+        started_at_ms: at,
+        ended_at_ms: at + duration,
+        duration_ms: duration,
+        model_calls: 1 + Math.floor(rand() * 3),
+        input_tokens: Math.floor(rand() * 5000),
+        output_tokens: Math.floor(rand() * 900),
+        cache_read_tokens: Math.floor(rand() * 20_000),
+        cache_creation_tokens: Math.floor(rand() * 800),
+        cost_usd: rand() < 0.15 ? null : Math.round(rand() * 1e6) / 1e6,
+        is_error: error,
+        error_kind: error ? 'api_error' : null,
+        error_message: null,
         tool_calls: Array.from({ length: Math.floor(rand() * 4) }, (_, c) => ({
-          tool_use_id: `t${s}.${k}.${c}`, tool_name: pick(TOOLS), started_at_ms: at + c, ended_at_ms: null,
-          duration_ms: rand() < 0.1 ? null : Math.floor(rand() * 9000), is_error: rand() < 0.2 ? null : rand() < 0.1,
+          tool_use_id: `t${s}.${k}.${c}`,
+          tool_name: pick(TOOLS),
+          started_at_ms: at + c,
+          ended_at_ms: null,
+          duration_ms: rand() < 0.1 ? null : Math.floor(rand() * 9000),
+          is_error: rand() < 0.2 ? null : rand() < 0.1,
           permission_decision: pick(['allowed', 'denied', 'auto_denied', 'not_asked', null]),
         })),
       });
@@ -58,11 +80,21 @@ function generate(count: number, rand: () => number): TurnRecord[] {
 }
 
 function randomFilter(rand: () => number): AnalyticsFilter {
-  const some = (list: readonly string[]): string[] | undefined => (rand() < 0.6 ? undefined : list.filter(() => rand() < 0.5).concat(list[Math.floor(rand() * list.length)]!));
-  const dedupe = (v: string[] | undefined): string[] | undefined => (v ? [...new Set(v)] : undefined);
-  const f: AnalyticsFilter = { subscription: dedupe(some(SUBS)), model: dedupe(some(MODELS)), app: dedupe(some(APPS)), agent: dedupe(some(AGENTS)) };
+  const some = (list: readonly string[]): string[] | undefined =>
+    rand() < 0.6
+      ? undefined
+      : list.filter(() => rand() < 0.5).concat(list[Math.floor(rand() * list.length)]!);
+  const dedupe = (v: string[] | undefined): string[] | undefined =>
+    v ? [...new Set(v)] : undefined;
+  const f: AnalyticsFilter = {
+    subscription: dedupe(some(SUBS)),
+    model: dedupe(some(MODELS)),
+    app: dedupe(some(APPS)),
+    agent: dedupe(some(AGENTS)),
+  };
   if (rand() < 0.3) f.error = rand() < 0.5 ? 'yes' : 'no';
-  if (rand() < 0.3) f.tool = rand() < 0.7 ? [TOOLS[Math.floor(rand() * TOOLS.length)]!] : ['Bash', 'Grep'];
+  if (rand() < 0.3)
+    f.tool = rand() < 0.7 ? [TOOLS[Math.floor(rand() * TOOLS.length)]!] : ['Bash', 'Grep'];
   const mode = Math.floor(rand() * 5);
   const at = (x: number): string => new Date(x).toISOString();
   if (mode === 1) {
@@ -83,27 +115,47 @@ function randomFilter(rand: () => number): AnalyticsFilter {
 }
 
 const close = (actual: number, expected: number, what: string): void =>
-  assert.ok(Math.abs(actual - expected) <= 1e-9 * Math.max(1, Math.abs(expected)), `${what}: ${actual} ≠ ${expected}`);
+  assert.ok(
+    Math.abs(actual - expected) <= 1e-9 * Math.max(1, Math.abs(expected)),
+    `${what}: ${actual} ≠ ${expected}`,
+  );
 
-function sameDuration(actual: { median_ms: number | null; p95_ms: number | null }, exact: { median_ms: number | null; p95_ms: number | null }, what: string): void {
+function sameDuration(
+  actual: { median_ms: number | null; p95_ms: number | null },
+  exact: { median_ms: number | null; p95_ms: number | null },
+  what: string,
+): void {
   for (const k of ['median_ms', 'p95_ms'] as const) {
     if (exact[k] === null) {
       assert.equal(actual[k], null, `${what} ${k}`);
       continue;
     }
     const error = Math.abs(actual[k]! - exact[k]!);
-    assert.ok(error <= PERCENTILE_RELATIVE_ERROR * exact[k]! + 1e-9, `${what} ${k}: ${actual[k]} vs exact ${exact[k]}`);
+    assert.ok(
+      error <= PERCENTILE_RELATIVE_ERROR * exact[k]! + 1e-9,
+      `${what} ${k}: ${actual[k]} vs exact ${exact[k]}`,
+    );
   }
 }
 
 function sameTools(actual: ToolStats[], exact: ToolStats[], what: string): void {
-  assert.deepEqual(actual.map((t) => [t.tool_name, t.calls, t.errors, t.denied, t.turns]), exact.map((t) => [t.tool_name, t.calls, t.errors, t.denied, t.turns]), what);
+  assert.deepEqual(
+    actual.map((t) => [t.tool_name, t.calls, t.errors, t.denied, t.turns]),
+    exact.map((t) => [t.tool_name, t.calls, t.errors, t.denied, t.turns]),
+    what,
+  );
   actual.forEach((t, i) => sameDuration(t.duration, exact[i]!.duration, `${what} ${t.tool_name}`));
 }
 
 function sameSummary(actual: AnalyticsSummary, exact: AnalyticsSummary, what: string): void {
   const { tools, duration, cost, cache_hit_rate: rate, ...counts } = actual;
-  const { tools: exactTools, duration: exactDuration, cost: exactCost, cache_hit_rate: exactRate, ...exactCounts } = exact;
+  const {
+    tools: exactTools,
+    duration: exactDuration,
+    cost: exactCost,
+    cache_hit_rate: exactRate,
+    ...exactCounts
+  } = exact;
   assert.deepEqual(counts, exactCounts, what);
   close(cost.estimate_usd, exactCost.estimate_usd, `${what} cost`);
   assert.equal(cost.unknown_cost_turns, exactCost.unknown_cost_turns, `${what} unknown cost`);
@@ -154,8 +206,17 @@ describe('rollups answer as the raw rows do', () => {
       const a = fast.breakdown(filter, by);
       const b = exact.breakdown(filter, by);
       const what = `${by} ${JSON.stringify(filter)}`;
-      assert.deepEqual(a.map((r) => [r.key, r.turns, r.sessions, r.tokens, r.errors, r.cost.unknown_cost_turns]), b.map((r) => [r.key, r.turns, r.sessions, r.tokens, r.errors, r.cost.unknown_cost_turns]), what);
-      a.forEach((r, k) => (close(r.cost.estimate_usd, b[k]!.cost.estimate_usd, what), sameDuration(r.duration, b[k]!.duration, `${what} ${r.key}`)));
+      assert.deepEqual(
+        a.map((r) => [r.key, r.turns, r.sessions, r.tokens, r.errors, r.cost.unknown_cost_turns]),
+        b.map((r) => [r.key, r.turns, r.sessions, r.tokens, r.errors, r.cost.unknown_cost_turns]),
+        what,
+      );
+      a.forEach(
+        (r, k) => (
+          close(r.cost.estimate_usd, b[k]!.cost.estimate_usd, what),
+          sameDuration(r.duration, b[k]!.duration, `${what} ${r.key}`)
+        ),
+      );
     }
   });
 
@@ -169,7 +230,11 @@ describe('rollups answer as the raw rows do', () => {
       assert.deepEqual({ ...a, points: a.points.length }, { ...b, points: b.points.length }, what);
       a.points.forEach((p, k) => {
         const q = b.points[k]!;
-        assert.deepEqual([p.t, p.turns, p.tokens, p.errors], [q.t, q.turns, q.tokens, q.errors], what);
+        assert.deepEqual(
+          [p.t, p.turns, p.tokens, p.errors],
+          [q.t, q.turns, q.tokens, q.errors],
+          what,
+        );
         close(p.cost_estimate_usd, q.cost_estimate_usd, what);
         sameDuration(p.duration, q.duration, `${what} ${p.t}`);
       });
@@ -178,12 +243,24 @@ describe('rollups answer as the raw rows do', () => {
 
   it('a tool filter narrowed by the other filters picks the same turns', () => {
     for (let i = 0; i < 40; i++) {
-      const filter = { ...randomFilter(rand), tool: [TOOLS[i % TOOLS.length]!, ...(i % 3 ? [] : [TOOLS[(i + 1) % TOOLS.length]!])] };
+      const filter = {
+        ...randomFilter(rand),
+        tool: [TOOLS[i % TOOLS.length]!, ...(i % 3 ? [] : [TOOLS[(i + 1) % TOOLS.length]!])],
+      };
       const plain = turnsWhere(filter);
-      const [turns, sessions] = db.prepare(`SELECT COUNT(*), COUNT(DISTINCT session_id) FROM turns ${plain.sql}`).raw().get(...plain.args) as number[];
+      const [turns, sessions] = db
+        .prepare(`SELECT COUNT(*), COUNT(DISTINCT session_id) FROM turns ${plain.sql}`)
+        .raw()
+        .get(...plain.args) as number[];
       const s = exact.summary(filter);
       assert.deepEqual([s.turns, s.sessions], [turns, sessions], JSON.stringify(filter));
-      assert.deepEqual([fast.summary(filter).turns, fast.timeseries(filter, 40).points.reduce((a, p) => a + p.turns, 0)], [turns, turns]);
+      assert.deepEqual(
+        [
+          fast.summary(filter).turns,
+          fast.timeseries(filter, 40).points.reduce((a, p) => a + p.turns, 0),
+        ],
+        [turns, turns],
+      );
     }
   });
 
@@ -197,15 +274,34 @@ describe('rollups answer as the raw rows do', () => {
         ids.push(...page.items.map((t) => t.id));
         cursor = page.next_cursor ?? undefined;
       } while (cursor);
-      assert.deepEqual(ids, [...exact.iterateTurns(filter)].map((t) => t.id).reverse(), JSON.stringify(filter));
+      assert.deepEqual(
+        ids,
+        [...exact.iterateTurns(filter)].map((t) => t.id).reverse(),
+        JSON.stringify(filter),
+      );
     }
   });
 
   it('the migration backfill builds the same rollups as ingest did', () => {
     const dump = (): unknown[] => [
-      db.prepare('SELECT grain, kind, subscription_id, agent, model, app, is_error, t, turns, model_calls, input, output, cache_read, cache_creation, round(cost, 6), unknown_cost, hex(hist) FROM usage_rollup ORDER BY 1, 2, 3, 4, 5, 6, 7, 8').raw().all(),
-      db.prepare('SELECT * FROM usage_sessions ORDER BY kind, subscription_id, agent, model, app, is_error, day, session_id').raw().all(),
-      db.prepare('SELECT * FROM usage_tool_rollup ORDER BY kind, subscription_id, agent, model, app, is_error, day, tool_name').raw().all(),
+      db
+        .prepare(
+          'SELECT grain, kind, subscription_id, agent, model, app, is_error, t, turns, model_calls, input, output, cache_read, cache_creation, round(cost, 6), unknown_cost, hex(hist) FROM usage_rollup ORDER BY 1, 2, 3, 4, 5, 6, 7, 8',
+        )
+        .raw()
+        .all(),
+      db
+        .prepare(
+          'SELECT * FROM usage_sessions ORDER BY kind, subscription_id, agent, model, app, is_error, day, session_id',
+        )
+        .raw()
+        .all(),
+      db
+        .prepare(
+          'SELECT * FROM usage_tool_rollup ORDER BY kind, subscription_id, agent, model, app, is_error, day, tool_name',
+        )
+        .raw()
+        .all(),
     ];
     const ingested = dump();
     db.exec(ROLLUP_CLEAR_SQL);

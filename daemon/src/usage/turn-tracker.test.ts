@@ -3,10 +3,21 @@ import { describe, it } from 'node:test';
 import { estimateCost, priceOf } from './prices.js';
 import { TurnTracker } from './turn-tracker.js';
 
-const meta = { subscription_id: 'sub', agent: 'claude', model: 'claude-sonnet-4-5', app: 'a', permission_mode: 'write' };
+const meta = {
+  subscription_id: 'sub',
+  agent: 'claude',
+  model: 'claude-sonnet-4-5',
+  app: 'a',
+  permission_mode: 'write',
+};
 const assistant = (id: string, content: unknown[], extra: Record<string, unknown> = {}) => ({
   type: 'assistant',
-  message: { id, model: 'claude-sonnet-4-5', content, usage: { input_tokens: 11, output_tokens: 1 } },
+  message: {
+    id,
+    model: 'claude-sonnet-4-5',
+    content,
+    usage: { input_tokens: 11, output_tokens: 1 },
+  },
   parent_tool_use_id: null,
   ...extra,
 });
@@ -20,16 +31,35 @@ describe('TurnTracker', () => {
     t.assistant(assistant('m1', [{ type: 'tool_use', id: 'tu1', name: 'Bash' }]), 1012);
     t.assistant(assistant('m1', [{ type: 'tool_use', id: 'tu1', name: 'Bash' }]), 1013); // a replayed line
     t.permission('tu1', 'allowed');
-    t.toolResults({ message: { content: [{ type: 'tool_result', tool_use_id: 'tu1', is_error: false }] } }, 1100);
+    t.toolResults(
+      { message: { content: [{ type: 'tool_result', tool_use_id: 'tu1', is_error: false }] } },
+      1100,
+    );
     t.assistant(assistant('m2', [{ type: 'text', text: 'done' }]), 1200);
     t.assistant(assistant('sub1', [{ type: 'text' }], { parent_tool_use_id: 'tu1' }), 1201); // subagent: not main loop
-    const turn = t.result({ type: 'result', is_error: false, usage: { input_tokens: 22, output_tokens: 84, cache_read_input_tokens: 6, cache_creation_input_tokens: 10 } }, 1300);
+    const turn = t.result(
+      {
+        type: 'result',
+        is_error: false,
+        usage: {
+          input_tokens: 22,
+          output_tokens: 84,
+          cache_read_input_tokens: 6,
+          cache_creation_input_tokens: 10,
+        },
+      },
+      1300,
+    );
     assert.equal(turn.model_calls, 2);
     assert.equal(turn.duration_ms, 300);
     assert.equal(turn.input_tokens, 22);
     assert.equal(turn.tool_calls.length, 1);
     assert.deepEqual(
-      { d: turn.tool_calls[0]!.duration_ms, p: turn.tool_calls[0]!.permission_decision, e: turn.tool_calls[0]!.is_error },
+      {
+        d: turn.tool_calls[0]!.duration_ms,
+        p: turn.tool_calls[0]!.permission_decision,
+        e: turn.tool_calls[0]!.is_error,
+      },
       { d: 88, p: 'allowed', e: false },
     );
     // PROTOCOLS §1.4: this exact usage cost 0.0013653 USD in the CLI's own figure.
@@ -54,8 +84,26 @@ describe('TurnTracker', () => {
   it('an API failure is an error turn with its kind and message', () => {
     const t = new TurnTracker('s', meta);
     t.hostUser(1, 0);
-    t.assistant({ type: 'assistant', error: 'server_error', message: { id: 'x', model: '<synthetic>', content: [] }, parent_tool_use_id: null }, 5);
-    const turn = t.result({ type: 'result', subtype: 'success', is_error: true, terminal_reason: 'api_error', result: 'API Error: 500', usage: { input_tokens: 0 } }, 9);
+    t.assistant(
+      {
+        type: 'assistant',
+        error: 'server_error',
+        message: { id: 'x', model: '<synthetic>', content: [] },
+        parent_tool_use_id: null,
+      },
+      5,
+    );
+    const turn = t.result(
+      {
+        type: 'result',
+        subtype: 'success',
+        is_error: true,
+        terminal_reason: 'api_error',
+        result: 'API Error: 500',
+        usage: { input_tokens: 0 },
+      },
+      9,
+    );
     assert.equal(turn.model_calls, 0);
     assert.equal(turn.error_kind, 'api_error');
     assert.equal(turn.error_message, 'API Error: 500');
@@ -69,7 +117,19 @@ describe('price table', () => {
     assert.equal(priceOf('claude-opus-4-20250514')?.match, 'claude-opus-4');
     assert.equal(priceOf('opus')?.match, 'opus');
     assert.equal(priceOf('demo-sonnet'), null);
-    assert.equal(estimateCost('gpt-5', { input: 1, output: 1, cache_read: 0, cache_creation: 0 }), null);
-    assert.equal(estimateCost('claude-haiku-4-5', { input: 1e6, output: 0, cache_read: 0, cache_creation: 1e6, cache_creation_1h: 1e6 }), 1 + 2);
+    assert.equal(
+      estimateCost('gpt-5', { input: 1, output: 1, cache_read: 0, cache_creation: 0 }),
+      null,
+    );
+    assert.equal(
+      estimateCost('claude-haiku-4-5', {
+        input: 1e6,
+        output: 0,
+        cache_read: 0,
+        cache_creation: 1e6,
+        cache_creation_1h: 1e6,
+      }),
+      1 + 2,
+    );
   });
 });

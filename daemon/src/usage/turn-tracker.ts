@@ -12,12 +12,22 @@ interface OpenTurn {
   apiError: string | null;
 }
 
-const obj = (value: unknown): Json | null => (value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null);
-const num = (value: unknown): number => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+const obj = (value: unknown): Json | null =>
+  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
+const num = (value: unknown): number =>
+  typeof value === 'number' && Number.isFinite(value) ? value : 0;
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const blocks = (message: Json | null): Json[] => (Array.isArray(message?.['content']) ? (message['content'] as unknown[]).map(obj).filter((b): b is Json => b !== null) : []);
+const blocks = (message: Json | null): Json[] =>
+  Array.isArray(message?.['content'])
+    ? (message['content'] as unknown[]).map(obj).filter((b): b is Json => b !== null)
+    : [];
 
-const PERMISSION_SOURCES: Record<string, string> = { config: 'not_asked', hook: 'hook', user_reject: 'denied', user_temporary: 'allowed' };
+const PERMISSION_SOURCES: Record<string, string> = {
+  config: 'not_asked',
+  hook: 'hook',
+  user_reject: 'denied',
+  user_temporary: 'allowed',
+};
 
 /**
  * Follows one session's lines and produces a TurnRecord at each `result`. A host user line opens
@@ -80,7 +90,9 @@ export class TurnTracker {
   toolResults(line: Json, atMs: number): void {
     if (!this.turn) return;
     const metaDecisions = new Map<string, string>();
-    for (const entry of Array.isArray(line['tool_result_meta']) ? (line['tool_result_meta'] as unknown[]) : []) {
+    for (const entry of Array.isArray(line['tool_result_meta'])
+      ? (line['tool_result_meta'] as unknown[])
+      : []) {
       const e = obj(entry);
       const source = str(obj(e?.['permission_decision'])?.['source']);
       const id = str(e?.['id']);
@@ -112,7 +124,9 @@ export class TurnTracker {
     let errorMessage: string | null = null;
     if (isError) {
       errorKind = str(line['terminal_reason']) ?? turn.apiError ?? str(line['subtype']) ?? 'error';
-      const errors = Array.isArray(line['errors']) ? (line['errors'] as unknown[]).map(String).join('; ') : null;
+      const errors = Array.isArray(line['errors'])
+        ? (line['errors'] as unknown[]).map(String).join('; ')
+        : null;
       errorMessage = str(line['result']) ?? errors;
     }
     const tokens = {
@@ -138,7 +152,13 @@ export class TurnTracker {
   private close(
     turn: OpenTurn,
     atMs: number,
-    tokens: { input: number; output: number; cache_read: number; cache_creation: number; cache_creation_1h?: number },
+    tokens: {
+      input: number;
+      output: number;
+      cache_read: number;
+      cache_creation: number;
+      cache_creation_1h?: number;
+    },
     hasUsage: boolean,
     isError: boolean,
     errorKind: string | null,
@@ -173,6 +193,13 @@ export class TurnTracker {
   }
 
   private fresh(key: string, atMs: number): OpenTurn {
-    return { key, startedAtMs: atMs, messageIds: new Set(), models: [], tools: new Map(), apiError: null };
+    return {
+      key,
+      startedAtMs: atMs,
+      messageIds: new Set(),
+      models: [],
+      tools: new Map(),
+      apiError: null,
+    };
   }
 }

@@ -49,15 +49,31 @@ export class TurnWriter {
   /** Also used by the seeding script, inside its own transaction. */
   write(turn: TurnRecord): void {
     const { tool_calls: tools, models, is_error: isError, ...row } = turn;
-    const result = this.insertTurn.run({ ...row, models: models.join(','), is_error: isError ? 1 : 0 });
+    const result = this.insertTurn.run({
+      ...row,
+      models: models.join(','),
+      is_error: isError ? 1 : 0,
+    });
     if (result.changes === 0) return;
     this.rollups.add(turn);
     const turnId = Number(result.lastInsertRowid);
     for (const call of tools) {
       this.insertTool.run(
-        turnId, turn.session_id, call.tool_use_id, call.tool_name, call.started_at_ms, call.ended_at_ms, call.duration_ms,
-        call.is_error === null ? null : call.is_error ? 1 : 0, call.permission_decision,
-        turn.subscription_id, turn.agent, turn.model, turn.app, turn.started_at_ms, isError ? 1 : 0,
+        turnId,
+        turn.session_id,
+        call.tool_use_id,
+        call.tool_name,
+        call.started_at_ms,
+        call.ended_at_ms,
+        call.duration_ms,
+        call.is_error === null ? null : call.is_error ? 1 : 0,
+        call.permission_decision,
+        turn.subscription_id,
+        turn.agent,
+        turn.model,
+        turn.app,
+        turn.started_at_ms,
+        isError ? 1 : 0,
       );
     }
   }

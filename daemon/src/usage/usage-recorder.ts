@@ -12,7 +12,13 @@ const WANTED: Record<string, Set<string>> = {
   host: new Set(['user']),
   relais: new Set(['relais']),
 };
-const RELAIS_SUBTYPES = new Set(['session_created', 'permission_asked', 'permission_decided', 'permission_auto', 'state']);
+const RELAIS_SUBTYPES = new Set([
+  'session_created',
+  'permission_asked',
+  'permission_decided',
+  'permission_auto',
+  'state',
+]);
 const TYPE_AT_START = /^\{\s*"type"\s*:\s*"([a-z_]+)"/;
 
 /**
@@ -31,8 +37,11 @@ export class UsageRecorder {
     private readonly onRecorded: (turn: TurnRecord) => void = () => undefined,
   ) {
     this.writer = new TurnWriter(db);
-    const stmt = db.prepare('SELECT subscription_id, agent, model, app, permission_mode FROM sessions WHERE id = ?');
-    this.lookupMeta = (sessionId: string): SessionMeta | undefined => stmt.get(sessionId) as SessionMeta | undefined;
+    const stmt = db.prepare(
+      'SELECT subscription_id, agent, model, app, permission_mode FROM sessions WHERE id = ?',
+    );
+    this.lookupMeta = (sessionId: string): SessionMeta | undefined =>
+      stmt.get(sessionId) as SessionMeta | undefined;
   }
 
   attach(events: EventStore): this {
@@ -91,7 +100,10 @@ export class UsageRecorder {
     if (!tracker) return;
     if (subtype === 'state') {
       if (line['state'] !== 'ended') return;
-      const abandoned = tracker.abandon(event.received_at_ms, `session ended (${String(line['end_reason'] ?? 'unknown')}) before the turn's result`);
+      const abandoned = tracker.abandon(
+        event.received_at_ms,
+        `session ended (${String(line['end_reason'] ?? 'unknown')}) before the turn's result`,
+      );
       if (abandoned) this.record(abandoned);
       this.trackers.delete(event.session_id);
       return;
@@ -99,7 +111,8 @@ export class UsageRecorder {
     const toolUseId = typeof line['tool_use_id'] === 'string' ? line['tool_use_id'] : null;
     if (!toolUseId) return;
     if (subtype === 'permission_decided') tracker.permission(toolUseId, String(line['decision']));
-    else if (subtype === 'permission_auto') tracker.permission(toolUseId, line['decision'] === 'allow' ? 'auto_allowed' : 'auto_denied');
+    else if (subtype === 'permission_auto')
+      tracker.permission(toolUseId, line['decision'] === 'allow' ? 'auto_allowed' : 'auto_denied');
     else tracker.permission(toolUseId, 'asked');
   }
 

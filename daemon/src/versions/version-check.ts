@@ -14,20 +14,26 @@ export type LatestVersion = (pkg: string) => Promise<string>;
 export function npmLatest(env: NodeJS.ProcessEnv = process.env, timeoutMs = 20_000): LatestVersion {
   return (pkg) =>
     new Promise((resolve, reject) => {
-      execFile('npm', ['view', pkg, 'version', '--json', '--prefer-online'], { env, timeout: timeoutMs }, (error, stdout, stderr) => {
-        if (error) {
-          const line = `${stderr}`.split('\n').find((l) => /npm (error|ERR!)/.test(l)) ?? error.message;
-          reject(new Error(line.replace(/^npm (error|ERR!)\s*/, '').trim()));
-          return;
-        }
-        try {
-          const value: unknown = JSON.parse(stdout);
-          if (typeof value === 'string') resolve(value);
-          else reject(new Error('npm answered no version'));
-        } catch {
-          reject(new Error('npm answered something that is not JSON'));
-        }
-      });
+      execFile(
+        'npm',
+        ['view', pkg, 'version', '--json', '--prefer-online'],
+        { env, timeout: timeoutMs },
+        (error, stdout, stderr) => {
+          if (error) {
+            const line =
+              `${stderr}`.split('\n').find((l) => /npm (error|ERR!)/.test(l)) ?? error.message;
+            reject(new Error(line.replace(/^npm (error|ERR!)\s*/, '').trim()));
+            return;
+          }
+          try {
+            const value: unknown = JSON.parse(stdout);
+            if (typeof value === 'string') resolve(value);
+            else reject(new Error('npm answered no version'));
+          } catch {
+            reject(new Error('npm answered something that is not JSON'));
+          }
+        },
+      );
     });
 }
 
@@ -66,7 +72,8 @@ export class VersionChecker {
   ) {}
 
   get(refresh = false): Promise<VersionCard[]> {
-    if (!refresh && this.cards && this.now() - this.checkedAtMs < this.maxAgeMs) return Promise.resolve(this.cards);
+    if (!refresh && this.cards && this.now() - this.checkedAtMs < this.maxAgeMs)
+      return Promise.resolve(this.cards);
     this.inFlight ??= this.check().finally(() => (this.inFlight = null));
     return this.inFlight;
   }
@@ -87,12 +94,29 @@ export class VersionChecker {
       latest = await this.latest(agent.package);
     } catch (error: unknown) {
       // Offline, a registry error, no npm: the card says so rather than guessing.
-      return { ...base, latest: null, status: 'unknown', reason: `The registry could not be asked: ${error instanceof Error ? error.message : String(error)}` };
+      return {
+        ...base,
+        latest: null,
+        status: 'unknown',
+        reason: `The registry could not be asked: ${error instanceof Error ? error.message : String(error)}`,
+      };
     }
-    if (!pinned) return { ...base, latest, status: 'unknown', reason: 'The pinned package is not installed.' };
+    if (!pinned)
+      return { ...base, latest, status: 'unknown', reason: 'The pinned package is not installed.' };
     const order = compareVersions(latest, pinned);
     if (order === 0) return { ...base, latest, status: 'same', reason: null };
-    if (order > 0) return { ...base, latest, status: 'newer', reason: `${latest} is published but not yet validated by Relais.` };
-    return { ...base, latest, status: 'unknown', reason: `The registry's latest (${latest}) is older than the pinned ${pinned}.` };
+    if (order > 0)
+      return {
+        ...base,
+        latest,
+        status: 'newer',
+        reason: `${latest} is published but not yet validated by Relais.`,
+      };
+    return {
+      ...base,
+      latest,
+      status: 'unknown',
+      reason: `The registry's latest (${latest}) is older than the pinned ${pinned}.`,
+    };
   }
 }

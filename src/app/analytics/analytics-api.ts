@@ -24,7 +24,10 @@ export class AnalyticsApi {
   }
 
   timeseries(query: AnalyticsQuery, maxPoints: number): Promise<AnalyticsTimeseries> {
-    return this.read('/api/analytics/timeseries', AnalyticsTimeseries, { ...query, max_points: String(maxPoints) });
+    return this.read('/api/analytics/timeseries', AnalyticsTimeseries, {
+      ...query,
+      max_points: String(maxPoints),
+    });
   }
 
   breakdown(query: AnalyticsQuery, by: BreakdownBy): Promise<AnalyticsBreakdown> {
@@ -32,15 +35,30 @@ export class AnalyticsApi {
   }
 
   turns(query: AnalyticsQuery, limit: number, cursor: string | null): Promise<TurnsPageData> {
-    return this.read('/api/analytics/turns', TurnsPage, { ...query, limit: String(limit), ...(cursor ? { cursor } : {}) });
+    return this.read('/api/analytics/turns', TurnsPage, {
+      ...query,
+      limit: String(limit),
+      ...(cursor ? { cursor } : {}),
+    });
   }
 
   /** The filtered turns as a file: fetched with the key in the header, never in a URL. */
   export(query: AnalyticsQuery, format: ExportFormat): Promise<Blob> {
-    return firstValueFrom(this.http.get('/api/analytics/export', { params: { ...query, format }, responseType: 'blob' }));
+    return firstValueFrom(
+      this.http.get('/api/analytics/export', {
+        params: { ...query, format },
+        responseType: 'blob',
+      }),
+    );
   }
 
-  private read<S extends z.ZodType>(url: string, schema: S, params: Record<string, string>): Promise<z.infer<S>> {
-    return firstValueFrom(this.http.get<unknown>(url, { params }).pipe(map((raw) => schema.parse(raw))));
+  private read<S extends z.ZodType>(
+    url: string,
+    schema: S,
+    params: Record<string, string>,
+  ): Promise<z.infer<S>> {
+    return firstValueFrom(
+      this.http.get<unknown>(url, { params }).pipe(map((raw) => schema.parse(raw))),
+    );
   }
 }

@@ -1,8 +1,18 @@
-import { EMPTY_FILTER, FilterState, filterFromParams, filterToParams, filterToQuery, isFiltered, periodProblem } from './analytics-filter';
+import {
+  EMPTY_FILTER,
+  FilterState,
+  filterFromParams,
+  filterToParams,
+  filterToQuery,
+  isFiltered,
+  periodProblem,
+} from './analytics-filter';
 
 /** What the router keeps of merged params: nulls drop out. */
 function inUrl(state: FilterState): Record<string, string> {
-  return Object.fromEntries(Object.entries(filterToParams(state)).filter(([, v]) => v !== null)) as Record<string, string>;
+  return Object.fromEntries(
+    Object.entries(filterToParams(state)).filter(([, v]) => v !== null),
+  ) as Record<string, string>;
 }
 
 describe('analytics filter ⇄ URL', () => {
@@ -13,13 +23,27 @@ describe('analytics filter ⇄ URL', () => {
 
   it('round-trips every field', () => {
     const state: FilterState = {
-      agent: ['claude'], model: ['claude-sonnet-4-5', 'claude-opus-4-5'], tool: ['Bash'], subscription: ['demo'], app: ['alpha', 'beta'],
-      period: 'custom', from: '2026-11-01T00:00:00.000Z', to: '2026-11-02T12:30:00.000Z', error: 'yes',
+      agent: ['claude'],
+      model: ['claude-sonnet-4-5', 'claude-opus-4-5'],
+      tool: ['Bash'],
+      subscription: ['demo'],
+      app: ['alpha', 'beta'],
+      period: 'custom',
+      from: '2026-11-01T00:00:00.000Z',
+      to: '2026-11-02T12:30:00.000Z',
+      error: 'yes',
     };
     const params = inUrl(state);
     expect(params).toEqual({
-      agent: 'claude', model: 'claude-sonnet-4-5,claude-opus-4-5', tool: 'Bash', subscription: 'demo', app: 'alpha,beta',
-      period: 'custom', from: '2026-11-01T00:00:00.000Z', to: '2026-11-02T12:30:00.000Z', error: 'yes',
+      agent: 'claude',
+      model: 'claude-sonnet-4-5,claude-opus-4-5',
+      tool: 'Bash',
+      subscription: 'demo',
+      app: 'alpha,beta',
+      period: 'custom',
+      from: '2026-11-01T00:00:00.000Z',
+      to: '2026-11-02T12:30:00.000Z',
+      error: 'yes',
     });
     expect(filterFromParams(params)).toEqual(state);
   });
@@ -27,30 +51,61 @@ describe('analytics filter ⇄ URL', () => {
   it('round-trips a preset period and drops from/to that only a custom period uses', () => {
     const state: FilterState = { ...EMPTY_FILTER, period: '7d', error: 'no' };
     expect(filterFromParams(inUrl(state))).toEqual(state);
-    expect(filterFromParams({ period: '24h', from: '2026-11-01T00:00:00Z' })).toEqual({ ...EMPTY_FILTER, period: '24h' });
+    expect(filterFromParams({ period: '24h', from: '2026-11-01T00:00:00Z' })).toEqual({
+      ...EMPTY_FILTER,
+      period: '24h',
+    });
   });
 
   it('removes a cleared field from the URL (null when merged)', () => {
-    expect(filterToParams(EMPTY_FILTER)).toMatchObject({ model: null, app: null, period: null, error: null, from: null, to: null });
+    expect(filterToParams(EMPTY_FILTER)).toMatchObject({
+      model: null,
+      app: null,
+      period: null,
+      error: null,
+      from: null,
+      to: null,
+    });
   });
 
   it('falls back to defaults on malformed params and trims lists', () => {
-    expect(filterFromParams({ period: 'forever', error: 'maybe', model: ' a , ,b,a ', from: 'not a date' })).toEqual({
-      ...EMPTY_FILTER, model: ['a', 'b'],
+    expect(
+      filterFromParams({
+        period: 'forever',
+        error: 'maybe',
+        model: ' a , ,b,a ',
+        from: 'not a date',
+      }),
+    ).toEqual({
+      ...EMPTY_FILTER,
+      model: ['a', 'b'],
     });
-    expect(filterFromParams({ period: 'custom', from: 'nope' })).toEqual({ ...EMPTY_FILTER, period: 'custom' });
+    expect(filterFromParams({ period: 'custom', from: 'nope' })).toEqual({
+      ...EMPTY_FILTER,
+      period: 'custom',
+    });
   });
 
   it('resolves a preset period once, against the given clock', () => {
     const now = Date.parse('2026-11-30T10:00:00.000Z');
-    expect(filterToQuery({ ...EMPTY_FILTER, period: '24h', app: ['a', 'b'], error: 'yes' }, now)).toEqual({
-      app: 'a,b', error: 'yes', from: '2026-11-29T10:00:00.000Z', to: '2026-11-30T10:00:00.000Z',
+    expect(
+      filterToQuery({ ...EMPTY_FILTER, period: '24h', app: ['a', 'b'], error: 'yes' }, now),
+    ).toEqual({
+      app: 'a,b',
+      error: 'yes',
+      from: '2026-11-29T10:00:00.000Z',
+      to: '2026-11-30T10:00:00.000Z',
     });
     expect(filterToQuery({ ...EMPTY_FILTER, period: 'all' }, now)).toEqual({});
   });
 
   it('says when a custom period is backwards, and what counts as filtered', () => {
-    const backwards: FilterState = { ...EMPTY_FILTER, period: 'custom', from: '2026-11-02T00:00:00.000Z', to: '2026-11-01T00:00:00.000Z' };
+    const backwards: FilterState = {
+      ...EMPTY_FILTER,
+      period: 'custom',
+      from: '2026-11-02T00:00:00.000Z',
+      to: '2026-11-01T00:00:00.000Z',
+    };
     expect(periodProblem(backwards)).toMatch(/before its end/);
     expect(periodProblem(EMPTY_FILTER)).toBeNull();
     expect(isFiltered(EMPTY_FILTER)).toBe(false);

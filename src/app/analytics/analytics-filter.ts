@@ -29,7 +29,15 @@ export type Period = (typeof PERIODS)[number]['value'];
 export const DEFAULT_PERIOD: Period = '30d';
 
 export const EMPTY_FILTER: FilterState = {
-  agent: [], model: [], tool: [], subscription: [], app: [], period: DEFAULT_PERIOD, from: null, to: null, error: '',
+  agent: [],
+  model: [],
+  tool: [],
+  subscription: [],
+  app: [],
+  period: DEFAULT_PERIOD,
+  from: null,
+  to: null,
+  error: '',
 };
 
 function single(value: unknown): string | null {
@@ -40,7 +48,14 @@ function single(value: unknown): string | null {
 function list(value: unknown): string[] {
   const text = single(value);
   if (text === null) return [];
-  return [...new Set(text.split(',').map((v) => v.trim()).filter(Boolean))];
+  return [
+    ...new Set(
+      text
+        .split(',')
+        .map((v) => v.trim())
+        .filter(Boolean),
+    ),
+  ];
 }
 
 function instant(value: unknown): string | null {
@@ -102,11 +117,17 @@ export function filterToQuery(state: FilterState, nowMs: number): Record<string,
 
 /** Whether anything narrows the scope beyond the default period. */
 export function isFiltered(state: FilterState): boolean {
-  return LIST_KEYS.some((key) => state[key].length > 0) || state.error !== '' || state.period !== DEFAULT_PERIOD;
+  return (
+    LIST_KEYS.some((key) => state[key].length > 0) ||
+    state.error !== '' ||
+    state.period !== DEFAULT_PERIOD
+  );
 }
 
 /** A custom period whose start is not before its end: the daemon would refuse it. */
 export function periodProblem(state: FilterState): string | null {
   if (state.period !== 'custom' || !state.from || !state.to) return null;
-  return Date.parse(state.from) >= Date.parse(state.to) ? 'The start of the period must be before its end.' : null;
+  return Date.parse(state.from) >= Date.parse(state.to)
+    ? 'The start of the period must be before its end.'
+    : null;
 }

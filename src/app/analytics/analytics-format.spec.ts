@@ -1,4 +1,12 @@
-import { formatCost, formatCostEstimate, formatCount, formatDuration, formatRate, formatTokens, unknownCostNote } from './analytics-format';
+import {
+  formatCost,
+  formatCostEstimate,
+  formatCount,
+  formatDuration,
+  formatRate,
+  formatTokens,
+  unknownCostNote,
+} from './analytics-format';
 
 describe('analytics formatting', () => {
   it('formats token counts compactly', () => {

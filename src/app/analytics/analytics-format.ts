@@ -34,7 +34,10 @@ export function formatCost(usd: number | null): string {
  * The cost figure of a scope: the known sum, or `unknown` when no turn of the scope has a known
  * cost. Turns with an unknown cost are counted apart (see `unknownCostNote`).
  */
-export function formatCostEstimate(cost: { estimate_usd: number; unknown_cost_turns: number }, turns: number): string {
+export function formatCostEstimate(
+  cost: { estimate_usd: number; unknown_cost_turns: number },
+  turns: number,
+): string {
   if (turns > 0 && cost.unknown_cost_turns >= turns) return 'unknown';
   return formatCost(cost.estimate_usd);
 }
@@ -51,7 +54,8 @@ export function formatDuration(ms: number | null): string {
   if (ms < 1000) return `${Math.round(ms)} ms`;
   if (ms < 60_000) return `${trimZeros((ms / 1000).toFixed(1))} s`;
   const seconds = Math.round(ms / 1000);
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
+  if (seconds < 3600)
+    return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
   const minutes = Math.round(seconds / 60);
   return `${Math.floor(minutes / 60)} h ${String(minutes % 60).padStart(2, '0')} min`;
 }

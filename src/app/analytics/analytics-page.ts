@@ -1,4 +1,13 @@
-import { ChangeDetectionStrategy, Component, Signal, computed, inject, linkedSignal, resource, signal } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  Signal,
+  computed,
+  inject,
+  linkedSignal,
+  resource,
+  signal,
+} from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { MatButtonToggleModule } from '@angular/material/button-toggle';
@@ -7,9 +16,25 @@ import { TurnRow } from '../../../contract/usage';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { Theme } from '../core/theme';
 import { AnalyticsApi, ExportFormat } from './analytics-api';
-import { FilterState, LIST_KEYS, filterFromParams, filterToParams, filterToQuery, periodProblem } from './analytics-filter';
+import {
+  FilterState,
+  LIST_KEYS,
+  filterFromParams,
+  filterToParams,
+  filterToQuery,
+  periodProblem,
+} from './analytics-filter';
 import { ChartCard } from './chart-card';
-import { CostRow, DARK_PALETTE, LIGHT_PALETTE, cacheChart, costChart, durationChart, errorsChart, tokensChart } from './chart-model';
+import {
+  CostRow,
+  DARK_PALETTE,
+  LIGHT_PALETTE,
+  cacheChart,
+  costChart,
+  durationChart,
+  errorsChart,
+  tokensChart,
+} from './chart-model';
 import { FilterBar, FilterOptions } from './filter-bar';
 import { saveFile } from './save-file';
 import { SummaryTiles } from './summary-tiles';
@@ -39,7 +64,15 @@ function failure(error: unknown): ApiFailure | null {
 /** Consumption of a filtered scope: figures, charts (each with a table), tools, turns, export. */
 @Component({
   selector: 'app-analytics-page',
-  imports: [MatButtonModule, MatButtonToggleModule, FilterBar, SummaryTiles, ChartCard, ToolTable, TurnsTable],
+  imports: [
+    MatButtonModule,
+    MatButtonToggleModule,
+    FilterBar,
+    SummaryTiles,
+    ChartCard,
+    ToolTable,
+    TurnsTable,
+  ],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './analytics-page.html',
   styleUrl: './analytics-page.scss',
@@ -50,7 +83,9 @@ export class AnalyticsPage {
   private readonly route = inject(ActivatedRoute);
   private readonly theme = inject(Theme);
 
-  private readonly params = toSignal(this.route.queryParams, { initialValue: this.route.snapshot.queryParams });
+  private readonly params = toSignal(this.route.queryParams, {
+    initialValue: this.route.snapshot.queryParams,
+  });
   protected readonly filter = computed(() => filterFromParams(this.params()), {
     equal: (a, b) => JSON.stringify(a) === JSON.stringify(b),
   });
@@ -72,7 +107,10 @@ export class AnalyticsPage {
 
   private readonly palette = computed(() => (this.theme.isDark() ? DARK_PALETTE : LIGHT_PALETTE));
 
-  protected readonly summary = resource({ params: () => this.query(), loader: ({ params }) => this.api.summary(params) });
+  protected readonly summary = resource({
+    params: () => this.query(),
+    loader: ({ params }) => this.api.summary(params),
+  });
   protected readonly series = resource({
     params: () => this.query(),
     loader: ({ params }) => this.api.timeseries(params, SERIES_POINTS),
@@ -100,21 +138,30 @@ export class AnalyticsPage {
       const options = {} as FilterOptions;
       LIST_KEYS.forEach((key, i) => {
         const answer = lists[i]!;
-        options[key] = answer.by === 'tool' ? answer.items.map((t) => t.tool_name) : answer.items.map((r) => r.key);
+        options[key] =
+          answer.by === 'tool'
+            ? answer.items.map((t) => t.tool_name)
+            : answer.items.map((r) => r.key);
       });
       return options;
     },
   });
-  protected readonly options = computed<FilterOptions>(
-    () => (this.choices.hasValue() ? this.choices.value() : { agent: [], model: [], tool: [], subscription: [], app: [] }),
+  protected readonly options = computed<FilterOptions>(() =>
+    this.choices.hasValue()
+      ? this.choices.value()
+      : { agent: [], model: [], tool: [], subscription: [], app: [] },
   );
 
   private readonly firstTurns = resource({
     params: () => this.query(),
     loader: ({ params }) => this.api.turns(params, TURNS_PAGE, null),
   });
-  protected readonly turns = linkedSignal<TurnRow[]>(() => (this.firstTurns.hasValue() ? this.firstTurns.value().items : []));
-  private readonly cursor = linkedSignal<string | null>(() => (this.firstTurns.hasValue() ? this.firstTurns.value().next_cursor : null));
+  protected readonly turns = linkedSignal<TurnRow[]>(() =>
+    this.firstTurns.hasValue() ? this.firstTurns.value().items : [],
+  );
+  private readonly cursor = linkedSignal<string | null>(() =>
+    this.firstTurns.hasValue() ? this.firstTurns.value().next_cursor : null,
+  );
   protected readonly hasMore = computed(() => this.cursor() !== null);
   protected readonly loadingMore = signal(false);
   protected readonly turnsError = signal<ApiFailure | null>(null);
@@ -124,12 +171,24 @@ export class AnalyticsPage {
   protected readonly costError = computed(() => failure(this.cost.error()));
   protected readonly firstTurnsError = computed(() => failure(this.firstTurns.error()));
 
-  private readonly seriesValue = computed(() => (this.series.hasValue() ? this.series.value() : null));
-  protected readonly figures = latest(() => (this.summary.hasValue() ? this.summary.value() : null));
-  protected readonly tokensModel = latest(() => mapOrNull(this.seriesValue(), (ts) => tokensChart(ts, this.palette())));
-  protected readonly durationModel = latest(() => mapOrNull(this.seriesValue(), (ts) => durationChart(ts, this.palette())));
-  protected readonly cacheModel = latest(() => mapOrNull(this.seriesValue(), (ts) => cacheChart(ts, this.palette())));
-  protected readonly errorsModel = latest(() => mapOrNull(this.seriesValue(), (ts) => errorsChart(ts, this.palette())));
+  private readonly seriesValue = computed(() =>
+    this.series.hasValue() ? this.series.value() : null,
+  );
+  protected readonly figures = latest(() =>
+    this.summary.hasValue() ? this.summary.value() : null,
+  );
+  protected readonly tokensModel = latest(() =>
+    mapOrNull(this.seriesValue(), (ts) => tokensChart(ts, this.palette())),
+  );
+  protected readonly durationModel = latest(() =>
+    mapOrNull(this.seriesValue(), (ts) => durationChart(ts, this.palette())),
+  );
+  protected readonly cacheModel = latest(() =>
+    mapOrNull(this.seriesValue(), (ts) => cacheChart(ts, this.palette())),
+  );
+  protected readonly errorsModel = latest(() =>
+    mapOrNull(this.seriesValue(), (ts) => errorsChart(ts, this.palette())),
+  );
   protected readonly costModel = latest(() => {
     if (!this.cost.hasValue()) return null;
     const answer = this.cost.value();
@@ -137,14 +196,20 @@ export class AnalyticsPage {
     return costChart(answer.items as CostRow[], answer.by, this.palette());
   });
   /** Whether something is being read again while older figures stay shown. */
-  protected readonly updating = computed(() => this.summary.isLoading() || this.series.isLoading() || this.cost.isLoading());
+  protected readonly updating = computed(
+    () => this.summary.isLoading() || this.series.isLoading() || this.cost.isLoading(),
+  );
 
   protected readonly exporting = signal<ExportFormat | null>(null);
   protected readonly exportError = signal<ApiFailure | null>(null);
 
   protected applyFilter(next: FilterState): void {
     // A new history entry per change: the back button steps back through filters.
-    void this.router.navigate([], { relativeTo: this.route, queryParams: filterToParams(next), queryParamsHandling: 'merge' });
+    void this.router.navigate([], {
+      relativeTo: this.route,
+      queryParams: filterToParams(next),
+      queryParamsHandling: 'merge',
+    });
   }
 
   protected refresh(): void {

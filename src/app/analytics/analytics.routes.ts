@@ -5,7 +5,9 @@ export const analyticsRoutes: Routes = [
   {
     path: '',
     title: 'Analytics · Relais',
-    providers: [provideEchartsCore({ echarts: () => import('./echarts-setup').then((m) => m.echarts) })],
+    providers: [
+      provideEchartsCore({ echarts: () => import('./echarts-setup').then((m) => m.echarts) }),
+    ],
     loadComponent: () => import('./analytics-page').then((m) => m.AnalyticsPage),
   },
 ];

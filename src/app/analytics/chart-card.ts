@@ -18,14 +18,29 @@ let nextId = 0;
       <header class="card-head">
         <h2 [id]="id + '-title'">{{ heading() }}</h2>
         <ng-content select="[card-actions]" />
-        <button mat-button type="button" class="table-toggle" [attr.aria-pressed]="asTable()" (click)="asTable.set(!asTable())">
+        <button
+          mat-button
+          type="button"
+          class="table-toggle"
+          [attr.aria-pressed]="asTable()"
+          (click)="asTable.set(!asTable())"
+        >
           Show as table
         </button>
       </header>
       @if (asTable()) {
-        <div class="table-wrap" tabindex="0" role="region" [attr.aria-label]="heading() + ', as a table'">
+        <div
+          class="table-wrap"
+          tabindex="0"
+          role="region"
+          [attr.aria-label]="heading() + ', as a table'"
+        >
           <table>
-            <caption class="visually-hidden">{{ model().description }}</caption>
+            <caption class="visually-hidden">
+              {{
+                model().description
+              }}
+            </caption>
             <thead>
               <tr>
                 @for (column of model().table.columns; track $index) {
@@ -37,11 +52,19 @@ let nextId = 0;
               @for (row of model().table.rows; track $index) {
                 <tr>
                   @for (cell of row; track $index) {
-                    @if ($first) { <th scope="row">{{ cell }}</th> } @else { <td>{{ cell }}</td> }
+                    @if ($first) {
+                      <th scope="row">{{ cell }}</th>
+                    } @else {
+                      <td>{{ cell }}</td>
+                    }
                   }
                 </tr>
               } @empty {
-                <tr><td [attr.colspan]="model().table.columns.length" class="none">No turn in this scope.</td></tr>
+                <tr>
+                  <td [attr.colspan]="model().table.columns.length" class="none">
+                    No turn in this scope.
+                  </td>
+                </tr>
               }
             </tbody>
           </table>
@@ -60,18 +83,69 @@ let nextId = 0;
     </section>
   `,
   styles: `
-    :host { display: block; min-width: 0; }
-    .card { border: 1px solid var(--mat-sys-outline-variant); border-radius: 12px; padding: 0.75rem 1rem 1rem; background: var(--mat-sys-surface-container-lowest); height: 100%; box-sizing: border-box; }
-    .card-head { display: flex; align-items: center; gap: 0.5rem; flex-wrap: wrap; margin-bottom: 0.5rem; }
-    h2 { margin: 0; flex: 1 1 auto; }
-    .table-toggle[aria-pressed='true'] { background: var(--mat-sys-secondary-container); color: var(--mat-sys-on-secondary-container); }
-    .chart { height: 260px; width: 100%; }
-    .table-wrap { max-height: 260px; overflow: auto; }
-    table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
-    th, td { text-align: right; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--mat-sys-outline-variant); white-space: nowrap; }
-    .none { text-align: center; color: var(--mat-sys-on-surface-variant); }
-    th[scope='row'], thead th:first-child { text-align: left; font-weight: 400; }
-    thead th { position: sticky; top: 0; background: var(--mat-sys-surface-container-lowest); font: var(--mat-sys-label-large); color: var(--mat-sys-on-surface-variant); }
+    :host {
+      display: block;
+      min-width: 0;
+    }
+    .card {
+      border: 1px solid var(--mat-sys-outline-variant);
+      border-radius: 12px;
+      padding: 0.75rem 1rem 1rem;
+      background: var(--mat-sys-surface-container-lowest);
+      height: 100%;
+      box-sizing: border-box;
+    }
+    .card-head {
+      display: flex;
+      align-items: center;
+      gap: 0.5rem;
+      flex-wrap: wrap;
+      margin-bottom: 0.5rem;
+    }
+    h2 {
+      margin: 0;
+      flex: 1 1 auto;
+    }
+    .table-toggle[aria-pressed='true'] {
+      background: var(--mat-sys-secondary-container);
+      color: var(--mat-sys-on-secondary-container);
+    }
+    .chart {
+      height: 260px;
+      width: 100%;
+    }
+    .table-wrap {
+      max-height: 260px;
+      overflow: auto;
+    }
+    table {
+      width: 100%;
+      border-collapse: collapse;
+      font-variant-numeric: tabular-nums;
+    }
+    th,
+    td {
+      text-align: right;
+      padding: 0.3rem 0.5rem;
+      border-bottom: 1px solid var(--mat-sys-outline-variant);
+      white-space: nowrap;
+    }
+    .none {
+      text-align: center;
+      color: var(--mat-sys-on-surface-variant);
+    }
+    th[scope='row'],
+    thead th:first-child {
+      text-align: left;
+      font-weight: 400;
+    }
+    thead th {
+      position: sticky;
+      top: 0;
+      background: var(--mat-sys-surface-container-lowest);
+      font: var(--mat-sys-label-large);
+      color: var(--mat-sys-on-surface-variant);
+    }
   `,
 })
 export class ChartCard {

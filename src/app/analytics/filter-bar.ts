@@ -3,11 +3,25 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
-import { EMPTY_FILTER, FilterState, LIST_KEYS, ListKey, PERIODS, Period, isFiltered } from './analytics-filter';
+import {
+  EMPTY_FILTER,
+  FilterState,
+  LIST_KEYS,
+  ListKey,
+  PERIODS,
+  Period,
+  isFiltered,
+} from './analytics-filter';
 
 export type FilterOptions = Record<ListKey, string[]>;
 
-const LABELS: Record<ListKey, string> = { agent: 'Agent', model: 'Model', tool: 'Tool', subscription: 'Subscription', app: 'App' };
+const LABELS: Record<ListKey, string> = {
+  agent: 'Agent',
+  model: 'Model',
+  tool: 'Tool',
+  subscription: 'Subscription',
+  app: 'App',
+};
 
 /** Local `YYYY-MM-DDTHH:mm` for a datetime-local input, from an ISO time. */
 export function toLocalInput(iso: string | null): string {
@@ -34,7 +48,12 @@ export function fromLocalInput(value: string): string | null {
       @for (field of fields(); track field.key) {
         <mat-form-field appearance="outline" subscriptSizing="dynamic">
           <mat-label>{{ field.label }}</mat-label>
-          <mat-select multiple [value]="field.selected" (valueChange)="setList(field.key, $event)" [attr.data-filter]="field.key">
+          <mat-select
+            multiple
+            [value]="field.selected"
+            (valueChange)="setList(field.key, $event)"
+            [attr.data-filter]="field.key"
+          >
             @for (option of field.options; track option) {
               <mat-option [value]="option">{{ option }}</mat-option>
             } @empty {
@@ -45,7 +64,11 @@ export function fromLocalInput(value: string): string | null {
       }
       <mat-form-field appearance="outline" subscriptSizing="dynamic">
         <mat-label>Period</mat-label>
-        <mat-select [value]="filter().period" (valueChange)="setPeriod($event)" data-filter="period">
+        <mat-select
+          [value]="filter().period"
+          (valueChange)="setPeriod($event)"
+          data-filter="period"
+        >
           @for (period of periods; track period.value) {
             <mat-option [value]="period.value">{{ period.label }}</mat-option>
           }
@@ -54,16 +77,30 @@ export function fromLocalInput(value: string): string | null {
       @if (filter().period === 'custom') {
         <mat-form-field appearance="outline" subscriptSizing="dynamic" class="when">
           <mat-label>From</mat-label>
-          <input matInput type="datetime-local" [value]="fromLocal()" (change)="setBound('from', $event)" />
+          <input
+            matInput
+            type="datetime-local"
+            [value]="fromLocal()"
+            (change)="setBound('from', $event)"
+          />
         </mat-form-field>
         <mat-form-field appearance="outline" subscriptSizing="dynamic" class="when">
           <mat-label>To</mat-label>
-          <input matInput type="datetime-local" [value]="toLocal()" (change)="setBound('to', $event)" />
+          <input
+            matInput
+            type="datetime-local"
+            [value]="toLocal()"
+            (change)="setBound('to', $event)"
+          />
         </mat-form-field>
       }
       <mat-form-field appearance="outline" subscriptSizing="dynamic">
         <mat-label>Outcome</mat-label>
-        <mat-select [value]="filter().error" (valueChange)="update({ error: $event })" data-filter="error">
+        <mat-select
+          [value]="filter().error"
+          (valueChange)="update({ error: $event })"
+          data-filter="error"
+        >
           <mat-option value="">Any outcome</mat-option>
           <mat-option value="yes">Failed turns only</mat-option>
           <mat-option value="no">Successful turns only</mat-option>
@@ -75,9 +112,19 @@ export function fromLocalInput(value: string): string | null {
     </div>
   `,
   styles: `
-    .filters { display: flex; flex-wrap: wrap; align-items: center; gap: 0.75rem; margin-bottom: 1rem; }
-    mat-form-field { width: 11rem; }
-    mat-form-field.when { width: 16rem; }
+    .filters {
+      display: flex;
+      flex-wrap: wrap;
+      align-items: center;
+      gap: 0.75rem;
+      margin-bottom: 1rem;
+    }
+    mat-form-field {
+      width: 11rem;
+    }
+    mat-form-field.when {
+      width: 16rem;
+    }
   `,
 })
 export class FilterBar {
@@ -114,7 +161,11 @@ export class FilterBar {
     }
     // A custom period starts as the last 7 days, to be narrowed from there.
     const now = Date.now();
-    this.update({ period, from: this.filter().from ?? new Date(now - 7 * 86_400_000).toISOString(), to: this.filter().to ?? new Date(now).toISOString() });
+    this.update({
+      period,
+      from: this.filter().from ?? new Date(now - 7 * 86_400_000).toISOString(),
+      to: this.filter().to ?? new Date(now).toISOString(),
+    });
   }
 
   protected setBound(bound: 'from' | 'to', event: Event): void {

@@ -34,12 +34,33 @@ interface Tile {
     </dl>
   `,
   styles: `
-    .tiles { display: grid; grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr)); gap: 0.75rem; margin: 0 0 1rem; }
-    .tile { border: 1px solid var(--mat-sys-outline-variant); border-radius: 12px; padding: 0.6rem 0.85rem; background: var(--mat-sys-surface-container-low); }
-    dt { font: var(--mat-sys-label-medium); color: var(--mat-sys-on-surface-variant); }
-    dd { margin: 0; }
-    .value { font: var(--mat-sys-headline-small); font-variant-numeric: tabular-nums; }
-    .detail { font: var(--mat-sys-body-small); color: var(--mat-sys-on-surface-variant); }
+    .tiles {
+      display: grid;
+      grid-template-columns: repeat(auto-fill, minmax(11rem, 1fr));
+      gap: 0.75rem;
+      margin: 0 0 1rem;
+    }
+    .tile {
+      border: 1px solid var(--mat-sys-outline-variant);
+      border-radius: 12px;
+      padding: 0.6rem 0.85rem;
+      background: var(--mat-sys-surface-container-low);
+    }
+    dt {
+      font: var(--mat-sys-label-medium);
+      color: var(--mat-sys-on-surface-variant);
+    }
+    dd {
+      margin: 0;
+    }
+    .value {
+      font: var(--mat-sys-headline-small);
+      font-variant-numeric: tabular-nums;
+    }
+    .detail {
+      font: var(--mat-sys-body-small);
+      color: var(--mat-sys-on-surface-variant);
+    }
   `,
 })
 export class SummaryTiles {
@@ -50,7 +71,11 @@ export class SummaryTiles {
     const t = s.tokens;
     const allTokens = t.input + t.output + t.cache_read + t.cache_creation;
     return [
-      { label: 'Turns', value: formatCount(s.turns), detail: `${formatCount(s.model_calls)} model calls` },
+      {
+        label: 'Turns',
+        value: formatCount(s.turns),
+        detail: `${formatCount(s.model_calls)} model calls`,
+      },
       { label: 'Sessions', value: formatCount(s.sessions), detail: '' },
       {
         label: 'Tokens',
@@ -61,12 +86,30 @@ export class SummaryTiles {
       {
         label: 'Estimated cost',
         value: formatCostEstimate(s.cost, s.turns),
-        detail: ['estimate', unknownCostNote(s.cost.unknown_cost_turns)].filter(Boolean).join(' · '),
+        detail: ['estimate', unknownCostNote(s.cost.unknown_cost_turns)]
+          .filter(Boolean)
+          .join(' · '),
       },
-      { label: 'Median duration', value: formatDuration(s.duration.median_ms), detail: 'half of the turns finish within' },
-      { label: 'P95 duration', value: formatDuration(s.duration.p95_ms), detail: '95 % of turns finish within' },
-      { label: 'Cache hit rate', value: formatRate(s.cache_hit_rate), detail: 'cache reads over all input' },
-      { label: 'Errors', value: formatCount(s.errors.count), detail: `${formatRate(s.errors.rate)} of turns` },
+      {
+        label: 'Median duration',
+        value: formatDuration(s.duration.median_ms),
+        detail: 'half of the turns finish within',
+      },
+      {
+        label: 'P95 duration',
+        value: formatDuration(s.duration.p95_ms),
+        detail: '95 % of turns finish within',
+      },
+      {
+        label: 'Cache hit rate',
+        value: formatRate(s.cache_hit_rate),
+        detail: 'cache reads over all input',
+      },
+      {
+        label: 'Errors',
+        value: formatCount(s.errors.count),
+        detail: `${formatRate(s.errors.rate)} of turns`,
+      },
     ];
   });
 }

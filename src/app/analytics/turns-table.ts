@@ -14,7 +14,9 @@ import { formatCost, formatDuration, formatTokens } from './analytics-format';
       <h2 id="turns-title">Turns</h2>
       <div class="table-wrap" tabindex="0" role="region" aria-label="Turns, as a table">
         <table>
-          <caption class="visually-hidden">Turns of this scope, newest first</caption>
+          <caption class="visually-hidden">
+            Turns of this scope, newest first
+          </caption>
           <thead>
             <tr>
               <th scope="col">Started</th>
@@ -44,15 +46,24 @@ import { formatCost, formatDuration, formatTokens } from './analytics-format';
                 <td [class.failed]="row.failed">{{ row.result }}</td>
               </tr>
             } @empty {
-              <tr><td colspan="10" class="none">No turn in this scope.</td></tr>
+              <tr>
+                <td colspan="10" class="none">No turn in this scope.</td>
+              </tr>
             }
           </tbody>
         </table>
       </div>
       <p class="foot">
-        <span role="status">{{ rows().length }} turns shown{{ hasMore() ? '' : ', all of this scope' }}</span>
+        <span role="status"
+          >{{ rows().length }} turns shown{{ hasMore() ? '' : ', all of this scope' }}</span
+        >
         @if (hasMore()) {
-          <button mat-stroked-button type="button" [disabled]="loadingMore()" (click)="loadMore.emit()">
+          <button
+            mat-stroked-button
+            type="button"
+            [disabled]="loadingMore()"
+            (click)="loadMore.emit()"
+          >
             {{ loadingMore() ? 'Loading…' : 'Show more turns' }}
           </button>
         }
@@ -60,16 +71,57 @@ import { formatCost, formatDuration, formatTokens } from './analytics-format';
     </section>
   `,
   styles: `
-    .card { border: 1px solid var(--mat-sys-outline-variant); border-radius: 12px; padding: 0.75rem 1rem 1rem; background: var(--mat-sys-surface-container-lowest); }
-    .table-wrap { max-height: 420px; overflow: auto; }
-    table { width: 100%; border-collapse: collapse; font-variant-numeric: tabular-nums; }
-    th, td { text-align: left; padding: 0.3rem 0.5rem; border-bottom: 1px solid var(--mat-sys-outline-variant); white-space: nowrap; }
-    thead th { position: sticky; top: 0; z-index: 1; background: var(--mat-sys-surface-container-lowest); font: var(--mat-sys-label-large); color: var(--mat-sys-on-surface-variant); }
-    .num { text-align: right; }
-    .unknown { font-style: italic; }
-    .failed { color: var(--mat-sys-error); font-weight: 600; }
-    .none { text-align: center; color: var(--mat-sys-on-surface-variant); }
-    .foot { display: flex; align-items: center; gap: 1rem; margin: 0.75rem 0 0; color: var(--mat-sys-on-surface-variant); }
+    .card {
+      border: 1px solid var(--mat-sys-outline-variant);
+      border-radius: 12px;
+      padding: 0.75rem 1rem 1rem;
+      background: var(--mat-sys-surface-container-lowest);
+    }
+    .table-wrap {
+      max-height: 420px;
+      overflow: auto;
+    }
+    table {
+      width: 100%;
+      border-collapse: collapse;
+      font-variant-numeric: tabular-nums;
+    }
+    th,
+    td {
+      text-align: left;
+      padding: 0.3rem 0.5rem;
+      border-bottom: 1px solid var(--mat-sys-outline-variant);
+      white-space: nowrap;
+    }
+    thead th {
+      position: sticky;
+      top: 0;
+      z-index: 1;
+      background: var(--mat-sys-surface-container-lowest);
+      font: var(--mat-sys-label-large);
+      color: var(--mat-sys-on-surface-variant);
+    }
+    .num {
+      text-align: right;
+    }
+    .unknown {
+      font-style: italic;
+    }
+    .failed {
+      color: var(--mat-sys-error);
+      font-weight: 600;
+    }
+    .none {
+      text-align: center;
+      color: var(--mat-sys-on-surface-variant);
+    }
+    .foot {
+      display: flex;
+      align-items: center;
+      gap: 1rem;
+      margin: 0.75rem 0 0;
+      color: var(--mat-sys-on-surface-variant);
+    }
   `,
 })
 export class TurnsTable {

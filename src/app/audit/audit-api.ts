@@ -14,11 +14,15 @@ export class AuditApi {
 
   page(scope: Record<string, string>, before: string | null, limit = 50): Promise<AuditPageData> {
     const params = { ...scope, limit: String(limit), ...(before ? { before } : {}) };
-    return firstValueFrom(this.http.get<unknown>('/api/audit', { params }).pipe(map((raw) => AuditPage.parse(raw))));
+    return firstValueFrom(
+      this.http.get<unknown>('/api/audit', { params }).pipe(map((raw) => AuditPage.parse(raw))),
+    );
   }
 
   /** The export as a Blob: fetched with the key in the header, never in a URL. */
   export(scope: Record<string, string>, format: AuditExportFormat): Promise<Blob> {
-    return firstValueFrom(this.http.get('/api/audit/export', { params: { ...scope, format }, responseType: 'blob' }));
+    return firstValueFrom(
+      this.http.get('/api/audit/export', { params: { ...scope, format }, responseType: 'blob' }),
+    );
   }
 }

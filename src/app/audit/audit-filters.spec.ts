@@ -8,7 +8,12 @@ describe('audit scope', () => {
   });
 
   it('sends each chosen filter, trimmed, and a fixed period', () => {
-    expect(auditScope({ session: ' ses_1 ', tool: 'Bash', decision: 'deny', kind: 'decision', period: '24h' }, now)).toEqual({
+    expect(
+      auditScope(
+        { session: ' ses_1 ', tool: 'Bash', decision: 'deny', kind: 'decision', period: '24h' },
+        now,
+      ),
+    ).toEqual({
       session: 'ses_1',
       tool: 'Bash',
       decision: 'deny',

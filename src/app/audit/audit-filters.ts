@@ -24,7 +24,13 @@ const PERIOD_MS: Record<Exclude<AuditPeriod, 'all'>, number> = {
   '30d': 30 * 86_400_000,
 };
 
-export const NO_AUDIT_FILTERS: AuditFilters = { session: '', tool: '', decision: '', kind: '', period: 'all' };
+export const NO_AUDIT_FILTERS: AuditFilters = {
+  session: '',
+  tool: '',
+  decision: '',
+  kind: '',
+  period: 'all',
+};
 
 /**
  * The query parameters of a filtered scope, fixed at `nowMs`: the table and the export use the

@@ -9,7 +9,13 @@ import { AuditEntry } from '../../../contract/permissions';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { Timestamp } from '../shared/timestamp';
 import { AuditApi, AuditExportFormat } from './audit-api';
-import { AUDIT_PERIODS, AuditFilters, AuditPeriod, NO_AUDIT_FILTERS, auditScope } from './audit-filters';
+import {
+  AUDIT_PERIODS,
+  AuditFilters,
+  AuditPeriod,
+  NO_AUDIT_FILTERS,
+  auditScope,
+} from './audit-filters';
 import { saveBlob } from './save-blob';
 
 const PAGE_SIZE = 50;
@@ -17,7 +23,15 @@ const PAGE_SIZE = 50;
 /** Every decision and rules change, filtered, paged newest first, exported as CSV or JSON. */
 @Component({
   selector: 'app-audit-page',
-  imports: [ReactiveFormsModule, RouterLink, MatButtonModule, MatFormFieldModule, MatInputModule, MatSelectModule, Timestamp],
+  imports: [
+    ReactiveFormsModule,
+    RouterLink,
+    MatButtonModule,
+    MatFormFieldModule,
+    MatInputModule,
+    MatSelectModule,
+    Timestamp,
+  ],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './audit-page.html',
   styleUrl: './audit-page.scss',
@@ -75,7 +89,9 @@ export class AuditPage {
       const page = await this.api.page(this.scope(), before, PAGE_SIZE);
       this.entries.update((shown) => [...(before ? (shown ?? []) : []), ...page.items]);
       this.cursor.set(page.next_cursor);
-      this.announcement.set(`${this.entries()?.length ?? 0} entries shown${page.next_cursor ? '; older entries remain' : ''}.`);
+      this.announcement.set(
+        `${this.entries()?.length ?? 0} entries shown${page.next_cursor ? '; older entries remain' : ''}.`,
+      );
     } catch (error: unknown) {
       this.error.set(toApiFailure(error));
     } finally {

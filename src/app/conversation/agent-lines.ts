@@ -13,7 +13,12 @@ const ToolUseBlock = z.object({
 const ToolResultBlock = z.object({
   type: z.literal('tool_result'),
   tool_use_id: z.string(),
-  content: z.union([z.string(), z.array(z.object({ type: z.string(), text: z.string().optional() }).loose())]).optional(),
+  content: z
+    .union([
+      z.string(),
+      z.array(z.object({ type: z.string(), text: z.string().optional() }).loose()),
+    ])
+    .optional(),
   is_error: z.boolean().optional(),
 });
 const AnyBlock = z.object({ type: z.string() }).loose();
@@ -37,7 +42,9 @@ export const InitLine = z.object({
   model: z.string().optional(),
   cwd: z.string().optional(),
   tools: z.array(z.string()).optional(),
-  mcp_servers: z.array(z.object({ name: z.string(), status: z.string().optional() }).loose()).optional(),
+  mcp_servers: z
+    .array(z.object({ name: z.string(), status: z.string().optional() }).loose())
+    .optional(),
   permissionMode: z.string().optional(),
 });
 export type InitLine = z.infer<typeof InitLine>;
@@ -54,11 +61,13 @@ export const ResultLine = z.object({
 
 export const RelaisLine = z.object({ type: z.literal('relais'), subtype: z.string() }).loose();
 
-export const BashResult = z.object({
-  stdout: z.string().optional(),
-  stderr: z.string().optional(),
-  interrupted: z.boolean().optional(),
-}).loose();
+export const BashResult = z
+  .object({
+    stdout: z.string().optional(),
+    stderr: z.string().optional(),
+    interrupted: z.boolean().optional(),
+  })
+  .loose();
 
 export { TextBlock, ThinkingBlock, ToolResultBlock, ToolUseBlock };
 

@@ -25,28 +25,77 @@ import { deliveryFor } from './queue-order';
         placeholder="Message the agent (Enter to send, Shift+Enter for a new line)"
       ></textarea>
       <div class="side">
-        <button mat-flat-button type="submit" [disabled]="!text().trim() || sending() || delivery() === 'closed'">
+        <button
+          mat-flat-button
+          type="submit"
+          [disabled]="!text().trim() || sending() || delivery() === 'closed'"
+        >
           {{ delivery() === 'queued' ? 'Queue' : 'Send' }}
         </button>
-        <span id="composer-hint" class="hint" [class.queued]="delivery() === 'queued'" aria-live="polite">
+        <span
+          id="composer-hint"
+          class="hint"
+          [class.queued]="delivery() === 'queued'"
+          aria-live="polite"
+        >
           @switch (delivery()) {
-            @case ('now') { Will be sent now }
-            @case ('queued') { Will be queued ({{ queueLength() }}/{{ max }}) }
-            @default { Session ended }
+            @case ('now') {
+              Will be sent now
+            }
+            @case ('queued') {
+              Will be queued ({{ queueLength() }}/{{ max }})
+            }
+            @default {
+              Session ended
+            }
           }
         </span>
       </div>
     </form>
-    @if (error(); as error) { <p class="error" role="alert">{{ error }}</p> }
+    @if (error(); as error) {
+      <p class="error" role="alert">{{ error }}</p>
+    }
   `,
   styles: `
-    .composer { display: flex; gap: 0.6rem; align-items: stretch; }
-    textarea { flex: 1; resize: vertical; min-height: 2.75rem; max-height: 40vh; font: inherit; padding: 0.5rem 0.7rem; border-radius: 8px;
-      border: 1px solid var(--mat-sys-outline); background: var(--mat-sys-surface); color: var(--mat-sys-on-surface); }
-    .side { display: flex; flex-direction: column; gap: 0.25rem; align-items: stretch; justify-content: center; min-width: 9rem; }
-    .hint { font-size: 0.75rem; color: var(--mat-sys-on-surface-variant); text-align: center; }
-    .hint.queued { color: var(--mat-sys-tertiary); font-weight: 600; }
-    .error { color: var(--mat-sys-error); margin: 0.3rem 0 0; font-size: 0.8125rem; }
+    .composer {
+      display: flex;
+      gap: 0.6rem;
+      align-items: stretch;
+    }
+    textarea {
+      flex: 1;
+      resize: vertical;
+      min-height: 2.75rem;
+      max-height: 40vh;
+      font: inherit;
+      padding: 0.5rem 0.7rem;
+      border-radius: 8px;
+      border: 1px solid var(--mat-sys-outline);
+      background: var(--mat-sys-surface);
+      color: var(--mat-sys-on-surface);
+    }
+    .side {
+      display: flex;
+      flex-direction: column;
+      gap: 0.25rem;
+      align-items: stretch;
+      justify-content: center;
+      min-width: 9rem;
+    }
+    .hint {
+      font-size: 0.75rem;
+      color: var(--mat-sys-on-surface-variant);
+      text-align: center;
+    }
+    .hint.queued {
+      color: var(--mat-sys-tertiary);
+      font-weight: 600;
+    }
+    .error {
+      color: var(--mat-sys-error);
+      margin: 0.3rem 0 0;
+      font-size: 0.8125rem;
+    }
   `,
 })
 export class Composer {
@@ -59,7 +108,9 @@ export class Composer {
   protected readonly sending = signal(false);
   protected readonly error = signal<string | null>(null);
   protected readonly queueLength = computed(() => this.store.queue().length);
-  protected readonly delivery = computed(() => deliveryFor(this.store.session()?.state, this.queueLength()));
+  protected readonly delivery = computed(() =>
+    deliveryFor(this.store.session()?.state, this.queueLength()),
+  );
 
   protected onEnter(event: KeyboardEvent): void {
     if (event.shiftKey || event.isComposing) return;
@@ -78,7 +129,11 @@ export class Composer {
       if (result.delivery === 'queued') void this.store.refreshQueue();
     } catch (error: unknown) {
       const failure = toApiFailure(error);
-      this.error.set(failure.code === 'queue_full' ? `The queue is full (${QUEUE_MAX} instructions). Wait for a turn to finish or remove one.` : failure.message);
+      this.error.set(
+        failure.code === 'queue_full'
+          ? `The queue is full (${QUEUE_MAX} instructions). Wait for a turn to finish or remove one.`
+          : failure.message,
+      );
     } finally {
       this.sending.set(false);
     }

@@ -20,20 +20,53 @@ export function conversationCommands(
   return computed(() => {
     const index = store.index();
     const commands: PaletteCommand[] = [
-      { id: 'conv-tail', group: 'Conversation', label: 'Jump to the latest step', keywords: 'bottom live tail', run: actions.tail },
-      { id: 'conv-interrupt', group: 'Conversation', label: 'Interrupt the running turn', run: actions.interrupt },
+      {
+        id: 'conv-tail',
+        group: 'Conversation',
+        label: 'Jump to the latest step',
+        keywords: 'bottom live tail',
+        run: actions.tail,
+      },
+      {
+        id: 'conv-interrupt',
+        group: 'Conversation',
+        label: 'Interrupt the running turn',
+        run: actions.interrupt,
+      },
       { id: 'conv-stop', group: 'Conversation', label: 'Stop this session', run: actions.stop },
-      { id: 'conv-extend', group: 'Conversation', label: 'Extend the lifetime by 30 minutes', keywords: 'heartbeat ttl', run: actions.extend },
+      {
+        id: 'conv-extend',
+        group: 'Conversation',
+        label: 'Extend the lifetime by 30 minutes',
+        keywords: 'heartbeat ttl',
+        run: actions.extend,
+      },
     ];
     if (index.init) {
       const seq = index.init.seq;
-      commands.push({ id: 'conv-context', group: 'Conversation', label: 'Jump to the context (init)', keywords: 'model cwd tools mcp', run: () => jump(seq) });
+      commands.push({
+        id: 'conv-context',
+        group: 'Conversation',
+        label: 'Jump to the context (init)',
+        keywords: 'model cwd tools mcp',
+        run: () => jump(seq),
+      });
     }
     for (const turn of [...index.turns].reverse()) {
-      commands.push({ id: `turn-${turn.turn}`, group: 'Turns', label: `Go to turn ${turn.turn}: ${turn.text}`, run: () => jump(turn.seq) });
+      commands.push({
+        id: `turn-${turn.turn}`,
+        group: 'Turns',
+        label: `Go to turn ${turn.turn}: ${turn.text}`,
+        run: () => jump(turn.seq),
+      });
     }
     for (const tool of index.tools.slice(-MAX_TOOL_COMMANDS).reverse()) {
-      commands.push({ id: `tool-${tool.id}`, group: 'Tool calls', label: `Jump to tool ${tool.name}: ${tool.summary}`, run: () => jump(tool.seq) });
+      commands.push({
+        id: `tool-${tool.id}`,
+        group: 'Tool calls',
+        label: `Jump to tool ${tool.name}: ${tool.summary}`,
+        run: () => jump(tool.seq),
+      });
     }
     return commands;
   });

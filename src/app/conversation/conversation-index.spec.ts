@@ -2,11 +2,19 @@ import { SessionEvent } from '../../../contract/api';
 import { emptyIndex, extendIndex, indexFromOutline, toolsByName } from './conversation-index';
 
 const ev = (seq: number, source: SessionEvent['source'], data: unknown): SessionEvent => ({
-  seq, received_at: '', received_at_ms: seq, source, data,
+  seq,
+  received_at: '',
+  received_at_ms: seq,
+  source,
+  data,
 });
-const user = (seq: number, text: string) => ev(seq, 'host', { type: 'user', message: { content: [{ type: 'text', text }] } });
+const user = (seq: number, text: string) =>
+  ev(seq, 'host', { type: 'user', message: { content: [{ type: 'text', text }] } });
 const tool = (seq: number, id: string, name: string, input: Record<string, unknown>) =>
-  ev(seq, 'agent', { type: 'assistant', message: { content: [{ type: 'tool_use', id, name, input }] } });
+  ev(seq, 'agent', {
+    type: 'assistant',
+    message: { content: [{ type: 'tool_use', id, name, input }] },
+  });
 
 describe('conversation index', () => {
   it('numbers turns, lists tool calls and keeps the first context', () => {
@@ -19,10 +27,16 @@ describe('conversation index', () => {
       tool(6, 't2', 'Read', { file_path: '/w/a' }),
       tool(7, 't3', 'Bash', { command: 'pwd' }),
     ]);
-    expect(index.turns.map((t) => [t.turn, t.seq])).toEqual([[1, 1], [2, 4]]);
+    expect(index.turns.map((t) => [t.turn, t.seq])).toEqual([
+      [1, 1],
+      [2, 4],
+    ]);
     expect(index.tools.map((t) => t.summary)).toEqual(['ls', '/w/a', 'pwd']);
     expect(index.init?.seq).toBe(2);
-    expect(toolsByName(index.tools).map((g) => [g.name, g.calls.length])).toEqual([['Bash', 2], ['Read', 1]]);
+    expect(toolsByName(index.tools).map((g) => [g.name, g.calls.length])).toEqual([
+      ['Bash', 2],
+      ['Read', 1],
+    ]);
   });
 
   it('skips events already scanned', () => {
@@ -37,7 +51,10 @@ describe('conversation index', () => {
       tools: [{ seq: 3, tool_use_id: 't1', name: 'Bash', summary: 'ls' }],
       last_seq: 3,
     };
-    const index = indexFromOutline(outline, ev(2, 'agent', { type: 'system', subtype: 'init', model: 'm', cwd: '/w' }));
+    const index = indexFromOutline(
+      outline,
+      ev(2, 'agent', { type: 'system', subtype: 'init', model: 'm', cwd: '/w' }),
+    );
     expect(index.init?.seq).toBe(2);
     expect(index.tools[0]?.id).toBe('t1');
     const later = extendIndex(index, [tool(3, 't1', 'Bash', { command: 'ls' }), user(4, 'second')]);

@@ -1,5 +1,12 @@
 import { Outline, SessionEvent } from '../../../contract/api';
-import { AssistantLine, InitLine, TextBlock, ToolUseBlock, UserLine, userText } from './agent-lines';
+import {
+  AssistantLine,
+  InitLine,
+  TextBlock,
+  ToolUseBlock,
+  UserLine,
+  userText,
+} from './agent-lines';
 
 export interface TurnEntry {
   turn: number;
@@ -20,19 +27,37 @@ export interface ConversationIndex {
   scannedTo: number;
 }
 
-export const emptyIndex = (): ConversationIndex => ({ turns: [], tools: [], init: null, scannedTo: 0 });
+export const emptyIndex = (): ConversationIndex => ({
+  turns: [],
+  tools: [],
+  init: null,
+  scannedTo: 0,
+});
 
 /** One line describing a tool call: its command, path or pattern. */
 export function toolSummary(input: Record<string, unknown>): string {
-  for (const field of ['command', 'file_path', 'notebook_path', 'path', 'pattern', 'url', 'query', 'description']) {
+  for (const field of [
+    'command',
+    'file_path',
+    'notebook_path',
+    'path',
+    'pattern',
+    'url',
+    'query',
+    'description',
+  ]) {
     const value = input[field];
-    if (typeof value === 'string' && value) return value.length > 120 ? value.slice(0, 117) + '…' : value;
+    if (typeof value === 'string' && value)
+      return value.length > 120 ? value.slice(0, 117) + '…' : value;
   }
   return '';
 }
 
 /** Adds events (in seq order, after `scannedTo`) to the index: turns, tool calls and the first context. */
-export function extendIndex(index: ConversationIndex, events: readonly SessionEvent[]): ConversationIndex {
+export function extendIndex(
+  index: ConversationIndex,
+  events: readonly SessionEvent[],
+): ConversationIndex {
   const turns = [...index.turns];
   const tools = [...index.tools];
   let init = index.init;
@@ -44,7 +69,12 @@ export function extendIndex(index: ConversationIndex, events: readonly SessionEv
     if (event.source === 'host') {
       const user = UserLine.safeParse(data);
       const text = user.success ? userText(user.data.message.content) : null;
-      if (text !== null) turns.push({ turn: turns.length + 1, seq: event.seq, text: text.length > 80 ? text.slice(0, 77) + '…' : text });
+      if (text !== null)
+        turns.push({
+          turn: turns.length + 1,
+          seq: event.seq,
+          text: text.length > 80 ? text.slice(0, 77) + '…' : text,
+        });
       continue;
     }
     if (event.source !== 'agent') continue;
@@ -53,7 +83,13 @@ export function extendIndex(index: ConversationIndex, events: readonly SessionEv
       for (const block of assistant.data.message.content) {
         if (TextBlock.safeParse(block).success) continue;
         const use = ToolUseBlock.safeParse(block);
-        if (use.success) tools.push({ seq: event.seq, id: use.data.id, name: use.data.name, summary: toolSummary(use.data.input) });
+        if (use.success)
+          tools.push({
+            seq: event.seq,
+            id: use.data.id,
+            name: use.data.name,
+            summary: toolSummary(use.data.input),
+          });
       }
       continue;
     }
@@ -66,11 +102,23 @@ export function extendIndex(index: ConversationIndex, events: readonly SessionEv
 }
 
 /** The index as the daemon's outline gives it, with the context line read from its event. */
-export function indexFromOutline(outline: Outline, contextEvent: SessionEvent | null): ConversationIndex {
+export function indexFromOutline(
+  outline: Outline,
+  contextEvent: SessionEvent | null,
+): ConversationIndex {
   const parsed = contextEvent ? InitLine.safeParse(contextEvent.data) : null;
   return {
-    turns: outline.turns.map((t) => ({ turn: t.turn, seq: t.seq, text: t.text.length > 80 ? t.text.slice(0, 77) + '…' : t.text })),
-    tools: outline.tools.map((t) => ({ seq: t.seq, id: t.tool_use_id, name: t.name, summary: t.summary })),
+    turns: outline.turns.map((t) => ({
+      turn: t.turn,
+      seq: t.seq,
+      text: t.text.length > 80 ? t.text.slice(0, 77) + '…' : t.text,
+    })),
+    tools: outline.tools.map((t) => ({
+      seq: t.seq,
+      id: t.tool_use_id,
+      name: t.name,
+      summary: t.summary,
+    })),
     init: parsed?.success && contextEvent ? { seq: contextEvent.seq, init: parsed.data } : null,
     scannedTo: outline.last_seq,
   };
@@ -84,5 +132,7 @@ export function toolsByName(tools: readonly ToolEntry[]): { name: string; calls:
     if (calls) calls.push(tool);
     else groups.set(tool.name, [tool]);
   }
-  return [...groups.entries()].map(([name, calls]) => ({ name, calls })).sort((a, b) => b.calls.length - a.calls.length);
+  return [...groups.entries()]
+    .map(([name, calls]) => ({ name, calls }))
+    .sort((a, b) => b.calls.length - a.calls.length);
 }

@@ -1,6 +1,18 @@
 import {
-  ChangeDetectionStrategy, Component, DestroyRef, ElementRef, Injector, afterNextRender, afterRenderEffect, computed, effect,
-  inject, input, signal, untracked, viewChild,
+  ChangeDetectionStrategy,
+  Component,
+  DestroyRef,
+  ElementRef,
+  Injector,
+  afterNextRender,
+  afterRenderEffect,
+  computed,
+  effect,
+  inject,
+  input,
+  signal,
+  untracked,
+  viewChild,
 } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { RouterLink } from '@angular/router';
@@ -23,7 +35,16 @@ const EDGE_PX = 300;
 /** A conversation, full screen: bounded window of steps, live tail, prompts, composer, panels. */
 @Component({
   selector: 'app-conversation-page',
-  imports: [RouterLink, MatButtonModule, StateChip, TimelineView, PermissionCard, Composer, QueuePanel, SteeringPanel],
+  imports: [
+    RouterLink,
+    MatButtonModule,
+    StateChip,
+    TimelineView,
+    PermissionCard,
+    Composer,
+    QueuePanel,
+    SteeringPanel,
+  ],
   providers: [ConversationStore],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './conversation-page.html',
@@ -49,7 +70,9 @@ export class ConversationPage {
   protected readonly pendingToolIds = computed(
     () => new Set(this.store.pending().flatMap((p) => (p.tool_use_id ? [p.tool_use_id] : []))),
   );
-  protected readonly turnBySeq = computed(() => new Map(this.store.index().turns.map((t) => [t.seq, t.turn] as const)));
+  protected readonly turnBySeq = computed(
+    () => new Map(this.store.index().turns.map((t) => [t.seq, t.turn] as const)),
+  );
 
   constructor() {
     effect(() => {
@@ -69,7 +92,10 @@ export class ConversationPage {
         const element = this.scroller()?.nativeElement;
         if (!element || this.store.loading()) return;
         if (untracked(() => this.store.following())) element.scrollTop = element.scrollHeight;
-        if (element.scrollHeight <= element.clientHeight + EDGE_PX && untracked(() => this.store.bounds().hasOlder)) {
+        if (
+          element.scrollHeight <= element.clientHeight + EDGE_PX &&
+          untracked(() => this.store.bounds().hasOlder)
+        ) {
           void this.loadOlder();
         }
       },
@@ -89,15 +115,18 @@ export class ConversationPage {
   protected async jumpTo(seq: number): Promise<void> {
     this.store.following.set(false);
     if (!(await this.store.jumpTo(seq))) return;
-    afterNextRender(() => {
-      const element = this.scroller()?.nativeElement;
-      const steps = element ? [...element.querySelectorAll<HTMLElement>('[data-seq]')] : [];
-      const target = steps.find((step) => Number(step.dataset['seq']) >= seq) ?? steps.at(-1);
-      if (!target) return;
-      target.scrollIntoView({ block: 'start' });
-      target.focus({ preventScroll: true });
-      this.highlighted.set(seq);
-    }, { injector: this.injector });
+    afterNextRender(
+      () => {
+        const element = this.scroller()?.nativeElement;
+        const steps = element ? [...element.querySelectorAll<HTMLElement>('[data-seq]')] : [];
+        const target = steps.find((step) => Number(step.dataset['seq']) >= seq) ?? steps.at(-1);
+        if (!target) return;
+        target.scrollIntoView({ block: 'start' });
+        target.focus({ preventScroll: true });
+        this.highlighted.set(seq);
+      },
+      { injector: this.injector },
+    );
   }
 
   protected async toTail(): Promise<void> {
@@ -146,13 +175,18 @@ export class ConversationPage {
     const element = this.scroller()?.nativeElement;
     if (!element) return;
     const top = element.getBoundingClientRect().top;
-    const anchor = [...element.querySelectorAll<HTMLElement>('[data-seq]')].find((step) => step.getBoundingClientRect().bottom > top);
+    const anchor = [...element.querySelectorAll<HTMLElement>('[data-seq]')].find(
+      (step) => step.getBoundingClientRect().bottom > top,
+    );
     const seq = anchor?.dataset['seq'];
     const offset = anchor ? anchor.getBoundingClientRect().top - top : 0;
     await load();
-    afterNextRender(() => {
-      const same = seq ? element.querySelector<HTMLElement>(`[data-seq="${seq}"]`) : null;
-      if (same) element.scrollTop += same.getBoundingClientRect().top - top - offset;
-    }, { injector: this.injector });
+    afterNextRender(
+      () => {
+        const same = seq ? element.querySelector<HTMLElement>(`[data-seq="${seq}"]`) : null;
+        if (same) element.scrollTop += same.getBoundingClientRect().top - top - offset;
+      },
+      { injector: this.injector },
+    );
   }
 }

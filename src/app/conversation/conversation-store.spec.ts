@@ -6,13 +6,37 @@ import { SessionEvent } from '../../../contract/api';
 import { ConversationStore, PAGE, WINDOW_MAX } from './conversation-store';
 
 const session = {
-  id: 's1', subscription_id: 'demo', agent: 'claude', model: 'm', cwd: '/w', effort: null, permission_mode: 'write', app: 'a',
-  state: 'idle', end_reason: null, end_detail: null, agent_session_id: null, pid: null, created_at: '2026-01-01T00:00:00.000Z',
-  ended_at: null, deadline_at: '2026-01-01T01:00:00.000Z', max_deadline_at: '2026-01-02T00:00:00.000Z', last_seq: 1000,
-  queue_length: 0, pending_permissions: 0, turns: 1,
+  id: 's1',
+  subscription_id: 'demo',
+  agent: 'claude',
+  model: 'm',
+  cwd: '/w',
+  effort: null,
+  permission_mode: 'write',
+  app: 'a',
+  state: 'idle',
+  end_reason: null,
+  end_detail: null,
+  agent_session_id: null,
+  pid: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  ended_at: null,
+  deadline_at: '2026-01-01T01:00:00.000Z',
+  max_deadline_at: '2026-01-02T00:00:00.000Z',
+  last_seq: 1000,
+  queue_length: 0,
+  pending_permissions: 0,
+  turns: 1,
 };
-const ev = (seq: number): SessionEvent => ({ seq, received_at: '2026-01-01T00:00:00.000Z', received_at_ms: seq, source: 'relais', data: { type: 'relais', subtype: 'x' } });
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => ev(from + i));
+const ev = (seq: number): SessionEvent => ({
+  seq,
+  received_at: '2026-01-01T00:00:00.000Z',
+  received_at_ms: seq,
+  source: 'relais',
+  data: { type: 'relais', subtype: 'x' },
+});
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => ev(from + i));
 
 describe('ConversationStore paging', () => {
   let store: ConversationStore;
@@ -22,7 +46,12 @@ describe('ConversationStore paging', () => {
     // The live stream is not under test here: it never connects.
     vi.stubGlobal('fetch', () => new Promise(() => undefined));
     TestBed.configureTestingModule({
-      providers: [ConversationStore, provideRouter([]), provideHttpClient(), provideHttpClientTesting()],
+      providers: [
+        ConversationStore,
+        provideRouter([]),
+        provideHttpClient(),
+        provideHttpClientTesting(),
+      ],
     });
     store = TestBed.inject(ConversationStore);
     http = TestBed.inject(HttpTestingController);
@@ -41,27 +70,44 @@ describe('ConversationStore paging', () => {
   it('opens on the newest chunk, then pages backwards with before=<first seq>, keeping the window bounded', async () => {
     const opening = store.open('s1');
     http.expectOne('/api/sessions/s1').flush(session);
-    http.expectOne(`/api/sessions/s1/events?limit=${PAGE}`).flush({ items: range(881, 1000), next_cursor: '881', first_seq: 1, last_seq: 1000 });
+    http
+      .expectOne(`/api/sessions/s1/events?limit=${PAGE}`)
+      .flush({ items: range(881, 1000), next_cursor: '881', first_seq: 1, last_seq: 1000 });
     await opening;
     http.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
     expect(store.events()[0]?.seq).toBe(881);
     expect(store.bounds()).toEqual({ hasOlder: true, hasNewer: false });
 
     const older = store.loadOlder();
-    await answer(`/api/sessions/s1/events?before=881&limit=${PAGE}`, { items: range(761, 880), next_cursor: '761', first_seq: 1, last_seq: 1000 });
+    await answer(`/api/sessions/s1/events?before=881&limit=${PAGE}`, {
+      items: range(761, 880),
+      next_cursor: '761',
+      first_seq: 1,
+      last_seq: 1000,
+    });
     await older;
     expect(store.events().length).toBe(WINDOW_MAX);
     expect(store.events()[0]?.seq).toBe(761);
 
     const oldest = store.loadOlder();
-    await answer(`/api/sessions/s1/events?before=761&limit=${PAGE}`, { items: range(641, 760), next_cursor: '641', first_seq: 1, last_seq: 1000 });
+    await answer(`/api/sessions/s1/events?before=761&limit=${PAGE}`, {
+      items: range(641, 760),
+      next_cursor: '641',
+      first_seq: 1,
+      last_seq: 1000,
+    });
     await oldest;
     expect(store.events().length).toBe(WINDOW_MAX);
     expect(store.events().at(-1)?.seq).toBe(880);
     expect(store.bounds()).toEqual({ hasOlder: true, hasNewer: true });
 
     const newer = store.loadNewer();
-    await answer(`/api/sessions/s1/events?after=880&limit=${PAGE}`, { items: range(881, 1000), next_cursor: null, first_seq: 1, last_seq: 1000 });
+    await answer(`/api/sessions/s1/events?after=880&limit=${PAGE}`, {
+      items: range(881, 1000),
+      next_cursor: null,
+      first_seq: 1,
+      last_seq: 1000,
+    });
     await newer;
     expect(store.events()[0]?.seq).toBe(761);
     expect(store.bounds().hasNewer).toBe(false);

@@ -1,7 +1,13 @@
 import { DestroyRef, Injectable, computed, inject, signal } from '@angular/core';
 import { Subscription as RxSubscription } from 'rxjs';
 import { z } from 'zod';
-import { QueueEntry, Session, SessionEvent, SessionState, SessionStreamLine } from '../../../contract/api';
+import {
+  QueueEntry,
+  Session,
+  SessionEvent,
+  SessionState,
+  SessionStreamLine,
+} from '../../../contract/api';
 import { ApiKey } from '../core/api-key';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { LiveStore } from '../core/live-store';
@@ -14,7 +20,11 @@ import { buildTimeline } from './timeline';
 /** Events kept in memory and on screen at once; older or newer ones are fetched on scroll. */
 export const WINDOW_MAX = 240;
 export const PAGE = 120;
-const RelaisState = z.object({ type: z.literal('relais'), subtype: z.literal('state'), state: SessionState });
+const RelaisState = z.object({
+  type: z.literal('relais'),
+  subtype: z.literal('state'),
+  state: SessionState,
+});
 
 /**
  * One conversation: a bounded window of events (newest chunk first, earlier chunks on demand),
@@ -50,8 +60,12 @@ export class ConversationStore {
   readonly index = this.indexSignal.asReadonly();
   readonly indexing = this.indexingSignal.asReadonly();
   readonly timeline = computed(() => buildTimeline(this.eventsSignal()));
-  readonly bounds = computed(() => windowBounds(this.eventsSignal(), this.firstSeq(), this.lastSeq()));
-  readonly pending = computed(() => this.live.pending().filter((p) => p.session_id === this.idSignal()));
+  readonly bounds = computed(() =>
+    windowBounds(this.eventsSignal(), this.firstSeq(), this.lastSeq()),
+  );
+  readonly pending = computed(() =>
+    this.live.pending().filter((p) => p.session_id === this.idSignal()),
+  );
 
   constructor() {
     inject(DestroyRef).onDestroy(() => this.stream?.unsubscribe());
@@ -67,7 +81,10 @@ export class ConversationStore {
     this.loadingSignal.set('initial');
     this.errorSignal.set(null);
     try {
-      const [session, page] = await Promise.all([this.api.get(id), this.api.events(id, { limit: PAGE })]);
+      const [session, page] = await Promise.all([
+        this.api.get(id),
+        this.api.events(id, { limit: PAGE }),
+      ]);
       if (this.idSignal() !== id) return;
       this.sessionSignal.set(session);
       this.firstSeq.set(page.first_seq);
@@ -88,7 +105,11 @@ export class ConversationStore {
     const id = this.idSignal();
     const first = this.eventsSignal()[0];
     if (!id || !first || this.loadingSignal() || !this.bounds().hasOlder) return;
-    await this.load('older', () => this.api.events(id, { before: first.seq, limit: PAGE }), 'start');
+    await this.load(
+      'older',
+      () => this.api.events(id, { before: first.seq, limit: PAGE }),
+      'start',
+    );
   }
 
   /** Fetches the chunk after the window (when the person scrolled back down). */
@@ -144,7 +165,10 @@ export class ConversationStore {
     this.indexingSignal.set(true);
     try {
       const outline = await this.api.outline(id);
-      const context = outline.init_seq === null ? null : await this.api.events(id, { after: outline.init_seq - 1, limit: 1 });
+      const context =
+        outline.init_seq === null
+          ? null
+          : await this.api.events(id, { after: outline.init_seq - 1, limit: 1 });
       if (this.idSignal() !== id) return;
       const index = indexFromOutline(outline, context?.items[0] ?? null);
       // Live events that arrived while the outline was read are in the window: fold in those past it.
@@ -177,13 +201,19 @@ export class ConversationStore {
     this.live.upsertSession(session);
   }
 
-  private async load(kind: 'older' | 'newer', fetchPage: () => ReturnType<SessionsApi['events']>, keep: 'start' | 'end'): Promise<void> {
+  private async load(
+    kind: 'older' | 'newer',
+    fetchPage: () => ReturnType<SessionsApi['events']>,
+    keep: 'start' | 'end',
+  ): Promise<void> {
     this.loadingSignal.set(kind);
     try {
       const page = await fetchPage();
       this.firstSeq.set(page.first_seq);
       this.lastSeq.update((last) => Math.max(last, page.last_seq));
-      this.eventsSignal.update((events) => trimWindow(mergeEvents(events, page.items), WINDOW_MAX, keep));
+      this.eventsSignal.update((events) =>
+        trimWindow(mergeEvents(events, page.items), WINDOW_MAX, keep),
+      );
     } catch (error: unknown) {
       this.errorSignal.set(toApiFailure(error));
     } finally {
@@ -209,7 +239,12 @@ export class ConversationStore {
       if (line.type === 'session') {
         const before = this.sessionSignal();
         this.updateSession(line.session);
-        if (!before || before.queue_length !== line.session.queue_length || line.session.queue_length > 0) void this.refreshQueue();
+        if (
+          !before ||
+          before.queue_length !== line.session.queue_length ||
+          line.session.queue_length > 0
+        )
+          void this.refreshQueue();
       } else if (line.type === 'event') {
         this.onLiveEvent(line.event);
       }
@@ -229,8 +264,10 @@ export class ConversationStore {
     this.lastSeq.update((last) => Math.max(last, event.seq));
     const state = RelaisState.safeParse(event.data);
     const session = this.sessionSignal();
-    if (state.success && session && session.state !== 'ended') this.sessionSignal.set({ ...session, state: state.data.state });
-    if (this.indexWanted && !this.indexingSignal()) this.indexSignal.update((index) => extendIndex(index, [event]));
+    if (state.success && session && session.state !== 'ended')
+      this.sessionSignal.set({ ...session, state: state.data.state });
+    if (this.indexWanted && !this.indexingSignal())
+      this.indexSignal.update((index) => extendIndex(index, [event]));
     const events = this.eventsSignal();
     const last = events.at(-1);
     // Append only when the window touches the tail; otherwise "jump to latest" fetches it.

@@ -2,10 +2,15 @@ import { SessionEvent } from '../../../contract/api';
 import { mergeEvents, trimWindow, windowBounds } from './event-window';
 
 const ev = (seq: number, data: unknown = { n: seq }): SessionEvent => ({
-  seq, received_at: '2026-01-01T00:00:00.000Z', received_at_ms: seq, source: 'agent', data,
+  seq,
+  received_at: '2026-01-01T00:00:00.000Z',
+  received_at_ms: seq,
+  source: 'agent',
+  data,
 });
 const seqs = (events: SessionEvent[]) => events.map((e) => e.seq);
-const range = (from: number, to: number) => Array.from({ length: to - from + 1 }, (_, i) => ev(from + i));
+const range = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => ev(from + i));
 
 describe('event paging', () => {
   it('appends a later chunk and prepends an earlier one', () => {

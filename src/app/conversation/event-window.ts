@@ -1,7 +1,10 @@
 import { SessionEvent } from '../../../contract/api';
 
 /** Merges two runs of events into one, sorted by seq, each seq once (the incoming copy wins). */
-export function mergeEvents(existing: readonly SessionEvent[], incoming: readonly SessionEvent[]): SessionEvent[] {
+export function mergeEvents(
+  existing: readonly SessionEvent[],
+  incoming: readonly SessionEvent[],
+): SessionEvent[] {
   if (incoming.length === 0) return [...existing];
   const last = existing[existing.length - 1];
   const firstIncoming = incoming[0]!;
@@ -13,7 +16,11 @@ export function mergeEvents(existing: readonly SessionEvent[], incoming: readonl
 }
 
 /** Keeps at most `max` events, dropping from the side away from where the person looks. */
-export function trimWindow(events: readonly SessionEvent[], max: number, keep: 'start' | 'end'): SessionEvent[] {
+export function trimWindow(
+  events: readonly SessionEvent[],
+  max: number,
+  keep: 'start' | 'end',
+): SessionEvent[] {
   if (events.length <= max) return [...events];
   return keep === 'end' ? events.slice(events.length - max) : events.slice(0, max);
 }
@@ -24,7 +31,11 @@ export interface WindowBounds {
 }
 
 /** Whether events exist before or after the window, given the conversation's first and last seq. */
-export function windowBounds(events: readonly SessionEvent[], firstSeq: number | null, lastSeq: number): WindowBounds {
+export function windowBounds(
+  events: readonly SessionEvent[],
+  firstSeq: number | null,
+  lastSeq: number,
+): WindowBounds {
   const first = events[0];
   const last = events[events.length - 1];
   if (!first || !last) return { hasOlder: false, hasNewer: lastSeq > 0 && firstSeq !== null };

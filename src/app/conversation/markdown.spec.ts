@@ -9,13 +9,17 @@ describe('renderMarkdown', () => {
   });
 
   it('renders paragraphs, bold, inline code and lists', () => {
-    expect(renderMarkdown('Hello **you**, run `ls`')).toBe('<p>Hello <strong>you</strong>, run <code>ls</code></p>');
+    expect(renderMarkdown('Hello **you**, run `ls`')).toBe(
+      '<p>Hello <strong>you</strong>, run <code>ls</code></p>',
+    );
     expect(renderMarkdown('- a\n- b')).toBe('<ul><li>a</li><li>b</li></ul>');
     expect(renderMarkdown('1. a\n2. b')).toBe('<ol><li>a</li><li>b</li></ol>');
   });
 
   it('keeps fenced code verbatim (escaped)', () => {
-    expect(renderMarkdown('```ts\nconst a = 1 < 2;\n```')).toBe('<pre><code>const a = 1 &lt; 2;</code></pre>');
+    expect(renderMarkdown('```ts\nconst a = 1 < 2;\n```')).toBe(
+      '<pre><code>const a = 1 &lt; 2;</code></pre>',
+    );
   });
 
   it('links only http(s) targets', () => {

@@ -1,4 +1,10 @@
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
 
 export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
@@ -12,7 +18,10 @@ function inline(escaped: string): string {
     return `\u0000${codes.length - 1}\u0000`;
   });
   text = text
-    .replace(/\[([^\]\n]+)\]\((https?:\/\/[^\s)"]+)\)/g, '<a href="$2" rel="noopener noreferrer" target="_blank">$1</a>')
+    .replace(
+      /\[([^\]\n]+)\]\((https?:\/\/[^\s)"]+)\)/g,
+      '<a href="$2" rel="noopener noreferrer" target="_blank">$1</a>',
+    )
     .replace(/\*\*([^*\n]+)\*\*/g, '<strong>$1</strong>')
     .replace(/(^|[^*\w])\*([^*\n]+)\*(?!\w)/g, '$1<em>$2</em>');
   return text.replace(/\u0000(\d+)\u0000/g, (_, index: string) => codes[Number(index)] ?? '');
@@ -33,7 +42,10 @@ export function renderMarkdown(source: string): string {
     paragraph = [];
   };
   const flushList = (): void => {
-    if (list) out.push(`<${list.tag}>${list.items.map((item) => `<li>${inline(item)}</li>`).join('')}</${list.tag}>`);
+    if (list)
+      out.push(
+        `<${list.tag}>${list.items.map((item) => `<li>${inline(item)}</li>`).join('')}</${list.tag}>`,
+      );
     list = null;
   };
   for (let i = 0; i < lines.length; i++) {

@@ -9,7 +9,12 @@ export function moveItem<T>(items: readonly T[], from: number, to: number): T[] 
 }
 
 /** The reorder a key press asks for on a focused entry (Alt+ArrowUp/Down), or null. */
-export function keyboardMove(key: string, altKey: boolean, index: number, length: number): number | null {
+export function keyboardMove(
+  key: string,
+  altKey: boolean,
+  index: number,
+  length: number,
+): number | null {
   if (!altKey) return null;
   if (key === 'ArrowUp' && index > 0) return index - 1;
   if (key === 'ArrowDown' && index < length - 1) return index + 1;
@@ -17,7 +22,10 @@ export function keyboardMove(key: string, altKey: boolean, index: number, length
 }
 
 /** Whether a message typed now goes straight to the agent or waits in the queue. */
-export function deliveryFor(state: string | undefined, queueLength: number): 'now' | 'queued' | 'closed' {
+export function deliveryFor(
+  state: string | undefined,
+  queueLength: number,
+): 'now' | 'queued' | 'closed' {
   if (!state || state === 'ended' || state === 'stopping') return 'closed';
   return state === 'idle' && queueLength === 0 ? 'now' : 'queued';
 }

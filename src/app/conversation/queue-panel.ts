@@ -1,5 +1,12 @@
 import { CdkDrag, CdkDragDrop, CdkDragHandle, CdkDropList } from '@angular/cdk/drag-drop';
-import { ChangeDetectionStrategy, Component, ElementRef, inject, input, signal } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  ElementRef,
+  inject,
+  input,
+  signal,
+} from '@angular/core';
 import { QUEUE_MAX } from '../../../contract/api';
 import { toApiFailure } from '../core/api-error';
 import { SessionsApi } from '../sessions/sessions-api';
@@ -26,7 +33,8 @@ export class QueuePanel {
   protected readonly announcement = signal('');
 
   protected dropped(event: CdkDragDrop<unknown>): void {
-    if (event.previousIndex !== event.currentIndex) void this.move(event.previousIndex, event.currentIndex, false);
+    if (event.previousIndex !== event.currentIndex)
+      void this.move(event.previousIndex, event.currentIndex, false);
   }
 
   protected onKeydown(event: KeyboardEvent, index: number): void {
@@ -60,12 +68,22 @@ export class QueuePanel {
     this.store.setQueue(next);
     this.error.set(null);
     if (refocus) {
-      queueMicrotask(() => this.host.nativeElement.querySelectorAll<HTMLElement>('li.entry')[to]?.focus());
+      queueMicrotask(() =>
+        this.host.nativeElement.querySelectorAll<HTMLElement>('li.entry')[to]?.focus(),
+      );
     }
     try {
-      this.store.setQueue(await this.api.reorderQueue(this.sessionId(), next.map((entry) => entry.id)));
+      this.store.setQueue(
+        await this.api.reorderQueue(
+          this.sessionId(),
+          next.map((entry) => entry.id),
+        ),
+      );
       this.announcement.set(`Moved to position ${to + 1} of ${next.length}.`);
-      if (refocus) queueMicrotask(() => this.host.nativeElement.querySelectorAll<HTMLElement>('li.entry')[to]?.focus());
+      if (refocus)
+        queueMicrotask(() =>
+          this.host.nativeElement.querySelectorAll<HTMLElement>('li.entry')[to]?.focus(),
+        );
     } catch (error: unknown) {
       this.store.setQueue(before);
       this.error.set(toApiFailure(error).message);

@@ -8,7 +8,12 @@ import { Timestamp } from '../shared/timestamp';
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <div class="thinking">
-      <button type="button" class="toggle" [attr.aria-expanded]="open()" (click)="open.set(!open())">
+      <button
+        type="button"
+        class="toggle"
+        [attr.aria-expanded]="open()"
+        (click)="open.set(!open())"
+      >
         {{ open() ? 'Hide thinking' : 'Show thinking' }}
       </button>
       <app-timestamp [ms]="ms()" />
@@ -18,10 +23,26 @@ import { Timestamp } from '../shared/timestamp';
     </div>
   `,
   styles: `
-    .thinking { font-size: 0.8125rem; color: var(--mat-sys-on-surface-variant); }
-    .toggle { background: none; border: 1px dashed var(--mat-sys-outline); border-radius: 1rem; padding: 0.1rem 0.7rem;
-      color: inherit; font: inherit; cursor: pointer; margin-right: 0.5rem; }
-    .text { white-space: pre-wrap; font-style: italic; margin: 0.3rem 0 0; font-family: inherit; }
+    .thinking {
+      font-size: 0.8125rem;
+      color: var(--mat-sys-on-surface-variant);
+    }
+    .toggle {
+      background: none;
+      border: 1px dashed var(--mat-sys-outline);
+      border-radius: 1rem;
+      padding: 0.1rem 0.7rem;
+      color: inherit;
+      font: inherit;
+      cursor: pointer;
+      margin-right: 0.5rem;
+    }
+    .text {
+      white-space: pre-wrap;
+      font-style: italic;
+      margin: 0.3rem 0 0;
+      font-family: inherit;
+    }
   `,
 })
 export class ThinkingBlock {

@@ -52,14 +52,24 @@ export type TimelineItem =
     })
   | (Base & { kind: 'orphan-result'; toolUseId: string; result: ToolResult })
   | (Base & { kind: 'init'; init: InitLine })
-  | (Base & { kind: 'result'; isError: boolean; durationMs: number | null; costUsd: number | null; text: string | null })
+  | (Base & {
+      kind: 'result';
+      isError: boolean;
+      durationMs: number | null;
+      costUsd: number | null;
+      text: string | null;
+    })
   | (Base & { kind: 'notice'; text: string; tone: 'info' | 'error' });
 
 type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
-function toolResult(event: SessionEvent, block: ReturnType<typeof ToolResultBlock.parse>, raw: unknown): ToolResult {
+function toolResult(
+  event: SessionEvent,
+  block: ReturnType<typeof ToolResultBlock.parse>,
+  raw: unknown,
+): ToolResult {
   const bash = BashResult.safeParse(raw);
   const details = bash.success ? bash.data : null;
   return {
@@ -80,7 +90,9 @@ function relaisNotice(event: SessionEvent, data: Record<string, unknown>): strin
     case 'agent_exit':
       return `Agent process exited${data['code'] !== undefined ? ` (code ${String(data['code'])})` : ''}`;
     case 'state':
-      return data['state'] === 'ended' || data['state'] === 'stopping' ? `Session ${String(data['state'])}` : null;
+      return data['state'] === 'ended' || data['state'] === 'stopping'
+        ? `Session ${String(data['state'])}`
+        : null;
     default:
       return null;
   }
@@ -96,19 +108,34 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
   const tools = new Map<string, ToolItem>();
   let lastInit = '';
   for (const event of events) {
-    const base = (suffix: string | number): Base => ({ key: `${event.seq}:${suffix}`, seq: event.seq, ms: event.received_at_ms });
+    const base = (suffix: string | number): Base => ({
+      key: `${event.seq}:${suffix}`,
+      seq: event.seq,
+      ms: event.received_at_ms,
+    });
     const data = event.data;
     const assistant = AssistantLine.safeParse(data);
     if (assistant.success) {
       const sub = !!assistant.data.parent_tool_use_id;
       assistant.data.message.content.forEach((block, index) => {
         const text = TextBlock.safeParse(block);
-        if (text.success && text.data.text.trim()) items.push({ ...base(index), kind: 'text', text: text.data.text, sub });
+        if (text.success && text.data.text.trim())
+          items.push({ ...base(index), kind: 'text', text: text.data.text, sub });
         const thinking = ThinkingBlock.safeParse(block);
-        if (thinking.success) items.push({ ...base(index), kind: 'thinking', text: thinking.data.thinking });
+        if (thinking.success)
+          items.push({ ...base(index), kind: 'thinking', text: thinking.data.thinking });
         const use = ToolUseBlock.safeParse(block);
         if (use.success) {
-          const item: ToolItem = { ...base(index), kind: 'tool', id: use.data.id, name: use.data.name, input: use.data.input, result: null, permission: null, sub };
+          const item: ToolItem = {
+            ...base(index),
+            kind: 'tool',
+            id: use.data.id,
+            name: use.data.name,
+            input: use.data.input,
+            result: null,
+            permission: null,
+            sub,
+          };
           tools.set(item.id, item);
           items.push(item);
         }
@@ -130,13 +157,25 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
         const result = toolResult(event, parsed.data, user.data.tool_use_result);
         const call = tools.get(parsed.data.tool_use_id);
         if (call) call.result = result;
-        else items.push({ ...base(index), kind: 'orphan-result', toolUseId: parsed.data.tool_use_id, result });
+        else
+          items.push({
+            ...base(index),
+            kind: 'orphan-result',
+            toolUseId: parsed.data.tool_use_id,
+            result,
+          });
       });
       continue;
     }
     const init = InitLine.safeParse(data);
     if (init.success) {
-      const signature = JSON.stringify([init.data.model, init.data.cwd, init.data.permissionMode, init.data.tools?.length, init.data.mcp_servers]);
+      const signature = JSON.stringify([
+        init.data.model,
+        init.data.cwd,
+        init.data.permissionMode,
+        init.data.tools?.length,
+        init.data.mcp_servers,
+      ]);
       if (signature !== lastInit) items.push({ ...base('i'), kind: 'init', init: init.data });
       lastInit = signature;
       continue;
@@ -144,8 +183,11 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
     const result = ResultLine.safeParse(data);
     if (result.success) {
       items.push({
-        ...base('r'), kind: 'result', isError: result.data.is_error ?? false,
-        durationMs: result.data.duration_ms ?? null, costUsd: result.data.total_cost_usd ?? null,
+        ...base('r'),
+        kind: 'result',
+        isError: result.data.is_error ?? false,
+        durationMs: result.data.duration_ms ?? null,
+        costUsd: result.data.total_cost_usd ?? null,
         text: result.data.is_error ? (result.data.result ?? null) : null,
       });
       continue;
@@ -157,14 +199,22 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
         const call = tools.get(str(line['tool_use_id']) ?? '');
         if (call) {
           call.permission = {
-            decision: str(line['decision']) ?? '?', decidedBy: str(line['decided_by']),
-            scope: str(line['scope']), message: str(line['message']),
+            decision: str(line['decision']) ?? '?',
+            decidedBy: str(line['decided_by']),
+            scope: str(line['scope']),
+            message: str(line['message']),
           };
         }
         continue;
       }
       const notice = relaisNotice(event, line);
-      if (notice) items.push({ ...base('n'), kind: 'notice', text: notice, tone: line['subtype'] === 'agent_exit' ? 'error' : 'info' });
+      if (notice)
+        items.push({
+          ...base('n'),
+          kind: 'notice',
+          text: notice,
+          tone: line['subtype'] === 'agent_exit' ? 'error' : 'info',
+        });
     }
   }
   return items;

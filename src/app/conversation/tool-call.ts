@@ -6,7 +6,13 @@ import { isLong, toolBody, toolStatus } from './tool-view';
 type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
 
 const STATUS_TEXT = {
-  running: 'running…', waiting: 'waiting for permission', 'no-result': 'no result', ok: 'succeeded', error: 'failed', denied: 'denied', interrupted: 'interrupted',
+  running: 'running…',
+  waiting: 'waiting for permission',
+  'no-result': 'no result',
+  ok: 'succeeded',
+  error: 'failed',
+  denied: 'denied',
+  interrupted: 'interrupted',
 } as const;
 
 /** One tool call with its result under it (paired by tool_use_id); long parts start collapsed. */
@@ -25,12 +31,15 @@ export class ToolCall {
   protected readonly body = computed(() => toolBody(this.item()));
   protected readonly status = computed(() => toolStatus(this.item(), this.pending(), this.live()));
   protected readonly statusText = computed(() =>
-    this.status() === 'waiting' && this.item().name === 'AskUserQuestion' ? 'waiting for your answer' : STATUS_TEXT[this.status()],
+    this.status() === 'waiting' && this.item().name === 'AskUserQuestion'
+      ? 'waiting for your answer'
+      : STATUS_TEXT[this.status()],
   );
   protected readonly output = computed(() => {
     const result = this.item().result;
     if (!result) return null;
-    if (result.stdout !== null || result.stderr !== null) return { stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
+    if (result.stdout !== null || result.stderr !== null)
+      return { stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
     return { stdout: result.text, stderr: '' };
   });
   protected readonly outputLong = computed(() => {

@@ -46,11 +46,16 @@ export function toolBody(item: ToolItem): ToolBody {
     case 'Write':
       return { kind: 'path', path: str(input['file_path']), content: str(input['content']) };
     case 'Edit':
-      return { kind: 'edit', path: str(input['file_path']), diff: editDiff(str(input['old_string']), str(input['new_string'])) };
+      return {
+        kind: 'edit',
+        path: str(input['file_path']),
+        diff: editDiff(str(input['old_string']), str(input['new_string'])),
+      };
     case 'MultiEdit': {
       const edits = Array.isArray(input['edits']) ? (input['edits'] as unknown[]) : [];
       const diff = edits.flatMap((edit) => {
-        const record = typeof edit === 'object' && edit !== null ? (edit as Record<string, unknown>) : {};
+        const record =
+          typeof edit === 'object' && edit !== null ? (edit as Record<string, unknown>) : {};
         return editDiff(str(record['old_string']), str(record['new_string']));
       });
       return { kind: 'edit', path: str(input['file_path']), diff };
@@ -66,7 +71,8 @@ export function isLong(text: string | null | undefined): boolean {
   return text.length > 800 || text.split('\n').length > 12;
 }
 
-export type ToolStatus = 'running' | 'waiting' | 'ok' | 'error' | 'denied' | 'interrupted' | 'no-result';
+export type ToolStatus =
+  'running' | 'waiting' | 'ok' | 'error' | 'denied' | 'interrupted' | 'no-result';
 
 /** `live`: the agent may still answer (the session is working or waiting). */
 export function toolStatus(item: ToolItem, pending: boolean, live = true): ToolStatus {

@@ -3,15 +3,28 @@ import { toApiFailure } from './api-error';
 
 describe('toApiFailure', () => {
   it('keeps the daemon error code and message', () => {
-    const error = new HttpErrorResponse({ status: 409, error: { error_code: 'queue_full', message: 'Full.' } });
-    expect(toApiFailure(error)).toEqual({ status: 409, code: 'queue_full', message: 'Full.', retryAfterSeconds: null });
+    const error = new HttpErrorResponse({
+      status: 409,
+      error: { error_code: 'queue_full', message: 'Full.' },
+    });
+    expect(toApiFailure(error)).toEqual({
+      status: 409,
+      code: 'queue_full',
+      message: 'Full.',
+      retryAfterSeconds: null,
+    });
   });
 
   it('reads the wait of a 429 from the body, else from Retry-After', () => {
-    const body = new HttpErrorResponse({ status: 429, error: { error_code: 'rate_limited', message: 'Slow down.', retry_after_seconds: 7 } });
+    const body = new HttpErrorResponse({
+      status: 429,
+      error: { error_code: 'rate_limited', message: 'Slow down.', retry_after_seconds: 7 },
+    });
     expect(toApiFailure(body).retryAfterSeconds).toBe(7);
     const header = new HttpErrorResponse({
-      status: 429, error: { error_code: 'rate_limited', message: 'Slow down.' }, headers: new HttpHeaders({ 'Retry-After': '12' }),
+      status: 429,
+      error: { error_code: 'rate_limited', message: 'Slow down.' },
+      headers: new HttpHeaders({ 'Retry-After': '12' }),
     });
     expect(toApiFailure(header).retryAfterSeconds).toBe(12);
   });

@@ -13,15 +13,35 @@ export function toApiFailure(error: unknown): ApiFailure {
   if (error instanceof HttpErrorResponse) {
     const body = ErrorBody.safeParse(error.error);
     const header = Number(error.headers?.get('Retry-After'));
-    const retry = body.success && body.data.retry_after_seconds !== undefined
-      ? body.data.retry_after_seconds
-      : Number.isFinite(header) && header > 0 ? header : null;
-    if (body.success) return { status: error.status, code: body.data.error_code, message: body.data.message, retryAfterSeconds: retry };
+    const retry =
+      body.success && body.data.retry_after_seconds !== undefined
+        ? body.data.retry_after_seconds
+        : Number.isFinite(header) && header > 0
+          ? header
+          : null;
+    if (body.success)
+      return {
+        status: error.status,
+        code: body.data.error_code,
+        message: body.data.message,
+        retryAfterSeconds: retry,
+      };
     if (error.status === 0) {
-      return { status: 0, code: 'daemon_unreachable', message: 'The daemon does not answer. Is Relais running?', retryAfterSeconds: null };
+      return {
+        status: 0,
+        code: 'daemon_unreachable',
+        message: 'The daemon does not answer. Is Relais running?',
+        retryAfterSeconds: null,
+      };
     }
-    return { status: error.status, code: 'http_' + error.status, message: error.message, retryAfterSeconds: retry };
+    return {
+      status: error.status,
+      code: 'http_' + error.status,
+      message: error.message,
+      retryAfterSeconds: retry,
+    };
   }
-  if (error instanceof Error) return { status: 0, code: 'client_error', message: error.message, retryAfterSeconds: null };
+  if (error instanceof Error)
+    return { status: 0, code: 'client_error', message: error.message, retryAfterSeconds: null };
   return { status: 0, code: 'client_error', message: String(error), retryAfterSeconds: null };
 }

@@ -78,7 +78,11 @@ export class ApiKey {
   }
 
   private readStored(): string | null {
-    return this.storage('session')?.getItem(STORAGE_KEY) ?? this.storage('local')?.getItem(STORAGE_KEY) ?? null;
+    return (
+      this.storage('session')?.getItem(STORAGE_KEY) ??
+      this.storage('local')?.getItem(STORAGE_KEY) ??
+      null
+    );
   }
 
   private clearStored(): void {

@@ -14,7 +14,11 @@ describe('authInterceptor', () => {
     sessionStorage.clear();
     localStorage.clear();
     TestBed.configureTestingModule({
-      providers: [provideRouter([]), provideHttpClient(withInterceptors([authInterceptor])), provideHttpClientTesting()],
+      providers: [
+        provideRouter([]),
+        provideHttpClient(withInterceptors([authInterceptor])),
+        provideHttpClientTesting(),
+      ],
     });
     TestBed.inject(ApiKey).use('secret-key');
     http = TestBed.inject(HttpClient);
@@ -26,7 +30,9 @@ describe('authInterceptor', () => {
   it('adds the bearer key to /api calls only', () => {
     void firstValueFrom(http.get('/api/sessions'));
     void firstValueFrom(http.get('/assets/x.json'));
-    expect(controller.expectOne('/api/sessions').request.headers.get('Authorization')).toBe('Bearer secret-key');
+    expect(controller.expectOne('/api/sessions').request.headers.get('Authorization')).toBe(
+      'Bearer secret-key',
+    );
     expect(controller.expectOne('/assets/x.json').request.headers.has('Authorization')).toBe(false);
   });
 
@@ -34,7 +40,12 @@ describe('authInterceptor', () => {
     const router = TestBed.inject(Router);
     const navigate = vi.spyOn(router, 'navigate').mockResolvedValue(true);
     const request = firstValueFrom(http.get('/api/sessions')).catch((error: unknown) => error);
-    controller.expectOne('/api/sessions').flush({ error_code: 'unauthorized', message: 'no' }, { status: 401, statusText: 'Unauthorized' });
+    controller
+      .expectOne('/api/sessions')
+      .flush(
+        { error_code: 'unauthorized', message: 'no' },
+        { status: 401, statusText: 'Unauthorized' },
+      );
     await request;
     expect(TestBed.inject(ApiKey).rejected()).toBe(true);
     expect(navigate).toHaveBeenCalledWith(['/key']);

@@ -10,7 +10,9 @@ export const authInterceptor: HttpInterceptorFn = (request, next) => {
   const apiKey = inject(ApiKey);
   const router = inject(Router);
   const key = apiKey.key();
-  const authorised = key ? request.clone({ setHeaders: { Authorization: `Bearer ${key}` } }) : request;
+  const authorised = key
+    ? request.clone({ setHeaders: { Authorization: `Bearer ${key}` } })
+    : request;
   return next(authorised).pipe(
     catchError((error: unknown) => {
       if (error instanceof HttpErrorResponse && error.status === 401) {

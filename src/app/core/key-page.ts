@@ -11,7 +11,13 @@ import { LiveStore } from './live-store';
 /** Shown without a key or after a 401: where the key lives, and a field to paste it. */
 @Component({
   selector: 'app-key-page',
-  imports: [ReactiveFormsModule, MatButtonModule, MatCheckboxModule, MatFormFieldModule, MatInputModule],
+  imports: [
+    ReactiveFormsModule,
+    MatButtonModule,
+    MatCheckboxModule,
+    MatFormFieldModule,
+    MatInputModule,
+  ],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <main class="key-page" aria-labelledby="key-title">
@@ -22,13 +28,19 @@ import { LiveStore } from './live-store';
         <p>This console needs the daemon's API key.</p>
       }
       <p>
-        Open the URL the daemon printed when it started (it carries the key), or paste the key found in
-        the file <code>$RELAIS_HOME/api-key</code> (by default <code>~/.relais/api-key</code>).
+        Open the URL the daemon printed when it started (it carries the key), or paste the key found
+        in the file <code>$RELAIS_HOME/api-key</code> (by default <code>~/.relais/api-key</code>).
       </p>
       <form [formGroup]="form" (ngSubmit)="save()">
         <mat-form-field appearance="outline" class="wide">
           <mat-label>API key</mat-label>
-          <input matInput formControlName="key" type="password" autocomplete="off" spellcheck="false" />
+          <input
+            matInput
+            formControlName="key"
+            type="password"
+            autocomplete="off"
+            spellcheck="false"
+          />
           @if (form.controls.key.hasError('required') && form.controls.key.touched) {
             <mat-error>Paste the key.</mat-error>
           }
@@ -40,11 +52,26 @@ import { LiveStore } from './live-store';
     </main>
   `,
   styles: `
-    .key-page { max-width: 40rem; margin: 3rem auto; padding: 0 1rem; }
-    .wide { width: 100%; }
-    .error { color: var(--mat-sys-error); font-weight: 500; }
-    .hint { color: var(--mat-sys-on-surface-variant); font-size: 0.875rem; margin: 0 0 1rem; }
-    code { font-family: ui-monospace, monospace; }
+    .key-page {
+      max-width: 40rem;
+      margin: 3rem auto;
+      padding: 0 1rem;
+    }
+    .wide {
+      width: 100%;
+    }
+    .error {
+      color: var(--mat-sys-error);
+      font-weight: 500;
+    }
+    .hint {
+      color: var(--mat-sys-on-surface-variant);
+      font-size: 0.875rem;
+      margin: 0 0 1rem;
+    }
+    code {
+      font-family: ui-monospace, monospace;
+    }
   `,
 })
 export class KeyPage {

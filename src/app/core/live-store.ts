@@ -97,7 +97,9 @@ export class LiveStore {
   }
 
   upsertSession(session: Session): void {
-    this.sessionMap.update((current) => new Map(current).set(session.id, newer(current.get(session.id), session)));
+    this.sessionMap.update((current) =>
+      new Map(current).set(session.id, newer(current.get(session.id), session)),
+    );
   }
 
   /** Records a permission request; one no longer pending leaves the inbox. */

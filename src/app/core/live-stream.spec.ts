@@ -37,7 +37,9 @@ describe('NDJSON live stream', () => {
         maxDelayMs: 1,
       }).pipe(take(7), toArray()),
     );
-    const lines = messages.filter((m): m is Extract<StreamMessage<{ seq: number }>, { kind: 'line' }> => m.kind === 'line');
+    const lines = messages.filter(
+      (m): m is Extract<StreamMessage<{ seq: number }>, { kind: 'line' }> => m.kind === 'line',
+    );
     expect(lines.map((m) => m.line.seq)).toEqual([1, 2, 3]);
     expect(urls[0]).toBe('/s?after=0');
     expect(urls[1]).toBe('/s?after=2');
@@ -46,7 +48,9 @@ describe('NDJSON live stream', () => {
 
   it('reports a 401 as unauthorized', async () => {
     const fetchFn = (async () => new Response('', { status: 401 })) as unknown as typeof fetch;
-    const first = await firstValueFrom(ndjsonStream({ url: () => '/x', key: () => 'bad', parse: (raw) => raw, fetchFn }));
+    const first = await firstValueFrom(
+      ndjsonStream({ url: () => '/x', key: () => 'bad', parse: (raw) => raw, fetchFn }),
+    );
     expect(first.kind).toBe('unauthorized');
   });
 });

@@ -2,9 +2,7 @@ import { Observable } from 'rxjs';
 
 /** What a live NDJSON stream reports: a parsed line, or a change of connection. */
 export type StreamMessage<T> =
-  | { kind: 'line'; line: T }
-  | { kind: 'status'; connected: boolean }
-  | { kind: 'unauthorized' };
+  { kind: 'line'; line: T } | { kind: 'status'; connected: boolean } | { kind: 'unauthorized' };
 
 export interface NdjsonStreamOptions<T> {
   /** Builds the URL for a (re)connection; `after` is the last sequence number seen, if any. */

@@ -2,7 +2,13 @@ import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
 import { Observable, firstValueFrom, map } from 'rxjs';
 import { z } from 'zod';
-import { Diagnostics, LogEntry, LogPage, LogStreamLine, VersionCard } from '../../../contract/operations';
+import {
+  Diagnostics,
+  LogEntry,
+  LogPage,
+  LogStreamLine,
+  VersionCard,
+} from '../../../contract/operations';
 import { ApiKey } from '../core/api-key';
 import { StreamMessage, ndjsonStream } from '../core/live-stream';
 import { LogFilters, logPageParams, logStreamUrl } from './log-filters';
@@ -17,17 +23,25 @@ export class DiagnosticsApi {
   private readonly apiKey = inject(ApiKey);
 
   get(): Promise<Diagnostics> {
-    return firstValueFrom(this.http.get<unknown>('/api/diagnostics').pipe(map((raw) => Diagnostics.parse(raw))));
+    return firstValueFrom(
+      this.http.get<unknown>('/api/diagnostics').pipe(map((raw) => Diagnostics.parse(raw))),
+    );
   }
 
   versions(refresh: boolean): Promise<VersionCard[]> {
     return firstValueFrom(
-      this.http.get<unknown>('/api/versions', { params: { refresh: String(refresh) } }).pipe(map((raw) => VersionList.parse(raw).items)),
+      this.http
+        .get<unknown>('/api/versions', { params: { refresh: String(refresh) } })
+        .pipe(map((raw) => VersionList.parse(raw).items)),
     );
   }
 
   logs(filters: LogFilters, before: string | null, limit = 100): Promise<LogPageData> {
-    return firstValueFrom(this.http.get<unknown>('/api/logs', { params: logPageParams(filters, before, limit) }).pipe(map((raw) => LogPage.parse(raw))));
+    return firstValueFrom(
+      this.http
+        .get<unknown>('/api/logs', { params: logPageParams(filters, before, limit) })
+        .pipe(map((raw) => LogPage.parse(raw))),
+    );
   }
 
   /** New log lines as they are written; reconnects by itself and never errors. */

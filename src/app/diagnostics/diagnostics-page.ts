@@ -34,7 +34,10 @@ export class DiagnosticsPage {
     return d ? shortDuration(d.uptime_seconds * 1000 + (this.now.ms() - this.fetchedAt())) : '';
   });
   protected readonly states = computed(() =>
-    Object.entries(this.diagnostics()?.sessions_by_state ?? {}).map(([state, count]) => ({ state, count })),
+    Object.entries(this.diagnostics()?.sessions_by_state ?? {}).map(([state, count]) => ({
+      state,
+      count,
+    })),
   );
 
   constructor() {

@@ -9,10 +9,18 @@ describe('log filters', () => {
 
   it('sends the chosen level, session and text, trimmed, and the cursor for older lines', () => {
     const filters = { level: 'warn' as const, session: ' ses_1 ', q: ' spawn failed ' };
-    expect(logPageParams(filters, '42', 50)).toEqual({ level: 'warn', session: 'ses_1', q: 'spawn failed', limit: '50', before: '42' });
+    expect(logPageParams(filters, '42', 50)).toEqual({
+      level: 'warn',
+      session: 'ses_1',
+      q: 'spawn failed',
+      limit: '50',
+      before: '42',
+    });
   });
 
   it('encodes the live tail filters in its URL', () => {
-    expect(logStreamUrl({ level: 'error', session: '', q: 'a&b c' })).toBe('/api/logs/stream?level=error&q=a%26b+c');
+    expect(logStreamUrl({ level: 'error', session: '', q: 'a&b c' })).toBe(
+      '/api/logs/stream?level=error&q=a%26b+c',
+    );
   });
 });

@@ -20,7 +20,11 @@ export function logFilterParams(filters: LogFilters): Record<string, string> {
 }
 
 /** A page of logs: the filters, a page size, and the cursor for older lines. */
-export function logPageParams(filters: LogFilters, before: string | null, limit: number): Record<string, string> {
+export function logPageParams(
+  filters: LogFilters,
+  before: string | null,
+  limit: number,
+): Record<string, string> {
   return { ...logFilterParams(filters), limit: String(limit), ...(before ? { before } : {}) };
 }
 

@@ -2,7 +2,9 @@ import { logSummary } from './log-summary';
 
 describe('log summary', () => {
   it('names the request, its status and time, or the error', () => {
-    expect(logSummary({ req: { method: 'GET', url: '/api/logs?limit=2' } })).toBe('GET /api/logs?limit=2');
+    expect(logSummary({ req: { method: 'GET', url: '/api/logs?limit=2' } })).toBe(
+      'GET /api/logs?limit=2',
+    );
     expect(logSummary({ res: { statusCode: 200 }, responseTime: 1.14 })).toBe('status 200 · 1 ms');
     expect(logSummary({ err: { message: 'spawn ENOENT' } })).toBe('spawn ENOENT');
   });

@@ -1,4 +1,11 @@
-import { ChangeDetectionStrategy, Component, DestroyRef, computed, inject, signal } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  DestroyRef,
+  computed,
+  inject,
+  signal,
+} from '@angular/core';
 import { FormControl, FormGroup, ReactiveFormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
@@ -27,7 +34,16 @@ interface LogRow {
 /** The daemon's logs: filters, older pages, a live tail, and a copy button per line. */
 @Component({
   selector: 'app-log-viewer',
-  imports: [ReactiveFormsModule, RouterLink, MatButtonModule, MatFormFieldModule, MatInputModule, MatSelectModule, MatSlideToggleModule, Timestamp],
+  imports: [
+    ReactiveFormsModule,
+    RouterLink,
+    MatButtonModule,
+    MatFormFieldModule,
+    MatInputModule,
+    MatSelectModule,
+    MatSlideToggleModule,
+    Timestamp,
+  ],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './log-viewer.html',
   styleUrl: './log-viewer.scss',
@@ -52,8 +68,14 @@ export class LogViewer {
   protected readonly announcement = signal('');
   private tail: Subscription | null = null;
 
-  protected readonly rows = computed<LogRow[] | null>(() =>
-    this.lines()?.map((log) => ({ log, ms: Date.parse(log.time), json: JSON.stringify(log.data), summary: logSummary(log.data) })) ?? null,
+  protected readonly rows = computed<LogRow[] | null>(
+    () =>
+      this.lines()?.map((log) => ({
+        log,
+        ms: Date.parse(log.time),
+        json: JSON.stringify(log.data),
+        summary: logSummary(log.data),
+      })) ?? null,
   );
 
   constructor() {
@@ -107,7 +129,10 @@ export class LogViewer {
     this.stopTail();
     this.tail = this.api.tail(this.applied()).subscribe((message) => {
       if (message.kind === 'status') this.tailConnected.set(message.connected);
-      else if (message.kind === 'line') this.lines.update((shown) => mergeNewestFirst([message.line], shown ?? []).slice(0, MAX_LINES));
+      else if (message.kind === 'line')
+        this.lines.update((shown) =>
+          mergeNewestFirst([message.line], shown ?? []).slice(0, MAX_LINES),
+        );
     });
   }
 

@@ -19,23 +19,36 @@ import { DiagnosticsApi } from './diagnostics-api';
         </button>
       </header>
       @if (error(); as error) {
-        <p class="error" role="alert">The versions could not be read: {{ error.message }} ({{ error.code }})</p>
+        <p class="error" role="alert">
+          The versions could not be read: {{ error.message }} ({{ error.code }})
+        </p>
       }
       @if (cards(); as cards) {
         <div class="cards">
           @for (card of cards; track card.agent) {
             <article class="card" [attr.aria-labelledby]="'version-' + card.agent">
-              <h3 [id]="'version-' + card.agent">{{ card.agent }} <span class="pkg mono">{{ card.package }}</span></h3>
+              <h3 [id]="'version-' + card.agent">
+                {{ card.agent }} <span class="pkg mono">{{ card.package }}</span>
+              </h3>
               <dl>
-                <dt>Pinned</dt><dd class="mono" data-testid="pinned">{{ card.pinned ?? 'not installed' }}</dd>
-                <dt>Latest published</dt><dd class="mono" data-testid="latest">{{ card.latest ?? '—' }}</dd>
-                <dt>Checked</dt><dd>{{ card.checked_at ? (card.checked_at | date: 'yyyy-MM-dd HH:mm:ss') : 'never' }}</dd>
+                <dt>Pinned</dt>
+                <dd class="mono" data-testid="pinned">{{ card.pinned ?? 'not installed' }}</dd>
+                <dt>Latest published</dt>
+                <dd class="mono" data-testid="latest">{{ card.latest ?? '—' }}</dd>
+                <dt>Checked</dt>
+                <dd>
+                  {{ card.checked_at ? (card.checked_at | date: 'yyyy-MM-dd HH:mm:ss') : 'never' }}
+                </dd>
               </dl>
               @switch (card.status) {
-                @case ('same') { <p class="badge same">Up to date</p> }
+                @case ('same') {
+                  <p class="badge same">Up to date</p>
+                }
                 @case ('newer') {
                   <p class="badge newer">Not yet validated</p>
-                  <p class="note">A newer version is published; Relais runs the pinned one until it is validated.</p>
+                  <p class="note">
+                    A newer version is published; Relais runs the pinned one until it is validated.
+                  </p>
                 }
                 @default {
                   <p class="badge unknown">Unknown</p>
@@ -53,20 +66,75 @@ import { DiagnosticsApi } from './diagnostics-api';
     </section>
   `,
   styles: `
-    .head { display: flex; align-items: center; gap: 1rem; margin-bottom: 0.5rem; h2 { margin: 0; } }
-    .cards { display: grid; grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr)); gap: 1rem; }
-    .card { padding: 1rem; border-radius: 12px; border: 1px solid var(--mat-sys-outline-variant); background: var(--mat-sys-surface-container-low); }
-    h3 { margin: 0 0 0.5rem; font: var(--mat-sys-title-small); }
-    .pkg { color: var(--mat-sys-on-surface-variant); font-weight: 400; margin-left: 0.3rem; }
-    dl { display: grid; grid-template-columns: auto 1fr; gap: 0.25rem 0.8rem; margin: 0 0 0.6rem; }
-    dt { color: var(--mat-sys-on-surface-variant); }
-    dd { margin: 0; }
-    .badge { display: inline-block; margin: 0; padding: 0.1rem 0.6rem; border-radius: 1rem; font-size: 0.8rem; font-weight: 700; }
-    .same { background: var(--mat-sys-primary-container); color: var(--mat-sys-on-primary-container); }
-    .newer { background: var(--mat-sys-tertiary-container); color: var(--mat-sys-on-tertiary-container); }
-    .unknown { background: var(--mat-sys-surface-container-highest); color: var(--mat-sys-on-surface); }
-    .note { margin: 0.4rem 0 0; color: var(--mat-sys-on-surface-variant); overflow-wrap: anywhere; }
-    .error { color: var(--mat-sys-error); }
+    .head {
+      display: flex;
+      align-items: center;
+      gap: 1rem;
+      margin-bottom: 0.5rem;
+      h2 {
+        margin: 0;
+      }
+    }
+    .cards {
+      display: grid;
+      grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr));
+      gap: 1rem;
+    }
+    .card {
+      padding: 1rem;
+      border-radius: 12px;
+      border: 1px solid var(--mat-sys-outline-variant);
+      background: var(--mat-sys-surface-container-low);
+    }
+    h3 {
+      margin: 0 0 0.5rem;
+      font: var(--mat-sys-title-small);
+    }
+    .pkg {
+      color: var(--mat-sys-on-surface-variant);
+      font-weight: 400;
+      margin-left: 0.3rem;
+    }
+    dl {
+      display: grid;
+      grid-template-columns: auto 1fr;
+      gap: 0.25rem 0.8rem;
+      margin: 0 0 0.6rem;
+    }
+    dt {
+      color: var(--mat-sys-on-surface-variant);
+    }
+    dd {
+      margin: 0;
+    }
+    .badge {
+      display: inline-block;
+      margin: 0;
+      padding: 0.1rem 0.6rem;
+      border-radius: 1rem;
+      font-size: 0.8rem;
+      font-weight: 700;
+    }
+    .same {
+      background: var(--mat-sys-primary-container);
+      color: var(--mat-sys-on-primary-container);
+    }
+    .newer {
+      background: var(--mat-sys-tertiary-container);
+      color: var(--mat-sys-on-tertiary-container);
+    }
+    .unknown {
+      background: var(--mat-sys-surface-container-highest);
+      color: var(--mat-sys-on-surface);
+    }
+    .note {
+      margin: 0.4rem 0 0;
+      color: var(--mat-sys-on-surface-variant);
+      overflow-wrap: anywhere;
+    }
+    .error {
+      color: var(--mat-sys-error);
+    }
   `,
 })
 export class VersionCards {

@@ -5,8 +5,10 @@ export interface FuzzyMatch {
 }
 
 const isWordStart = (text: string, index: number): boolean =>
-  index === 0 || /[\s/_\-.:#]/.test(text[index - 1] ?? '') ||
-  (text[index - 1] === (text[index - 1] ?? '').toLowerCase() && text[index] !== (text[index] ?? '').toLowerCase());
+  index === 0 ||
+  /[\s/_\-.:#]/.test(text[index - 1] ?? '') ||
+  (text[index - 1] === (text[index - 1] ?? '').toLowerCase() &&
+    text[index] !== (text[index] ?? '').toLowerCase());
 
 /**
  * Matches the query's characters in order anywhere in the text (case-insensitive). Consecutive

@@ -6,7 +6,12 @@ import { PaletteDialog } from './palette-dialog';
 
 describe('PaletteDialog', () => {
   const ran: string[] = [];
-  const command = (id: string, label: string): PaletteCommand => ({ id, label, group: 'g', run: () => ran.push(id) });
+  const command = (id: string, label: string): PaletteCommand => ({
+    id,
+    label,
+    group: 'g',
+    run: () => ran.push(id),
+  });
 
   async function setup() {
     ran.length = 0;
@@ -15,7 +20,17 @@ describe('PaletteDialog', () => {
       imports: [PaletteDialog],
       providers: [
         { provide: DialogRef, useValue: { close } },
-        { provide: DIALOG_DATA, useValue: { mode: 'commands', commands: signal([command('launch', 'Launch a session'), command('t3', 'Go to turn 3'), command('theme', 'Toggle theme')]) } },
+        {
+          provide: DIALOG_DATA,
+          useValue: {
+            mode: 'commands',
+            commands: signal([
+              command('launch', 'Launch a session'),
+              command('t3', 'Go to turn 3'),
+              command('theme', 'Toggle theme'),
+            ]),
+          },
+        },
       ],
     });
     const fixture = TestBed.createComponent(PaletteDialog);

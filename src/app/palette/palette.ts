@@ -52,22 +52,54 @@ export class Palette {
       void this.router.navigate(path, queryParams ? { queryParams } : {});
     const oldest = this.live.pending()[0];
     const commands: PaletteCommand[] = [
-      { id: 'launch', group: 'Actions', label: 'Launch a session', keywords: 'new start', run: go(['/sessions', 'new']) },
-      { id: 'inbox', group: 'Navigate', label: 'Open the inbox', keywords: 'permissions prompts', run: go(['/inbox']) },
-      { id: 'sessions', group: 'Navigate', label: 'Open the sessions dashboard', run: go(['/sessions']) },
-      { id: 'theme', group: 'Actions', label: 'Toggle light / dark theme', keywords: 'dark light', run: () => this.theme.toggle() },
-      { id: 'help', group: 'Help', label: 'Keyboard shortcuts', keywords: '?', run: () => this.open('help') },
+      {
+        id: 'launch',
+        group: 'Actions',
+        label: 'Launch a session',
+        keywords: 'new start',
+        run: go(['/sessions', 'new']),
+      },
+      {
+        id: 'inbox',
+        group: 'Navigate',
+        label: 'Open the inbox',
+        keywords: 'permissions prompts',
+        run: go(['/inbox']),
+      },
+      {
+        id: 'sessions',
+        group: 'Navigate',
+        label: 'Open the sessions dashboard',
+        run: go(['/sessions']),
+      },
+      {
+        id: 'theme',
+        group: 'Actions',
+        label: 'Toggle light / dark theme',
+        keywords: 'dark light',
+        run: () => this.theme.toggle(),
+      },
+      {
+        id: 'help',
+        group: 'Help',
+        label: 'Keyboard shortcuts',
+        keywords: '?',
+        run: () => this.open('help'),
+      },
     ];
     if (oldest) {
       commands.unshift({
-        id: 'answer-oldest', group: 'Actions',
-        label: `Answer the oldest prompt (${oldest.tool_name})`, keywords: 'permission approve',
+        id: 'answer-oldest',
+        group: 'Actions',
+        label: `Answer the oldest prompt (${oldest.tool_name})`,
+        keywords: 'permission approve',
         run: go(['/inbox'], { answer: oldest.id }),
       });
     }
     for (const session of this.live.sessions().slice(0, 50)) {
       commands.push({
-        id: 'session-' + session.id, group: 'Sessions',
+        id: 'session-' + session.id,
+        group: 'Sessions',
         label: `Go to session ${session.id.slice(-8)} · ${session.state} · ${session.cwd}`,
         keywords: `${session.model} ${session.app} ${session.subscription_id}`,
         run: go(['/sessions', session.id]),

@@ -1,4 +1,11 @@
-import { ChangeDetectionStrategy, Component, ElementRef, afterRenderEffect, inject, input } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  ElementRef,
+  afterRenderEffect,
+  inject,
+  input,
+} from '@angular/core';
 import { LiveStore } from '../core/live-store';
 import { PermissionCard } from './permission-card';
 
@@ -10,12 +17,16 @@ import { PermissionCard } from './permission-card';
   template: `
     <section class="page" aria-labelledby="inbox-title">
       <h1 id="inbox-title">Inbox</h1>
-      <p class="lead">Permission prompts and questions waiting for you, across every session, oldest first.</p>
+      <p class="lead">
+        Permission prompts and questions waiting for you, across every session, oldest first.
+      </p>
       @if (live.status() === 'connecting' && live.pending().length === 0) {
         <p role="status">Connecting to the daemon…</p>
       } @else {
         @if (live.status() === 'offline') {
-          <p class="offline" role="status">Connection lost; reconnecting. Answers may be out of date.</p>
+          <p class="offline" role="status">
+            Connection lost; reconnecting. Answers may be out of date.
+          </p>
         }
         <ul class="list" aria-label="Pending prompts">
           @for (request of live.pending(); track request.id) {
@@ -28,11 +39,29 @@ import { PermissionCard } from './permission-card';
     </section>
   `,
   styles: `
-    .page { padding: 1.25rem 1.5rem; max-width: 60rem; }
-    .lead { color: var(--mat-sys-on-surface-variant); margin-top: -0.5rem; }
-    .list { list-style: none; padding: 0; margin: 0; display: flex; flex-direction: column; gap: 0.75rem; }
-    .empty { padding: 2rem 0; color: var(--mat-sys-on-surface-variant); }
-    .offline { color: var(--mat-sys-error); }
+    .page {
+      padding: 1.25rem 1.5rem;
+      max-width: 60rem;
+    }
+    .lead {
+      color: var(--mat-sys-on-surface-variant);
+      margin-top: -0.5rem;
+    }
+    .list {
+      list-style: none;
+      padding: 0;
+      margin: 0;
+      display: flex;
+      flex-direction: column;
+      gap: 0.75rem;
+    }
+    .empty {
+      padding: 2rem 0;
+      color: var(--mat-sys-on-surface-variant);
+    }
+    .offline {
+      color: var(--mat-sys-error);
+    }
   `,
 })
 export class InboxPage {

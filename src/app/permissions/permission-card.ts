@@ -38,7 +38,11 @@ export class PermissionCard {
   protected toggleAnswer(question: string, label: string, multi: boolean, checked: boolean): void {
     this.answers.update((current) => {
       const previous = current[question] ?? [];
-      const next = multi ? (checked ? [...previous, label] : previous.filter((l) => l !== label)) : [label];
+      const next = multi
+        ? checked
+          ? [...previous, label]
+          : previous.filter((l) => l !== label)
+        : [label];
       return { ...current, [question]: next };
     });
   }
@@ -54,7 +58,8 @@ export class PermissionCard {
 
   protected answer(): void {
     const answers: Record<string, string> = {};
-    for (const [question, labels] of Object.entries(this.answers())) answers[question] = labels.join(', ');
+    for (const [question, labels] of Object.entries(this.answers()))
+      answers[question] = labels.join(', ');
     void this.send({ decision: 'allow', scope: 'once', answers });
   }
 

@@ -20,7 +20,15 @@ export function questionsOf(request: PermissionRequest): Question[] {
 /** What exactly is asked, in one line: the command, the path, or the pattern. */
 export function subjectOf(request: PermissionRequest): string | null {
   const input = request.input;
-  for (const field of ['command', 'file_path', 'notebook_path', 'path', 'url', 'pattern', 'query']) {
+  for (const field of [
+    'command',
+    'file_path',
+    'notebook_path',
+    'path',
+    'url',
+    'pattern',
+    'query',
+  ]) {
     const value = input[field];
     if (typeof value === 'string' && value) return value;
   }

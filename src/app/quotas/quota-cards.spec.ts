@@ -11,7 +11,13 @@ describe('QuotaCards', () => {
   let http: HttpTestingController;
 
   beforeEach(() => {
-    TestBed.configureTestingModule({ providers: [provideZonelessChangeDetection(), provideHttpClient(), provideHttpClientTesting()] });
+    TestBed.configureTestingModule({
+      providers: [
+        provideZonelessChangeDetection(),
+        provideHttpClient(),
+        provideHttpClientTesting(),
+      ],
+    });
     http = TestBed.inject(HttpTestingController);
   });
 
@@ -27,9 +33,30 @@ describe('QuotaCards', () => {
         {
           subscription_id: 'work',
           windows: [
-            { window: 'five_hour', utilization: 41, resets_at: inHours(2), read_at: minutesAgo(25.5), status: 'stale', source: 'usage_endpoint' },
-            { window: 'seven_day', utilization: null, resets_at: null, read_at: null, status: 'unknown', source: 'none' },
-            { window: 'seven_day_opus', utilization: 12, resets_at: inHours(50), read_at: minutesAgo(1.5), status: 'fresh', source: 'stream' },
+            {
+              window: 'five_hour',
+              utilization: 41,
+              resets_at: inHours(2),
+              read_at: minutesAgo(25.5),
+              status: 'stale',
+              source: 'usage_endpoint',
+            },
+            {
+              window: 'seven_day',
+              utilization: null,
+              resets_at: null,
+              read_at: null,
+              status: 'unknown',
+              source: 'none',
+            },
+            {
+              window: 'seven_day_opus',
+              utilization: 12,
+              resets_at: inHours(50),
+              read_at: minutesAgo(1.5),
+              status: 'fresh',
+              source: 'stream',
+            },
           ],
           poll: { enabled: false, last_attempt_at: null, last_error: null, next_attempt_at: null },
         },
@@ -49,7 +76,9 @@ describe('QuotaCards', () => {
     expect(stale.textContent).toContain('41 %');
     expect(stale.textContent).toContain('Stale: read 25 min ago');
     expect(stale.querySelector('svg.icon')).not.toBeNull();
-    expect(stale.querySelector('[role="meter"]')!.getAttribute('aria-valuetext')).toBe('41 %, stale');
+    expect(stale.querySelector('[role="meter"]')!.getAttribute('aria-valuetext')).toBe(
+      '41 %, stale',
+    );
 
     const unknown = root.querySelector('[data-window="seven_day"]')!;
     expect(unknown.getAttribute('data-status')).toBe('unknown');

@@ -1,4 +1,11 @@
-import { ChangeDetectionStrategy, Component, DestroyRef, computed, inject, resource } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  DestroyRef,
+  computed,
+  inject,
+  resource,
+} from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { toApiFailure } from '../core/api-error';
 import { Now } from '../shared/now';
@@ -20,7 +27,9 @@ export class QuotaCards {
   private readonly now = inject(Now);
 
   protected readonly quotas = resource({ loader: () => this.api.list() });
-  protected readonly error = computed(() => (this.quotas.error() === undefined ? null : toApiFailure(this.quotas.error())));
+  protected readonly error = computed(() =>
+    this.quotas.error() === undefined ? null : toApiFailure(this.quotas.error()),
+  );
 
   protected readonly cards = computed(() => {
     if (!this.quotas.hasValue()) return null;

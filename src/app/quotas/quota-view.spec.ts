@@ -3,27 +3,45 @@ import { describeWindow, readAgo, resetIn, windowName } from './quota-view';
 
 const now = Date.parse('2026-11-30T10:00:00.000Z');
 const window = (over: Partial<QuotaWindow>): QuotaWindow => ({
-  window: 'five_hour', utilization: 24, resets_at: '2026-11-30T12:30:00.000Z', read_at: '2026-11-30T09:57:00.000Z',
-  status: 'fresh', source: 'usage_endpoint', ...over,
+  window: 'five_hour',
+  utilization: 24,
+  resets_at: '2026-11-30T12:30:00.000Z',
+  read_at: '2026-11-30T09:57:00.000Z',
+  status: 'fresh',
+  source: 'usage_endpoint',
+  ...over,
 });
 
 describe('quota windows', () => {
   it('shows a fresh reading with its percentage, countdown and age', () => {
     const view = describeWindow(window({}), now);
-    expect(view).toMatchObject({ name: '5-hour window', status: 'fresh', percent: 24, fill: 24, percentText: '24 %', statusText: 'Up to date' });
+    expect(view).toMatchObject({
+      name: '5-hour window',
+      status: 'fresh',
+      percent: 24,
+      fill: 24,
+      percentText: '24 %',
+      statusText: 'Up to date',
+    });
     expect(view.resetText).toBe('resets in 2h 30m');
     expect(view.readText).toBe('read 3 min ago');
   });
 
   it('shows a stale reading as stale, with its last value and age', () => {
-    const view = describeWindow(window({ status: 'stale', read_at: '2026-11-30T09:46:00.000Z' }), now);
+    const view = describeWindow(
+      window({ status: 'stale', read_at: '2026-11-30T09:46:00.000Z' }),
+      now,
+    );
     expect(view.status).toBe('stale');
     expect(view.percentText).toBe('24 %');
     expect(view.statusText).toBe('Stale: read 14 min ago, may be out of date');
   });
 
   it('shows an unknown reading as unknown, never 0 %', () => {
-    for (const w of [window({ status: 'unknown', utilization: null, read_at: null }), window({ status: 'stale', utilization: null })]) {
+    for (const w of [
+      window({ status: 'unknown', utilization: null, read_at: null }),
+      window({ status: 'stale', utilization: null }),
+    ]) {
       const view = describeWindow(w, now);
       expect(view.status).toBe('unknown');
       expect(view.percent).toBeNull();

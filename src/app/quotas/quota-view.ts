@@ -77,7 +77,9 @@ export function pollText(quota: SubscriptionQuota, nowMs: number): string {
   const poll = quota.poll;
   if (!poll.enabled) return 'No OAuth token: read only from what the agent reports';
   if (poll.last_error) {
-    const next = poll.next_attempt_at ? `, next try in ${shortDuration(Date.parse(poll.next_attempt_at) - nowMs)}` : '';
+    const next = poll.next_attempt_at
+      ? `, next try in ${shortDuration(Date.parse(poll.next_attempt_at) - nowMs)}`
+      : '';
     return `Last poll failed (${poll.last_error})${next}`;
   }
   return 'Polling the usage endpoint';

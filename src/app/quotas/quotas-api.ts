@@ -9,6 +9,8 @@ export class QuotasApi {
   private readonly http = inject(HttpClient);
 
   list(): Promise<QuotasAnswer> {
-    return firstValueFrom(this.http.get<unknown>('/api/quotas').pipe(map((raw) => QuotasAnswer.parse(raw))));
+    return firstValueFrom(
+      this.http.get<unknown>('/api/quotas').pipe(map((raw) => QuotasAnswer.parse(raw))),
+    );
   }
 }

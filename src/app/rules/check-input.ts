@@ -5,7 +5,12 @@ export const TESTER_TOOLS = ['Bash', 'Read', 'Write', 'Edit'] as const;
 export type TesterTool = (typeof TESTER_TOOLS)[number];
 
 /** The tool input the tester sends: a command for Bash, a file path for the file tools. */
-export function checkBody(tool: TesterTool, text: string, cwd: string, mode: PermissionMode): RuleCheckBody | null {
+export function checkBody(
+  tool: TesterTool,
+  text: string,
+  cwd: string,
+  mode: PermissionMode,
+): RuleCheckBody | null {
   if (text.trim() === '' || cwd.trim() === '') return null;
   const input: Record<string, unknown> =
     tool === 'Bash'

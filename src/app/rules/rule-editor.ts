@@ -1,4 +1,12 @@
-import { ChangeDetectionStrategy, Component, OnInit, computed, input, output, signal } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  OnInit,
+  computed,
+  input,
+  output,
+  signal,
+} from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { ReactiveFormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
@@ -13,7 +21,13 @@ import { formValueOf, ruleForm, ruleOf } from './rule-form';
 /** Adds or edits one rule; checks what it can, then the page asks the daemon to save. */
 @Component({
   selector: 'app-rule-editor',
-  imports: [ReactiveFormsModule, MatButtonModule, MatFormFieldModule, MatInputModule, MatSelectModule],
+  imports: [
+    ReactiveFormsModule,
+    MatButtonModule,
+    MatFormFieldModule,
+    MatInputModule,
+    MatSelectModule,
+  ],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './rule-editor.html',
   styleUrl: './rule-editor.scss',
@@ -31,14 +45,19 @@ export class RuleEditor implements OnInit {
   protected readonly form = ruleForm();
   protected readonly kinds = RULE_KINDS;
   protected readonly problems = signal<string[]>([]);
-  private readonly kindValue = toSignal(this.form.controls.kind.valueChanges, { initialValue: this.form.controls.kind.value });
+  private readonly kindValue = toSignal(this.form.controls.kind.valueChanges, {
+    initialValue: this.form.controls.kind.value,
+  });
   protected readonly isBash = computed(() => this.kindValue() === 'bash');
-  protected readonly title = computed(() => (this.rule() ? `Edit rule ${this.rule()!.id}` : 'Add a rule'));
+  protected readonly title = computed(() =>
+    this.rule() ? `Edit rule ${this.rule()!.id}` : 'Add a rule',
+  );
 
   ngOnInit(): void {
     this.form.setValue(formValueOf(this.rule(), this.kind()));
     this.form.controls.kind.valueChanges.subscribe((kind) => {
-      if (kind !== 'bash' && this.form.controls.action.value === 'allow') this.form.controls.action.setValue('deny');
+      if (kind !== 'bash' && this.form.controls.action.value === 'allow')
+        this.form.controls.action.setValue('deny');
     });
   }
 

@@ -4,7 +4,15 @@ import { FormControl, FormGroup, ReactiveFormsModule } from '@angular/forms';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
-import { catchError, debounceTime, distinctUntilChanged, map, of, startWith, switchMap } from 'rxjs';
+import {
+  catchError,
+  debounceTime,
+  distinctUntilChanged,
+  map,
+  of,
+  startWith,
+  switchMap,
+} from 'rxjs';
 import { PermissionMode } from '../../../contract/api';
 import { RuleCheckResult } from '../../../contract/permissions';
 import { ApiFailure, toApiFailure } from '../core/api-error';
@@ -49,7 +57,9 @@ export class RuleTester {
         // Errors stay inside this inner stream so one failed check never stops the tester.
         return this.api.check(body).pipe(
           map((result): Verdict => ({ kind: 'result', result })),
-          catchError((error: unknown) => of<Verdict>({ kind: 'error', failure: toApiFailure(error) })),
+          catchError((error: unknown) =>
+            of<Verdict>({ kind: 'error', failure: toApiFailure(error) }),
+          ),
           startWith<Verdict>({ kind: 'checking' }),
         );
       }),

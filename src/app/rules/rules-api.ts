@@ -6,7 +6,11 @@ import { ErrorBody } from '../../../contract/api';
 import { Rule, RuleCheckBody, RuleCheckResult, RulesView } from '../../../contract/permissions';
 
 /** The daemon's `invalid_rules` answer: the error body plus where the rules file went wrong. */
-const InvalidRulesBody = ErrorBody.extend({ line: z.number().int(), path: z.string(), reason: z.string() });
+const InvalidRulesBody = ErrorBody.extend({
+  line: z.number().int(),
+  path: z.string(),
+  reason: z.string(),
+});
 
 export interface RulesRefusal {
   line: number;
@@ -28,15 +32,21 @@ export class RulesApi {
   private readonly http = inject(HttpClient);
 
   get(): Promise<RulesView> {
-    return firstValueFrom(this.http.get<unknown>('/api/rules').pipe(map((raw) => RulesView.parse(raw))));
+    return firstValueFrom(
+      this.http.get<unknown>('/api/rules').pipe(map((raw) => RulesView.parse(raw))),
+    );
   }
 
   save(rules: readonly Rule[]): Promise<RulesView> {
-    return firstValueFrom(this.http.put<unknown>('/api/rules', { rules }).pipe(map((raw) => RulesView.parse(raw))));
+    return firstValueFrom(
+      this.http.put<unknown>('/api/rules', { rules }).pipe(map((raw) => RulesView.parse(raw))),
+    );
   }
 
   /** An observable so that a newer question can cancel an older one (switchMap). */
   check(body: RuleCheckBody): Observable<RuleCheckResult> {
-    return this.http.post<unknown>('/api/rules/check', body).pipe(map((raw) => RuleCheckResult.parse(raw)));
+    return this.http
+      .post<unknown>('/api/rules/check', body)
+      .pipe(map((raw) => RuleCheckResult.parse(raw)));
   }
 }

@@ -1,11 +1,27 @@
 import { CdkDrag, CdkDragDrop, CdkDragHandle, CdkDropList } from '@angular/cdk/drag-drop';
-import { ChangeDetectionStrategy, Component, ElementRef, Injector, afterNextRender, computed, inject, signal } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  ElementRef,
+  Injector,
+  afterNextRender,
+  computed,
+  inject,
+  signal,
+} from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { RouterLink } from '@angular/router';
 import { Rule, RulesView } from '../../../contract/permissions';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { RuleEditor } from './rule-editor';
-import { RuleKind, actionLabel, groupRules, moveWithinKind, removeRule, upsertRule } from './rule-list';
+import {
+  RuleKind,
+  actionLabel,
+  groupRules,
+  moveWithinKind,
+  removeRule,
+  upsertRule,
+} from './rule-list';
 import { RuleTester } from './rule-tester';
 import { RulesApi, RulesRefusal, rulesRefusal } from './rules-api';
 
@@ -19,7 +35,15 @@ interface Editing {
 /** The rules in force, grouped by kind, edited in place and saved whole through the daemon. */
 @Component({
   selector: 'app-rules-page',
-  imports: [CdkDropList, CdkDrag, CdkDragHandle, MatButtonModule, RouterLink, RuleEditor, RuleTester],
+  imports: [
+    CdkDropList,
+    CdkDrag,
+    CdkDragHandle,
+    MatButtonModule,
+    RouterLink,
+    RuleEditor,
+    RuleTester,
+  ],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './rules-page.html',
   styleUrl: './rules-page.scss',
@@ -74,13 +98,17 @@ export class RulesPage {
   protected async submitRule(rule: Rule): Promise<void> {
     const editing = this.editing();
     if (!editing) return;
-    const saved = await this.save(upsertRule(this.rules(), editing.id, rule), editing.id ? `Rule ${rule.id} saved` : `Rule ${rule.id} added`);
+    const saved = await this.save(
+      upsertRule(this.rules(), editing.id, rule),
+      editing.id ? `Rule ${rule.id} saved` : `Rule ${rule.id} added`,
+    );
     if (saved) this.editing.set(null);
   }
 
   protected async remove(rule: Rule): Promise<void> {
     const before = this.rules();
-    if (await this.save(removeRule(before, rule.id), `Rule ${rule.id} deleted`)) this.undoRules.set(before);
+    if (await this.save(removeRule(before, rule.id), `Rule ${rule.id} deleted`))
+      this.undoRules.set(before);
   }
 
   protected async undo(): Promise<void> {
@@ -106,7 +134,10 @@ export class RulesPage {
     if (await this.save(moved, `Rule ${id} moved to position ${to + 1}`)) {
       // Keep the keyboard on the moved rule once its row stands at its new place.
       afterNextRender(
-        () => this.host.nativeElement.querySelector<HTMLElement>(`li[data-rule-id="${CSS.escape(id)}"]`)?.focus(),
+        () =>
+          this.host.nativeElement
+            .querySelector<HTMLElement>(`li[data-rule-id="${CSS.escape(id)}"]`)
+            ?.focus(),
         { injector: this.injector },
       );
     }

@@ -1,10 +1,27 @@
 import { FormControl, FormGroup, Validators } from '@angular/forms';
 import { Effort, PermissionMode, SessionLaunch } from '../../../contract/api';
 
-export const PERMISSION_MODES: readonly { value: PermissionMode; label: string; explanation: string }[] = [
-  { value: 'write', label: 'Write', explanation: 'Edits and commands follow your rules; anything they do not decide asks you here.' },
-  { value: 'read_only', label: 'Read only', explanation: 'Reading, searching and questions only; commands, edits, sub-agents and MCP tools are refused.' },
-  { value: 'dry_run', label: 'Dry run', explanation: 'Reads freely; every change is refused and reported as what it would have done.' },
+export const PERMISSION_MODES: readonly {
+  value: PermissionMode;
+  label: string;
+  explanation: string;
+}[] = [
+  {
+    value: 'write',
+    label: 'Write',
+    explanation: 'Edits and commands follow your rules; anything they do not decide asks you here.',
+  },
+  {
+    value: 'read_only',
+    label: 'Read only',
+    explanation:
+      'Reading, searching and questions only; commands, edits, sub-agents and MCP tools are refused.',
+  },
+  {
+    value: 'dry_run',
+    label: 'Dry run',
+    explanation: 'Reads freely; every change is refused and reported as what it would have done.',
+  },
 ];
 
 export const LIFETIMES: readonly { seconds: number; label: string }[] = [
@@ -21,10 +38,16 @@ export function launchForm() {
   return new FormGroup({
     subscription: new FormControl('', { nonNullable: true, validators: [Validators.required] }),
     model: new FormControl('', { nonNullable: true, validators: [Validators.required] }),
-    cwd: new FormControl('', { nonNullable: true, validators: [Validators.required, absolutePath] }),
+    cwd: new FormControl('', {
+      nonNullable: true,
+      validators: [Validators.required, absolutePath],
+    }),
     effort: new FormControl<Effort | ''>('', { nonNullable: true }),
     permissionMode: new FormControl<PermissionMode>('write', { nonNullable: true }),
-    ttlSeconds: new FormControl(3600, { nonNullable: true, validators: [Validators.required, Validators.min(10)] }),
+    ttlSeconds: new FormControl(3600, {
+      nonNullable: true,
+      validators: [Validators.required, Validators.min(10)],
+    }),
     prompt: new FormControl('', { nonNullable: true, validators: [Validators.maxLength(100_000)] }),
   });
 }

@@ -18,7 +18,15 @@ import { SubscriptionsApi } from '../subscriptions/subscriptions-api';
 /** Launching a session by hand, validated before sending; refusals say why and how long to wait. */
 @Component({
   selector: 'app-launch-page',
-  imports: [ReactiveFormsModule, RouterLink, MatButtonModule, MatFormFieldModule, MatInputModule, MatRadioModule, MatSelectModule],
+  imports: [
+    ReactiveFormsModule,
+    RouterLink,
+    MatButtonModule,
+    MatFormFieldModule,
+    MatInputModule,
+    MatRadioModule,
+    MatSelectModule,
+  ],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './launch-page.html',
   styleUrl: './launch-page.scss',
@@ -41,14 +49,22 @@ export class LaunchPage {
   protected readonly failure = signal<ApiFailure | null>(null);
   private readonly retryUntil = signal<number | null>(null);
 
-  private readonly subscriptionId = toSignal(this.form.controls.subscription.valueChanges, { initialValue: '' });
-  private readonly modelValue = toSignal(this.form.controls.model.valueChanges, { initialValue: '' });
+  private readonly subscriptionId = toSignal(this.form.controls.subscription.valueChanges, {
+    initialValue: '',
+  });
+  private readonly modelValue = toSignal(this.form.controls.model.valueChanges, {
+    initialValue: '',
+  });
 
-  protected readonly subscription = computed(() => this.subscriptions()?.find((s) => s.id === this.subscriptionId()) ?? null);
+  protected readonly subscription = computed(
+    () => this.subscriptions()?.find((s) => s.id === this.subscriptionId()) ?? null,
+  );
   protected readonly models = computed(() => this.subscription()?.models ?? []);
   protected readonly efforts = computed<Effort[]>(() => {
     const model = this.models().find((m) => m.value === this.modelValue());
-    return (model?.supported_effort_levels ?? []).filter((level): level is Effort => Effort.safeParse(level).success);
+    return (model?.supported_effort_levels ?? []).filter(
+      (level): level is Effort => Effort.safeParse(level).success,
+    );
   });
   protected readonly retryIn = computed(() => {
     const until = this.retryUntil();
@@ -57,7 +73,9 @@ export class LaunchPage {
 
   constructor() {
     void this.loadSubscriptions();
-    this.form.controls.subscription.valueChanges.subscribe(() => this.form.controls.model.setValue(''));
+    this.form.controls.subscription.valueChanges.subscribe(() =>
+      this.form.controls.model.setValue(''),
+    );
     this.form.controls.model.valueChanges.subscribe(() => this.form.controls.effort.setValue(''));
   }
 
@@ -66,7 +84,8 @@ export class LaunchPage {
     try {
       const list = await this.subscriptionsApi.list();
       this.subscriptions.set(list);
-      if (!this.form.controls.subscription.value && list[0]) this.form.controls.subscription.setValue(list[0].id);
+      if (!this.form.controls.subscription.value && list[0])
+        this.form.controls.subscription.setValue(list[0].id);
     } catch (error: unknown) {
       this.loadError.set(toApiFailure(error));
     }
@@ -79,8 +98,16 @@ export class LaunchPage {
     this.detectError.set(null);
     try {
       const updated = await this.subscriptionsApi.detect(id);
-      this.subscriptions.update((list) => (list ?? []).map((s) => (s.id === updated.id ? updated : s)));
-      if (updated.detect_error) this.detectError.set({ status: 200, code: 'detect_failed', message: updated.detect_error, retryAfterSeconds: null });
+      this.subscriptions.update((list) =>
+        (list ?? []).map((s) => (s.id === updated.id ? updated : s)),
+      );
+      if (updated.detect_error)
+        this.detectError.set({
+          status: 200,
+          code: 'detect_failed',
+          message: updated.detect_error,
+          retryAfterSeconds: null,
+        });
     } catch (error: unknown) {
       this.detectError.set(toApiFailure(error));
     } finally {
@@ -102,7 +129,9 @@ export class LaunchPage {
     } catch (error: unknown) {
       const failure = toApiFailure(error);
       this.failure.set(failure);
-      this.retryUntil.set(failure.retryAfterSeconds ? Date.now() + failure.retryAfterSeconds * 1000 : null);
+      this.retryUntil.set(
+        failure.retryAfterSeconds ? Date.now() + failure.retryAfterSeconds * 1000 : null,
+      );
     } finally {
       this.submitting.set(false);
     }

@@ -7,10 +7,27 @@ import { LiveStore } from '../core/live-store';
 import { SessionListPage } from './session-list-page';
 
 const session = (id: string, state: Session['state'], app: string): Session => ({
-  id, subscription_id: 'demo', agent: 'claude', model: 'm', cwd: '/w', effort: null, permission_mode: 'write', app, state,
-  end_reason: null, end_detail: null, agent_session_id: null, pid: null, created_at: new Date().toISOString(), ended_at: null,
-  deadline_at: new Date(Date.now() + 600_000).toISOString(), max_deadline_at: new Date(Date.now() + 3_600_000).toISOString(),
-  last_seq: 1, queue_length: 0, pending_permissions: state === 'waiting' ? 1 : 0, turns: 0,
+  id,
+  subscription_id: 'demo',
+  agent: 'claude',
+  model: 'm',
+  cwd: '/w',
+  effort: null,
+  permission_mode: 'write',
+  app,
+  state,
+  end_reason: null,
+  end_detail: null,
+  agent_session_id: null,
+  pid: null,
+  created_at: new Date().toISOString(),
+  ended_at: null,
+  deadline_at: new Date(Date.now() + 600_000).toISOString(),
+  max_deadline_at: new Date(Date.now() + 3_600_000).toISOString(),
+  last_seq: 1,
+  queue_length: 0,
+  pending_permissions: state === 'waiting' ? 1 : 0,
+  turns: 0,
 });
 
 /** A LiveStore stand-in: the page only reads these signals. */
@@ -37,13 +54,21 @@ describe('SessionListPage', () => {
     const { fixture, live, text } = await render();
     expect(text()).toContain('Loading sessions');
     live.loaded.set(true);
-    live.error.set({ status: 0, code: 'daemon_unreachable', message: 'The daemon does not answer.', retryAfterSeconds: null });
+    live.error.set({
+      status: 0,
+      code: 'daemon_unreachable',
+      message: 'The daemon does not answer.',
+      retryAfterSeconds: null,
+    });
     await fixture.whenStable();
     expect(text()).toContain('The daemon does not answer.');
     live.error.set(null);
     await fixture.whenStable();
     expect(text()).toContain('No sessions yet');
-    live.sessions.set([session('ses_aaaaaaaa1', 'waiting', 'ci'), session('ses_bbbbbbbb2', 'idle', 'console')]);
+    live.sessions.set([
+      session('ses_aaaaaaaa1', 'waiting', 'ci'),
+      session('ses_bbbbbbbb2', 'idle', 'console'),
+    ]);
     await fixture.whenStable();
     const rows = (fixture.nativeElement as HTMLElement).querySelectorAll('tbody tr');
     expect(rows.length).toBe(2);

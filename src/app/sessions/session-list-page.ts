@@ -16,12 +16,26 @@ interface Row {
   left: string;
 }
 
-const STATES: readonly SessionState[] = ['starting', 'idle', 'working', 'waiting', 'stopping', 'ended'];
+const STATES: readonly SessionState[] = [
+  'starting',
+  'idle',
+  'working',
+  'waiting',
+  'stopping',
+  'ended',
+];
 
 /** The live dashboard: every session from the global stream, filterable, no polling. */
 @Component({
   selector: 'app-session-list-page',
-  imports: [RouterLink, MatButtonModule, MatFormFieldModule, MatSelectModule, StateChip, QuotaCards],
+  imports: [
+    RouterLink,
+    MatButtonModule,
+    MatFormFieldModule,
+    MatSelectModule,
+    StateChip,
+    QuotaCards,
+  ],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './session-list-page.html',
   styleUrl: './session-list-page.scss',
@@ -35,16 +49,23 @@ export class SessionListPage {
   protected readonly subscriptionFilter = signal<string>('');
   protected readonly appFilter = signal<string>('');
 
-  protected readonly subscriptions = computed(() => distinct(this.live.sessions().map((s) => s.subscription_id)));
+  protected readonly subscriptions = computed(() =>
+    distinct(this.live.sessions().map((s) => s.subscription_id)),
+  );
   protected readonly apps = computed(() => distinct(this.live.sessions().map((s) => s.app)));
 
   protected readonly filtered = computed(() => {
     const state = this.stateFilter();
     const subscription = this.subscriptionFilter();
     const app = this.appFilter();
-    return this.live.sessions().filter(
-      (s) => (!state || s.state === state) && (!subscription || s.subscription_id === subscription) && (!app || s.app === app),
-    );
+    return this.live
+      .sessions()
+      .filter(
+        (s) =>
+          (!state || s.state === state) &&
+          (!subscription || s.subscription_id === subscription) &&
+          (!app || s.app === app),
+      );
   });
 
   protected readonly rows = computed<Row[]>(() => {

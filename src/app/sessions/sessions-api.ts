@@ -43,7 +43,8 @@ export class SessionsApi {
 
   events(id: string, range: EventsRange): Promise<EventsPage> {
     const params: Record<string, string> = {};
-    for (const [name, value] of Object.entries(range)) if (value !== undefined) params[name] = String(value);
+    for (const [name, value] of Object.entries(range))
+      if (value !== undefined) params[name] = String(value);
     return this.read(`/api/sessions/${encodeURIComponent(id)}/events`, EventsPage, params);
   }
 
@@ -53,7 +54,9 @@ export class SessionsApi {
   }
 
   queue(id: string): Promise<QueueEntry[]> {
-    return this.read(`/api/sessions/${encodeURIComponent(id)}/queue`, QueueList).then((page) => page.items);
+    return this.read(`/api/sessions/${encodeURIComponent(id)}/queue`, QueueList).then(
+      (page) => page.items,
+    );
   }
 
   launch(body: SessionLaunch): Promise<Session> {
@@ -77,7 +80,9 @@ export class SessionsApi {
   }
 
   reorderQueue(id: string, ids: string[]): Promise<QueueEntry[]> {
-    return this.write('PUT', `${this.base(id)}/queue`, QueueList, { ids }).then((page) => page.items);
+    return this.write('PUT', `${this.base(id)}/queue`, QueueList, { ids }).then(
+      (page) => page.items,
+    );
   }
 
   async deleteQueued(id: string, entryId: string): Promise<void> {
@@ -92,11 +97,24 @@ export class SessionsApi {
     return `/api/sessions/${encodeURIComponent(id)}`;
   }
 
-  private read<S extends z.ZodType>(url: string, schema: S, params: Record<string, string> = {}): Promise<z.infer<S>> {
-    return firstValueFrom(this.http.get<unknown>(url, { params }).pipe(map((raw) => schema.parse(raw))));
+  private read<S extends z.ZodType>(
+    url: string,
+    schema: S,
+    params: Record<string, string> = {},
+  ): Promise<z.infer<S>> {
+    return firstValueFrom(
+      this.http.get<unknown>(url, { params }).pipe(map((raw) => schema.parse(raw))),
+    );
   }
 
-  private write<S extends z.ZodType>(method: 'POST' | 'PUT', url: string, schema: S, body: unknown): Promise<z.infer<S>> {
-    return firstValueFrom(this.http.request<unknown>(method, url, { body }).pipe(map((raw) => schema.parse(raw))));
+  private write<S extends z.ZodType>(
+    method: 'POST' | 'PUT',
+    url: string,
+    schema: S,
+    body: unknown,
+  ): Promise<z.infer<S>> {
+    return firstValueFrom(
+      this.http.request<unknown>(method, url, { body }).pipe(map((raw) => schema.parse(raw))),
+    );
   }
 }

@@ -14,13 +14,28 @@ import { clockTime, fullDateTime } from './time-format';
     >{{ clock() }}</time
   >`,
   styles: `
-    :host { position: relative; display: inline-block; }
-    time { font-variant-numeric: tabular-nums; color: var(--mat-sys-on-surface-variant); font-size: 0.75rem; border-radius: 3px; }
+    :host {
+      position: relative;
+      display: inline-block;
+    }
+    time {
+      font-variant-numeric: tabular-nums;
+      color: var(--mat-sys-on-surface-variant);
+      font-size: 0.75rem;
+      border-radius: 3px;
+    }
     time:focus-visible::after {
       content: attr(data-full);
-      position: absolute; left: 0; top: 100%; z-index: 5; white-space: nowrap;
-      background: var(--mat-sys-inverse-surface); color: var(--mat-sys-inverse-on-surface);
-      padding: 0.2rem 0.4rem; border-radius: 4px; font-size: 0.75rem;
+      position: absolute;
+      left: 0;
+      top: 100%;
+      z-index: 5;
+      white-space: nowrap;
+      background: var(--mat-sys-inverse-surface);
+      color: var(--mat-sys-inverse-on-surface);
+      padding: 0.2rem 0.4rem;
+      border-radius: 4px;
+      font-size: 0.75rem;
     }
   `,
 })

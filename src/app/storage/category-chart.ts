@@ -11,15 +11,30 @@ import { CATEGORY_LABELS } from './storage-labels';
   selector: 'app-category-chart',
   imports: [NgxEchartsDirective],
   changeDetection: ChangeDetectionStrategy.OnPush,
-  template: `<div echarts class="chart" [options]="options()" role="img" [attr.aria-label]="label()"></div>`,
-  styles: `.chart { width: 100%; height: 260px; }`,
+  template: `<div
+    echarts
+    class="chart"
+    [options]="options()"
+    role="img"
+    [attr.aria-label]="label()"
+  ></div>`,
+  styles: `
+    .chart {
+      width: 100%;
+      height: 260px;
+    }
+  `,
 })
 export class CategoryChart {
   private readonly theme = inject(Theme);
   readonly categories = input.required<StorageReport['categories']>();
 
   protected readonly label = computed(
-    () => 'Storage by category: ' + this.categories().map((c) => `${CATEGORY_LABELS[c.category]} ${formatBytes(c.bytes)}`).join(', '),
+    () =>
+      'Storage by category: ' +
+      this.categories()
+        .map((c) => `${CATEGORY_LABELS[c.category]} ${formatBytes(c.bytes)}`)
+        .join(', '),
   );
 
   protected readonly options = computed<EChartsCoreOption>(() => {
@@ -36,7 +51,10 @@ export class CategoryChart {
           center: ['35%', '50%'],
           label: { show: false },
           itemStyle: { borderColor: dark ? '#121316' : '#ffffff', borderWidth: 2 },
-          data: this.categories().map((c) => ({ name: CATEGORY_LABELS[c.category], value: c.bytes })),
+          data: this.categories().map((c) => ({
+            name: CATEGORY_LABELS[c.category],
+            value: c.bytes,
+          })),
         },
       ],
     };

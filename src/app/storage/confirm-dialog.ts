@@ -15,13 +15,22 @@ export interface ConfirmData {
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <h2 mat-dialog-title>{{ data.title }}</h2>
-    <mat-dialog-content><p>{{ data.message }}</p></mat-dialog-content>
+    <mat-dialog-content
+      ><p>{{ data.message }}</p></mat-dialog-content
+    >
     <mat-dialog-actions align="end">
       <button mat-button type="button" [mat-dialog-close]="false" cdkFocusInitial>Cancel</button>
-      <button mat-flat-button type="button" class="danger" [mat-dialog-close]="true">{{ data.confirm }}</button>
+      <button mat-flat-button type="button" class="danger" [mat-dialog-close]="true">
+        {{ data.confirm }}
+      </button>
     </mat-dialog-actions>
   `,
-  styles: `.danger { --mat-button-filled-container-color: var(--mat-sys-error); --mat-button-filled-label-text-color: var(--mat-sys-on-error); }`,
+  styles: `
+    .danger {
+      --mat-button-filled-container-color: var(--mat-sys-error);
+      --mat-button-filled-label-text-color: var(--mat-sys-on-error);
+    }
+  `,
 })
 export class ConfirmDialog {
   protected readonly data = inject<ConfirmData>(MAT_DIALOG_DATA);

@@ -78,7 +78,9 @@ export class StoragePage {
       message: `The events of session ${row.session_id} (${formatBytes(row.bytes)}) are deleted for good. Its metrics (turns, tool calls, audit) stay.`,
       confirm: 'Delete now',
     };
-    const confirmed = await firstValueFrom(this.dialog.open(ConfirmDialog, { data, autoFocus: 'first-tabbable' }).afterClosed());
+    const confirmed = await firstValueFrom(
+      this.dialog.open(ConfirmDialog, { data, autoFocus: 'first-tabbable' }).afterClosed(),
+    );
     if (confirmed !== true) return;
     await this.act(`delete:${row.session_id}`, async () => {
       await this.api.remove(row.session_id);

@@ -5,7 +5,9 @@ export const storageRoutes: Routes = [
   {
     path: '',
     title: 'Storage · Relais',
-    providers: [provideEchartsCore({ echarts: () => import('./echarts-setup').then((m) => m.echarts) })],
+    providers: [
+      provideEchartsCore({ echarts: () => import('./echarts-setup').then((m) => m.echarts) }),
+    ],
     loadComponent: () => import('./storage-page').then((m) => m.StoragePage),
   },
 ];

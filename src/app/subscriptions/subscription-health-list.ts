@@ -39,7 +39,9 @@ export class SubscriptionHealthList {
     this.retryError.set(null);
     try {
       const updated = await this.api.retry(subscription.id);
-      this.subscriptions.update((list) => (list ?? []).map((s) => (s.id === updated.id ? updated : s)));
+      this.subscriptions.update((list) =>
+        (list ?? []).map((s) => (s.id === updated.id ? updated : s)),
+      );
       this.announcement.set(`${updated.name} reopened: launches are accepted again.`);
     } catch (error: unknown) {
       this.retryError.set(toApiFailure(error));

@@ -9,7 +9,11 @@ export class SubscriptionsApi {
   private readonly http = inject(HttpClient);
 
   list(): Promise<Subscription[]> {
-    return firstValueFrom(this.http.get<unknown>('/api/subscriptions').pipe(map((raw) => listOf(Subscription).parse(raw).items)));
+    return firstValueFrom(
+      this.http
+        .get<unknown>('/api/subscriptions')
+        .pipe(map((raw) => listOf(Subscription).parse(raw).items)),
+    );
   }
 
   detect(id: string): Promise<Subscription> {
@@ -22,7 +26,9 @@ export class SubscriptionsApi {
 
   private post(id: string, action: 'detect' | 'retry'): Promise<Subscription> {
     return firstValueFrom(
-      this.http.post<unknown>(`/api/subscriptions/${encodeURIComponent(id)}/${action}`, {}).pipe(map((raw) => Subscription.parse(raw))),
+      this.http
+        .post<unknown>(`/api/subscriptions/${encodeURIComponent(id)}/${action}`, {})
+        .pipe(map((raw) => Subscription.parse(raw))),
     );
   }
 }

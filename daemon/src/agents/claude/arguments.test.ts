@@ -5,22 +5,44 @@ import { claudeArguments } from './arguments.js';
 describe('Claude Code arguments', () => {
   it('always streams JSON both ways and asks the host for permissions', () => {
     const args = claudeArguments({ model: 'sonnet', effort: null, permissionMode: 'write' });
-    for (const flag of ['-p', '--verbose', '--input-format', '--output-format', '--permission-prompt-tool']) assert.ok(args.includes(flag), flag);
+    for (const flag of [
+      '-p',
+      '--verbose',
+      '--input-format',
+      '--output-format',
+      '--permission-prompt-tool',
+    ])
+      assert.ok(args.includes(flag), flag);
     assert.equal(args[args.indexOf('--permission-prompt-tool') + 1], 'stdio');
     assert.ok(args.includes('--model=sonnet'), 'values in equals form cannot inject a flag');
   });
 
   it('a value that starts with a dash stays a value', () => {
-    const args = claudeArguments({ model: '--dangerously-skip-permissions', effort: null, permissionMode: 'write' });
+    const args = claudeArguments({
+      model: '--dangerously-skip-permissions',
+      effort: null,
+      permissionMode: 'write',
+    });
     assert.ok(!args.includes('--dangerously-skip-permissions'));
   });
 
   it('read-only sessions load no project settings or hooks; MCP servers are only those given', () => {
-    const args = claudeArguments({ model: 'x', effort: 'high', permissionMode: 'read_only', mcpServers: { docs: { command: 'docs-server', args: ['--stdio'] } } });
+    const args = claudeArguments({
+      model: 'x',
+      effort: 'high',
+      permissionMode: 'read_only',
+      mcpServers: { docs: { command: 'docs-server', args: ['--stdio'] } },
+    });
     assert.equal(args[args.indexOf('--setting-sources') + 1], '');
     assert.ok(args.includes('--effort=high'));
-    assert.deepEqual(JSON.parse(args[args.indexOf('--mcp-config') + 1]!), { mcpServers: { docs: { command: 'docs-server', args: ['--stdio'] } } });
+    assert.deepEqual(JSON.parse(args[args.indexOf('--mcp-config') + 1]!), {
+      mcpServers: { docs: { command: 'docs-server', args: ['--stdio'] } },
+    });
     assert.ok(args.includes('--strict-mcp-config'));
-    assert.ok(!claudeArguments({ model: 'x', effort: null, permissionMode: 'write' }).includes('--mcp-config'));
+    assert.ok(
+      !claudeArguments({ model: 'x', effort: null, permissionMode: 'write' }).includes(
+        '--mcp-config',
+      ),
+    );
   });
 });

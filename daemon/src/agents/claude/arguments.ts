@@ -24,7 +24,11 @@ export function claudeArguments(launch: ClaudeLaunch): string[] {
   ];
   if (launch.effort) args.push(`--effort=${launch.effort}`);
   if (launch.mcpServers && Object.keys(launch.mcpServers).length > 0) {
-    args.push('--mcp-config', JSON.stringify({ mcpServers: launch.mcpServers }), '--strict-mcp-config');
+    args.push(
+      '--mcp-config',
+      JSON.stringify({ mcpServers: launch.mcpServers }),
+      '--strict-mcp-config',
+    );
   }
   // Read-only sessions run without the project's hooks and settings files.
   if (launch.permissionMode === 'read_only') args.push('--setting-sources', '');

@@ -9,7 +9,10 @@ export const CLAUDE_PACKAGE = '@anthropic-ai/claude-code';
 /** The pinned Claude Code binary from Relais' own node_modules (never one found on PATH). */
 export function claudeBinary(): { path: string; version: string } {
   const manifestPath = require.resolve(`${CLAUDE_PACKAGE}/package.json`);
-  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as { version: string; bin: Record<string, string> };
+  const manifest = JSON.parse(readFileSync(manifestPath, 'utf8')) as {
+    version: string;
+    bin: Record<string, string>;
+  };
   const relative = manifest.bin['claude'];
   if (!relative) throw new Error(`${CLAUDE_PACKAGE} declares no claude binary`);
   return { path: join(dirname(manifestPath), relative), version: manifest.version };

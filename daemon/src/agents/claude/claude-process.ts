@@ -31,13 +31,19 @@ const STDERR_TAIL = 20;
  */
 export class ClaudeProcess {
   private readonly child: ChildProcessWithoutNullStreams;
-  private readonly pending = new Map<string, { resolve(value: unknown): void; reject(error: Error): void }>();
+  private readonly pending = new Map<
+    string,
+    { resolve(value: unknown): void; reject(error: Error): void }
+  >();
   private readonly stderrTail: string[] = [];
   private nextRequest = 1;
   private exited = false;
   readonly pid: number;
 
-  constructor(spec: SpawnSpec, private readonly handlers: ClaudeProcessHandlers) {
+  constructor(
+    spec: SpawnSpec,
+    private readonly handlers: ClaudeProcessHandlers,
+  ) {
     this.child = spawn(spec.binary, spec.args, {
       cwd: spec.cwd,
       env: spec.env,
@@ -86,7 +92,11 @@ export class ClaudeProcess {
   }
 
   /** Sends a control request and resolves with its response payload. */
-  request(subtype: string, payload: Record<string, unknown> = {}, timeoutMs = 30_000): Promise<unknown> {
+  request(
+    subtype: string,
+    payload: Record<string, unknown> = {},
+    timeoutMs = 30_000,
+  ): Promise<unknown> {
     const requestId = `relais_${this.nextRequest++}`;
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => {
@@ -97,12 +107,19 @@ export class ClaudeProcess {
         resolve: (value) => (clearTimeout(timer), resolve(value)),
         reject: (error) => (clearTimeout(timer), reject(error)),
       });
-      this.write({ type: 'control_request', request_id: requestId, request: { subtype, ...payload } });
+      this.write({
+        type: 'control_request',
+        request_id: requestId,
+        request: { subtype, ...payload },
+      });
     });
   }
 
   respond(requestId: string, response: Record<string, unknown>): Record<string, unknown> {
-    const line = { type: 'control_response', response: { subtype: 'success', request_id: requestId, response } };
+    const line = {
+      type: 'control_response',
+      response: { subtype: 'success', request_id: requestId, response },
+    };
     this.write(line);
     return line;
   }
@@ -120,22 +137,32 @@ export class ClaudeProcess {
     let parsed: Record<string, unknown> | null = null;
     try {
       const value: unknown = JSON.parse(text);
-      if (value && typeof value === 'object' && !Array.isArray(value)) parsed = value as Record<string, unknown>;
+      if (value && typeof value === 'object' && !Array.isArray(value))
+        parsed = value as Record<string, unknown>;
     } catch {
       // Not JSON (a stray print): kept as text by the caller.
     }
     this.handlers.onLine(text, parsed, receivedAtMs);
     if (!parsed) return;
     if (parsed['type'] === 'control_response') this.settle(parsed['response']);
-    else if (parsed['type'] === 'control_request') this.handlers.onControlRequest(parsed as unknown as ControlRequestLine);
-    else if (parsed['type'] === 'control_cancel_request' && typeof parsed['request_id'] === 'string') {
+    else if (parsed['type'] === 'control_request')
+      this.handlers.onControlRequest(parsed as unknown as ControlRequestLine);
+    else if (
+      parsed['type'] === 'control_cancel_request' &&
+      typeof parsed['request_id'] === 'string'
+    ) {
       this.handlers.onControlCancel(parsed['request_id']);
     }
   }
 
   private settle(response: unknown): void {
     if (!response || typeof response !== 'object') return;
-    const r = response as { subtype?: string; request_id?: string; response?: unknown; error?: string };
+    const r = response as {
+      subtype?: string;
+      request_id?: string;
+      response?: unknown;
+      error?: string;
+    };
     const waiter = r.request_id ? this.pending.get(r.request_id) : undefined;
     if (!waiter || !r.request_id) return;
     this.pending.delete(r.request_id);

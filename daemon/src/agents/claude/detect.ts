@@ -15,7 +15,15 @@ export async function detectIdentity(spec: SpawnSpec, timeoutMs = 20_000): Promi
   let exitNote = '';
   const agent = new ClaudeProcess(spec, {
     onLine: () => undefined,
-    onControlRequest: (line) => agent.write({ type: 'control_response', response: { subtype: 'error', request_id: line.request_id, error: 'not supported during detection' } }),
+    onControlRequest: (line) =>
+      agent.write({
+        type: 'control_response',
+        response: {
+          subtype: 'error',
+          request_id: line.request_id,
+          error: 'not supported during detection',
+        },
+      }),
     onControlCancel: () => undefined,
     onExit: (code, _signal, stderr) => {
       exitNote = stderr.findLast((line) => line.trim() !== '') ?? `exit code ${code}`;
@@ -33,7 +41,9 @@ export async function detectIdentity(spec: SpawnSpec, timeoutMs = 20_000): Promi
 }
 
 export function parseIdentity(response: Record<string, unknown>): Identity {
-  const account = (response['account'] && typeof response['account'] === 'object' ? response['account'] : {}) as Record<string, unknown>;
+  const account = (
+    response['account'] && typeof response['account'] === 'object' ? response['account'] : {}
+  ) as Record<string, unknown>;
   const models = Array.isArray(response['models']) ? response['models'] : [];
   return {
     account,
@@ -45,15 +55,19 @@ export function parseIdentity(response: Record<string, unknown>): Identity {
       return [
         {
           value: model['value'],
-          display_name: typeof model['displayName'] === 'string' ? model['displayName'] : model['value'],
+          display_name:
+            typeof model['displayName'] === 'string' ? model['displayName'] : model['value'],
           description: typeof model['description'] === 'string' ? model['description'] : null,
           supported_effort_levels: Array.isArray(model['supportedEffortLevels'])
-            ? model['supportedEffortLevels'].filter((level): level is string => typeof level === 'string')
+            ? model['supportedEffortLevels'].filter(
+                (level): level is string => typeof level === 'string',
+              )
             : [],
         },
       ];
     }),
-    version: typeof response['claude_code_version'] === 'string' ? response['claude_code_version'] : null,
+    version:
+      typeof response['claude_code_version'] === 'string' ? response['claude_code_version'] : null,
   };
 }
 

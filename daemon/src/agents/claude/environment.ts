@@ -1,5 +1,16 @@
 /** Variables copied from the daemon's own environment; everything else is left out. */
-const ALLOWED = ['PATH', 'LANG', 'LC_ALL', 'LC_CTYPE', 'TZ', 'TERM', 'USER', 'LOGNAME', 'SHELL', 'TMPDIR'] as const;
+const ALLOWED = [
+  'PATH',
+  'LANG',
+  'LC_ALL',
+  'LC_CTYPE',
+  'TZ',
+  'TERM',
+  'USER',
+  'LOGNAME',
+  'SHELL',
+  'TMPDIR',
+] as const;
 
 export interface AgentEnvironmentInput {
   configDir: string;
@@ -17,7 +28,10 @@ export const SESSION_TAG_VAR = 'RELAIS_AGENT_SESSION';
  * subscription's own configuration folder, and traffic switches. No key of Relais, and no
  * variable of another subscription, can reach it.
  */
-export function agentEnvironment(input: AgentEnvironmentInput, from: NodeJS.ProcessEnv = process.env): Record<string, string> {
+export function agentEnvironment(
+  input: AgentEnvironmentInput,
+  from: NodeJS.ProcessEnv = process.env,
+): Record<string, string> {
   const env: Record<string, string> = {};
   for (const name of ALLOWED) {
     const value = from[name];

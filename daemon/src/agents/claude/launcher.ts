@@ -22,7 +22,12 @@ export class ClaudeLauncher {
     const demoUrl = subscription.builtin ? this.demoModelUrl() : null;
     return {
       binary: claudeBinary().path,
-      args: claudeArguments({ model: input.model, effort: input.effort, permissionMode: input.permissionMode, mcpServers: input.mcpServers }),
+      args: claudeArguments({
+        model: input.model,
+        effort: input.effort,
+        permissionMode: input.permissionMode,
+        mcpServers: input.mcpServers,
+      }),
       cwd: input.cwd,
       env: agentEnvironment({
         configDir: subscription.config_dir,
@@ -35,6 +40,12 @@ export class ClaudeLauncher {
 
   /** A spawn for identity detection only: no session, no model call. */
   detectSpec(subscription: StoredSubscription, cwd: string): SpawnSpec {
-    return this.spec(subscription, { cwd, model: 'default', effort: null, permissionMode: 'read_only', sessionTag: `detect-${subscription.id}` });
+    return this.spec(subscription, {
+      cwd,
+      model: 'default',
+      effort: null,
+      permissionMode: 'read_only',
+      sessionTag: `detect-${subscription.id}`,
+    });
   }
 }

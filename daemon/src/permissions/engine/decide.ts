@@ -16,27 +16,43 @@ export function decide(request: ToolRequest, ctx: EngineContext): Decision {
     return decideOrThrow(request, ctx);
   } catch (err: unknown) {
     const message = err instanceof Error ? err.message : String(err);
-    return { decision: 'deny', step: 'engine_error', rule: null, reason: `permission engine failure, refused: ${message}` };
+    return {
+      decision: 'deny',
+      step: 'engine_error',
+      rule: null,
+      reason: `permission engine failure, refused: ${message}`,
+    };
   }
 }
 
 function validate(request: ToolRequest): void {
-  if (typeof request !== 'object' || request === null) throw new TypeError('request is not an object');
-  if (typeof request.tool_name !== 'string' || request.tool_name === '') throw new TypeError('tool_name is missing');
+  if (typeof request !== 'object' || request === null)
+    throw new TypeError('request is not an object');
+  if (typeof request.tool_name !== 'string' || request.tool_name === '')
+    throw new TypeError('tool_name is missing');
   if (typeof request.input !== 'object' || request.input === null || Array.isArray(request.input)) {
     throw new TypeError('input is not an object');
   }
-  if (typeof request.cwd !== 'string' || !path.isAbsolute(request.cwd)) throw new TypeError('cwd is not an absolute path');
+  if (typeof request.cwd !== 'string' || !path.isAbsolute(request.cwd))
+    throw new TypeError('cwd is not an absolute path');
   if (!(PERMISSION_MODES as readonly string[]).includes(request.permission_mode)) {
     throw new TypeError(`unknown permission mode ${String(request.permission_mode)}`);
   }
   const trusted = request.trusted_dirs;
-  if (trusted !== undefined && (!Array.isArray(trusted) || trusted.some((t) => typeof t !== 'string' || t === ''))) {
+  if (
+    trusted !== undefined &&
+    (!Array.isArray(trusted) || trusted.some((t) => typeof t !== 'string' || t === ''))
+  ) {
     throw new TypeError('trusted_dirs must be a list of folders');
   }
 }
 
-const pathDenial = (reason: string): Decision => ({ decision: 'deny', step: 'path', rule: null, reason });
+const pathDenial = (reason: string): Decision => ({
+  decision: 'deny',
+  step: 'path',
+  rule: null,
+  reason,
+});
 
 function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
   validate(request);
@@ -51,11 +67,15 @@ function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
   let caution: string | null = null;
   if (toolClass === 'bash') {
     const command = input['command'];
-    if (typeof command !== 'string' || command.trim() === '') return pathDenial('Bash: command is missing or empty');
+    if (typeof command !== 'string' || command.trim() === '')
+      return pathDenial('Bash: command is missing or empty');
     if (command.includes('\0')) return pathDenial('Bash: command contains a NUL byte');
     const shell = analyzeShell(command, cwd, ctx.homeDir, fs);
     // The shell itself runs in cwd: whatever it does there unnamed happens in that folder.
-    refs = [{ raw: '.', access: 'read', cwds: [cwd], origin: 'Bash working folder' }, ...shell.refs];
+    refs = [
+      { raw: '.', access: 'read', cwds: [cwd], origin: 'Bash working folder' },
+      ...shell.refs,
+    ];
     commandTexts = shell.commandTexts;
     caution = shell.uncertain;
   } else {
@@ -73,25 +93,59 @@ function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
     commandTexts,
     paths: paths.checked,
     cwd: { raw: path.resolve(cwd), real: canonicalize(fs, '/', cwd).real },
-    home: { raw: path.resolve(ctx.homeDir), real: canonicalize(fs, '/', path.resolve(ctx.homeDir)).real },
+    home: {
+      raw: path.resolve(ctx.homeDir),
+      real: canonicalize(fs, '/', path.resolve(ctx.homeDir)).real,
+    },
   });
   if (ruled !== null && !(ruled.decision === 'allow' && caution !== null)) return ruled;
-  if (caution !== null) return { decision: 'ask', step: 'path', rule: null, reason: `${caution}; a person will be asked` };
+  if (caution !== null)
+    return {
+      decision: 'ask',
+      step: 'path',
+      rule: null,
+      reason: `${caution}; a person will be asked`,
+    };
   return byDefault(toolClass);
 }
 
 function byDefault(toolClass: ToolClass): Decision {
   switch (toolClass) {
     case 'local_read':
-      return { decision: 'allow', step: 'default', rule: null, reason: 'a read inside the trusted folders; no rule objects' };
+      return {
+        decision: 'allow',
+        step: 'default',
+        rule: null,
+        reason: 'a read inside the trusted folders; no rule objects',
+      };
     case 'bookkeeping':
-      return { decision: 'allow', step: 'default', rule: null, reason: 'bookkeeping of the agent; touches nothing' };
+      return {
+        decision: 'allow',
+        step: 'default',
+        rule: null,
+        reason: 'bookkeeping of the agent; touches nothing',
+      };
     case 'person':
-      return { decision: 'ask', step: 'default', rule: null, reason: 'addressed to the person, who answers it' };
+      return {
+        decision: 'ask',
+        step: 'default',
+        rule: null,
+        reason: 'addressed to the person, who answers it',
+      };
     case 'network_read':
-      return { decision: 'ask', step: 'default', rule: null, reason: 'reaches the network, which can carry data out; a person will be asked' };
+      return {
+        decision: 'ask',
+        step: 'default',
+        rule: null,
+        reason: 'reaches the network, which can carry data out; a person will be asked',
+      };
     default:
-      return { decision: 'ask', step: 'default', rule: null, reason: 'no rule decided; a person will be asked' };
+      return {
+        decision: 'ask',
+        step: 'default',
+        rule: null,
+        reason: 'no rule decided; a person will be asked',
+      };
   }
 }
 

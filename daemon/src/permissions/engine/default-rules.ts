@@ -20,7 +20,8 @@ const rules: Rule[] = [
     kind: 'bash',
     pattern: String.raw`${GIT}reset\s(?:.*\s)?--hard\b`,
     action: 'deny',
-    reason: 'git reset --hard destroys uncommitted work; check git status and git worktree list, then ask the person',
+    reason:
+      'git reset --hard destroys uncommitted work; check git status and git worktree list, then ask the person',
   },
   {
     id: 'git-push-force',

@@ -44,7 +44,10 @@ export function globBody(glob: string): string {
       if (close < 0) {
         out += '\\[';
       } else {
-        const body = glob.slice(i + 1, close).replace(/^!/, '^').replace(/\\/g, '\\\\');
+        const body = glob
+          .slice(i + 1, close)
+          .replace(/^!/, '^')
+          .replace(/\\/g, '\\\\');
         if (validClass(body)) {
           out += `[${body}]`;
           i = close;
@@ -57,7 +60,11 @@ export function globBody(glob: string): string {
       if (close < 0) {
         out += '\\{';
       } else {
-        out += `(?:${glob.slice(i + 1, close).split(',').map(globBody).join('|')})`;
+        out += `(?:${glob
+          .slice(i + 1, close)
+          .split(',')
+          .map(globBody)
+          .join('|')})`;
         i = close;
       }
     } else {

@@ -60,7 +60,8 @@ class Scanner {
     if (c === '{') this.object(at);
     else if (c === '[') this.array(at);
     else if (c === '"') this.string();
-    else if (c !== undefined && /[-0-9]/.test(c)) this.literal(/-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y, 'number');
+    else if (c !== undefined && /[-0-9]/.test(c))
+      this.literal(/-?(0|[1-9]\d*)(\.\d+)?([eE][+-]?\d+)?/y, 'number');
     else this.literal(/true|false|null/y, 'value');
   }
 

@@ -4,7 +4,15 @@ import { DEFAULT_RULES } from './default-rules.js';
 import { decide, gateReport } from './decide.js';
 import { makeFixtureTree, type FixtureTree } from './fixture-tree.js';
 import { nodeFs } from './realpath.js';
-import type { Decision, DecisionKind, DecisionStep, EngineContext, PermissionMode, RuleSet, ToolRequest } from './types.js';
+import type {
+  Decision,
+  DecisionKind,
+  DecisionStep,
+  EngineContext,
+  PermissionMode,
+  RuleSet,
+  ToolRequest,
+} from './types.js';
 
 let tree: FixtureTree;
 before(() => {
@@ -12,14 +20,24 @@ before(() => {
 });
 after(() => tree.remove());
 
-const ctx = (over: Partial<EngineContext> = {}): EngineContext => ({ rules: DEFAULT_RULES, dataDir: tree.data, homeDir: tree.home, ...over });
-const request = (mode: PermissionMode, tool: string, input: Record<string, unknown>): ToolRequest => ({
+const ctx = (over: Partial<EngineContext> = {}): EngineContext => ({
+  rules: DEFAULT_RULES,
+  dataDir: tree.data,
+  homeDir: tree.home,
+  ...over,
+});
+const request = (
+  mode: PermissionMode,
+  tool: string,
+  input: Record<string, unknown>,
+): ToolRequest => ({
   tool_name: tool,
   input,
   cwd: tree.proj,
   permission_mode: mode,
 });
-const run = (mode: PermissionMode, tool: string, input: Record<string, unknown>): Decision => decide(request(mode, tool, input), ctx());
+const run = (mode: PermissionMode, tool: string, input: Record<string, unknown>): Decision =>
+  decide(request(mode, tool, input), ctx());
 
 function expectStep(d: Decision, decision: DecisionKind, step: DecisionStep): void {
   assert.deepEqual([d.decision, d.step], [decision, step], JSON.stringify(d));
@@ -51,7 +69,11 @@ describe('read_only mode', () => {
     expectStep(run('read_only', 'AskUserQuestion', { questions: [] }), 'ask', 'default');
     expectStep(run('read_only', 'ExitPlanMode', { plan: 'x' }), 'ask', 'default');
     expectStep(run('read_only', 'TodoWrite', { todos: [] }), 'allow', 'default');
-    expectStep(run('read_only', 'WebFetch', { url: 'https://example.com', prompt: 'x' }), 'ask', 'default');
+    expectStep(
+      run('read_only', 'WebFetch', { url: 'https://example.com', prompt: 'x' }),
+      'ask',
+      'default',
+    );
   });
   for (const [tool, input] of CHANGES) {
     test(`${tool} is refused`, () => {
@@ -71,8 +93,14 @@ describe('dry_run mode', () => {
     });
   }
   test('the summary names the command or the file', () => {
-    assert.equal(run('dry_run', 'Bash', { command: 'git push origin main' }).reason, 'dry run: would have run Bash: git push origin main');
-    assert.equal(run('dry_run', 'Write', { file_path: 'src/x.ts', content: '' }).reason, 'dry run: would have run Write src/x.ts');
+    assert.equal(
+      run('dry_run', 'Bash', { command: 'git push origin main' }).reason,
+      'dry run: would have run Bash: git push origin main',
+    );
+    assert.equal(
+      run('dry_run', 'Write', { file_path: 'src/x.ts', content: '' }).reason,
+      'dry run: would have run Write src/x.ts',
+    );
   });
   test('reads pass on to the path step', () => {
     expectStep(run('dry_run', 'Read', { file_path: 'src/a.ts' }), 'allow', 'default');
@@ -86,7 +114,11 @@ describe('dry_run mode', () => {
 describe('write mode', () => {
   test('changes go to the following steps', () => {
     expectStep(run('write', 'Bash', { command: 'npm test' }), 'ask', 'default');
-    expectStep(run('write', 'Edit', { file_path: 'src/a.ts', old_string: 'a', new_string: 'b' }), 'ask', 'default');
+    expectStep(
+      run('write', 'Edit', { file_path: 'src/a.ts', old_string: 'a', new_string: 'b' }),
+      'ask',
+      'default',
+    );
     expectStep(run('write', 'mcp__github__create_issue', { title: 'x' }), 'ask', 'default');
   });
 });
@@ -109,13 +141,34 @@ describe('fail closed', () => {
   });
 
   test('rules that cannot compile (bypassing validation): deny, engine_error', () => {
-    const rules: RuleSet = { version: 1, rules: [{ id: 'bad', kind: 'bash', pattern: '(', action: 'deny', reason: 'x' }] };
-    expectStep(decide(request('write', 'Bash', { command: 'ls' }), ctx({ rules })), 'deny', 'engine_error');
+    const rules: RuleSet = {
+      version: 1,
+      rules: [{ id: 'bad', kind: 'bash', pattern: '(', action: 'deny', reason: 'x' }],
+    };
+    expectStep(
+      decide(request('write', 'Bash', { command: 'ls' }), ctx({ rules })),
+      'deny',
+      'engine_error',
+    );
   });
 
   test('a malformed request: deny, engine_error', () => {
-    expectStep(decide({ ...request('write', 'Read', { file_path: 'a' }), permission_mode: 'yolo' as PermissionMode }, ctx()), 'deny', 'engine_error');
-    expectStep(decide({ ...request('write', 'Read', { file_path: 'a' }), cwd: 'relative' }, ctx()), 'deny', 'engine_error');
+    expectStep(
+      decide(
+        {
+          ...request('write', 'Read', { file_path: 'a' }),
+          permission_mode: 'yolo' as PermissionMode,
+        },
+        ctx(),
+      ),
+      'deny',
+      'engine_error',
+    );
+    expectStep(
+      decide({ ...request('write', 'Read', { file_path: 'a' }), cwd: 'relative' }, ctx()),
+      'deny',
+      'engine_error',
+    );
     expectStep(decide(null as unknown as ToolRequest, ctx()), 'deny', 'engine_error');
   });
 });
@@ -129,7 +182,13 @@ describe('gate report', () => {
     assert.ok(report.endsWith('Do not work around this rule; report it.'));
   });
   test('without a rule it names the step; an unanswered ask says so', () => {
-    assert.match(gateReport(run('write', 'Read', { file_path: '../outside/secret.txt' })), /^Refused by the permission gate — path step: .*\nDo not work around this rule; report it\.$/);
-    assert.match(gateReport(run('write', 'Bash', { command: 'git push' })), /a person had to approve this, and did not/);
+    assert.match(
+      gateReport(run('write', 'Read', { file_path: '../outside/secret.txt' })),
+      /^Refused by the permission gate — path step: .*\nDo not work around this rule; report it\.$/,
+    );
+    assert.match(
+      gateReport(run('write', 'Bash', { command: 'git push' })),
+      /a person had to approve this, and did not/,
+    );
   });
 });

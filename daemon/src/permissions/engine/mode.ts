@@ -2,7 +2,12 @@ import { summarizeRequest, type ToolClass } from './tools.js';
 import type { Decision, PermissionMode } from './types.js';
 
 /** Families that change nothing on the machine: the only ones a read_only session lets through. */
-const READ_ONLY_PASS: ReadonlySet<ToolClass> = new Set(['local_read', 'network_read', 'person', 'bookkeeping']);
+const READ_ONLY_PASS: ReadonlySet<ToolClass> = new Set([
+  'local_read',
+  'network_read',
+  'person',
+  'bookkeeping',
+]);
 
 /** Step 1. Returns a decision, or null to go on to the path step. */
 export function modeStep(
@@ -20,7 +25,12 @@ export function modeStep(
       reason: `read-only session: ${tool} ${describe(toolClass)} is off; only reading and searching tools and questions pass`,
     };
   }
-  return { decision: 'deny', step: 'mode', rule: null, reason: `dry run: would have run ${summarizeRequest(tool, input)}` };
+  return {
+    decision: 'deny',
+    step: 'mode',
+    rule: null,
+    reason: `dry run: would have run ${summarizeRequest(tool, input)}`,
+  };
 }
 
 function describe(toolClass: ToolClass): string {

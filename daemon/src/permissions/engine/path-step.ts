@@ -37,25 +37,43 @@ export interface PathOutcome {
 }
 
 /** Character devices a shell redirection may name without touching any file. */
-const DEVICES = new Set(['/dev/null', '/dev/zero', '/dev/random', '/dev/urandom', '/dev/stdin', '/dev/stdout', '/dev/stderr', '/dev/tty']);
+const DEVICES = new Set([
+  '/dev/null',
+  '/dev/zero',
+  '/dev/random',
+  '/dev/urandom',
+  '/dev/stdin',
+  '/dev/stdout',
+  '/dev/stderr',
+  '/dev/tty',
+]);
 
 function isDevice(p: string): boolean {
   return DEVICES.has(p) || /^\/dev\/fd\/\d+$/.test(p);
 }
 
-const VERB: Readonly<Record<AccessKind, string>> = { read: 'read', write: 'write', delete: 'delete' };
+const VERB: Readonly<Record<AccessKind, string>> = {
+  read: 'read',
+  write: 'write',
+  delete: 'delete',
+};
 
 function deny(reason: string): Decision {
   return { decision: 'deny', step: 'path', rule: null, reason };
 }
 
-export function checkPaths(refs: readonly PathRef[], env: PathEnv, fromShell: boolean): PathOutcome {
+export function checkPaths(
+  refs: readonly PathRef[],
+  env: PathEnv,
+  fromShell: boolean,
+): PathOutcome {
   const checked: CheckedPath[] = [];
   let caution: string | null = null;
   for (const ref of refs) {
     const label = `${ref.origin}: ${VERB[ref.access]} "${ref.raw}"`;
     if (ref.raw === '') return { denial: deny(`${ref.origin}: empty path`), checked, caution };
-    if (ref.raw.includes('\0')) return { denial: deny(`${ref.origin}: path contains a NUL byte`), checked, caution };
+    if (ref.raw.includes('\0'))
+      return { denial: deny(`${ref.origin}: path contains a NUL byte`), checked, caution };
     if (ref.dynamic) caution ??= `${label}…: the full path is not known from the text`;
     for (const cwd of ref.cwds) {
       const lexical = path.resolve(cwd, ref.raw);
@@ -71,14 +89,22 @@ export function checkPaths(refs: readonly PathRef[], env: PathEnv, fromShell: bo
 
 type OneResult = { denial: Decision } | { path: CheckedPath; caution: string | null };
 
-function checkOne(ref: PathRef, cwd: string, lexical: string, env: PathEnv, label: string): OneResult {
+function checkOne(
+  ref: PathRef,
+  cwd: string,
+  lexical: string,
+  env: PathEnv,
+  label: string,
+): OneResult {
   const zeroAccess = `${label}: the daemon's data folder is zero-access`;
-  if (isWithin(lexical, env.dataDirRaw) || isWithin(lexical, env.dataDirReal)) return { denial: deny(zeroAccess) };
+  if (isWithin(lexical, env.dataDirRaw) || isWithin(lexical, env.dataDirReal))
+    return { denial: deny(zeroAccess) };
   let resolved;
   try {
     resolved = canonicalize(env.fs, cwd, ref.raw, ref.access !== 'delete');
   } catch (err: unknown) {
-    if (err instanceof PathResolutionError) return { denial: deny(`${label}: cannot be resolved (${err.message})`) };
+    if (err instanceof PathResolutionError)
+      return { denial: deny(`${label}: cannot be resolved (${err.message})`) };
     throw err;
   }
   const real = resolved.real;
@@ -92,20 +118,37 @@ function checkOne(ref: PathRef, cwd: string, lexical: string, env: PathEnv, labe
         : `resolves to ${real}, outside the trusted folders`;
     return { denial: deny(`${label}: ${how}`) };
   }
-  const checked: CheckedPath = { access: ref.access, origin: ref.origin, raw: ref.raw, lexical, real, root, lexicalRoot };
+  const checked: CheckedPath = {
+    access: ref.access,
+    origin: ref.origin,
+    raw: ref.raw,
+    lexical,
+    real,
+    root,
+    lexicalRoot,
+  };
   if (!resolved.exists || ref.access === 'delete') return { path: checked, caution: null };
   const st = env.fs.stat(real);
   const links = Number(st.nlink);
   if (!st.isFile() || links <= 1) return { path: checked, caution: null };
   if (ref.access === 'write') {
-    return { denial: deny(`${label}: the file has ${links} hard links; writing it would change the other names too`) };
+    return {
+      denial: deny(
+        `${label}: the file has ${links} hard links; writing it would change the other names too`,
+      ),
+    };
   }
   // A hard link cannot be told from the original: its other names may be outside the trusted folders.
   return { path: checked, caution: `${label}: the file has ${links} hard links` };
 }
 
 /** Trusted folders and data folder, canonicalised once per request. */
-export function pathEnv(fs: EngineFs, cwd: string, trusted: readonly string[], dataDir: string): PathEnv {
+export function pathEnv(
+  fs: EngineFs,
+  cwd: string,
+  trusted: readonly string[],
+  dataDir: string,
+): PathEnv {
   const trustedRaw = trusted.map((t) => path.resolve(cwd, t));
   const dataDirRaw = path.resolve(dataDir);
   return {

@@ -24,7 +24,9 @@ export class PathResolutionError extends Error {}
 const MAX_LINK_HOPS = 40;
 
 function errorCode(err: unknown): string | undefined {
-  return typeof err === 'object' && err !== null && 'code' in err ? String((err as { code: unknown }).code) : undefined;
+  return typeof err === 'object' && err !== null && 'code' in err
+    ? String((err as { code: unknown }).code)
+    : undefined;
 }
 
 /**
@@ -33,7 +35,12 @@ function errorCode(err: unknown): string | undefined {
  * through its deepest existing ancestor; a dangling link is resolved to the target a write would create.
  * `followLast: false` stops at the last segment itself (what rm or mv act on).
  */
-export function canonicalize(fsApi: EngineFs, cwd: string, target: string, followLast = true): Resolved {
+export function canonicalize(
+  fsApi: EngineFs,
+  cwd: string,
+  target: string,
+  followLast = true,
+): Resolved {
   const joined = target.startsWith('/') ? target : `${cwd}/${target}`;
   if (followLast) {
     try {
@@ -41,7 +48,8 @@ export function canonicalize(fsApi: EngineFs, cwd: string, target: string, follo
       return { real, exists: true, viaLink: real !== path.resolve(joined) };
     } catch (err: unknown) {
       const code = errorCode(err);
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw new PathResolutionError(`${target}: ${code ?? String(err)}`);
+      if (code !== 'ENOENT' && code !== 'ENOTDIR')
+        throw new PathResolutionError(`${target}: ${code ?? String(err)}`);
     }
   } else {
     const normal = path.resolve(joined);
@@ -82,7 +90,8 @@ function walk(fsApi: EngineFs, joined: string): Resolved {
       isLink = fsApi.lstat(next).isSymbolicLink();
     } catch (err: unknown) {
       const code = errorCode(err);
-      if (code !== 'ENOENT' && code !== 'ENOTDIR') throw new PathResolutionError(`${next}: ${code ?? String(err)}`);
+      if (code !== 'ENOENT' && code !== 'ENOTDIR')
+        throw new PathResolutionError(`${next}: ${code ?? String(err)}`);
       const rest = pending.reverse().join('/');
       return { real: path.resolve(next, rest), exists: false, viaLink: hops > 0 };
     }
@@ -91,7 +100,8 @@ function walk(fsApi: EngineFs, joined: string): Resolved {
       continue;
     }
     hops += 1;
-    if (hops > MAX_LINK_HOPS) throw new PathResolutionError(`${joined}: too many levels of symbolic links`);
+    if (hops > MAX_LINK_HOPS)
+      throw new PathResolutionError(`${joined}: too many levels of symbolic links`);
     const linkTarget = fsApi.readlink(next);
     if (linkTarget.startsWith('/')) current = '/';
     pending.push(...linkTarget.split('/').reverse());

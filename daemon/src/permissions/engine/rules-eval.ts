@@ -1,6 +1,14 @@
 import { compileGlob, isWithin, relativeWithin, segmentsBelow, type CompiledGlob } from './glob.js';
 import type { CheckedPath } from './path-step.js';
-import type { AccessKind, BashRule, Decision, PathRule, PathRuleKind, RuleAction, RuleSet } from './types.js';
+import type {
+  AccessKind,
+  BashRule,
+  Decision,
+  PathRule,
+  PathRuleKind,
+  RuleAction,
+  RuleSet,
+} from './types.js';
 
 type Compiled =
   | { rule: BashRule; action: RuleAction; re: RegExp }
@@ -18,7 +26,11 @@ function compile(set: RuleSet): CompiledSet {
   const byAction: Record<RuleAction, Compiled[]> = { deny: [], ask: [], allow: [] };
   for (const rule of set.rules) {
     if (rule.kind === 'bash') {
-      byAction[rule.action].push({ rule, action: rule.action, re: new RegExp(rule.pattern, rule.flags ?? '') });
+      byAction[rule.action].push({
+        rule,
+        action: rule.action,
+        re: new RegExp(rule.pattern, rule.flags ?? ''),
+      });
     } else {
       const action = rule.action ?? 'deny';
       byAction[action].push({ rule, action, globs: rule.paths.map(compileGlob) });
@@ -55,8 +67,15 @@ export function evaluateRules(set: RuleSet, subject: RuleSubject): Decision | nu
   const compiled = compile(set);
   for (const action of ['deny', 'ask'] as const) {
     for (const c of compiled.byAction[action]) {
-      const why = 're' in c ? bashMatch(c.re, subject.commandTexts) : pathMatch(c.rule, c.globs, subject);
-      if (why !== null) return { decision: action, step: 'rule', rule: c.rule.id, reason: `${c.rule.reason} (${why})` };
+      const why =
+        're' in c ? bashMatch(c.re, subject.commandTexts) : pathMatch(c.rule, c.globs, subject);
+      if (why !== null)
+        return {
+          decision: action,
+          step: 'rule',
+          rule: c.rule.id,
+          reason: `${c.rule.reason} (${why})`,
+        };
     }
   }
   return allowRule(compiled.byAction.allow, subject.commandTexts);
@@ -82,15 +101,22 @@ function allowRule(allow: readonly Compiled[], texts: readonly string[] | null):
     if (hit === undefined) return null;
     if (first === null || bash.indexOf(hit) < bash.indexOf(first)) first = hit;
   }
-  return first === null ? null : { decision: 'allow', step: 'rule', rule: first.rule.id, reason: first.rule.reason };
+  return first === null
+    ? null
+    : { decision: 'allow', step: 'rule', rule: first.rule.id, reason: first.rule.reason };
 }
 
-function pathMatch(rule: PathRule, globs: readonly CompiledGlob[], subject: RuleSubject): string | null {
+function pathMatch(
+  rule: PathRule,
+  globs: readonly CompiledGlob[],
+  subject: RuleSubject,
+): string | null {
   const blocked = BLOCKS[rule.kind];
   for (const p of subject.paths) {
     if (!blocked.includes(p.access)) continue;
     const glob = globs.find((g) => globCovers(g, p, subject));
-    if (glob !== undefined) return `${CIRCLE[rule.kind]} ${glob.source}: ${p.origin} would ${p.access} ${p.real}`;
+    if (glob !== undefined)
+      return `${CIRCLE[rule.kind]} ${glob.source}: ${p.origin} would ${p.access} ${p.real}`;
   }
   return null;
 }
@@ -103,14 +129,22 @@ function globCovers(g: CompiledGlob, p: CheckedPath, s: RuleSubject): boolean {
     );
   }
   const anchors: [string, string][] =
-    g.anchor === 'absolute' ? [['/', '/']] : g.anchor === 'home' ? [[s.home.real, s.home.raw]] : [[s.cwd.real, s.cwd.raw]];
+    g.anchor === 'absolute'
+      ? [['/', '/']]
+      : g.anchor === 'home'
+        ? [[s.home.real, s.home.raw]]
+        : [[s.cwd.real, s.cwd.raw]];
   for (const [real, raw] of anchors) {
-    for (const [candidate, base] of [[p.real, real], [p.lexical, raw]] as const) {
+    for (const [candidate, base] of [
+      [p.real, real],
+      [p.lexical, raw],
+    ] as const) {
       const rel = g.anchor === 'absolute' ? candidate : relativeWithin(candidate, base);
       if (rel !== null && g.re.test(rel)) return true;
       // Deleting or moving a folder takes what the circle protects inside it with it.
       if (p.access === 'delete') {
-        const protectedBase = g.anchor === 'absolute' ? g.literalPrefix : joinAnchor(base, g.literalPrefix);
+        const protectedBase =
+          g.anchor === 'absolute' ? g.literalPrefix : joinAnchor(base, g.literalPrefix);
         if (protectedBase !== '' && isWithin(protectedBase, candidate)) return true;
       }
     }

@@ -91,9 +91,18 @@ describe('parseRules', () => {
 
   test('a bad version, a bad action, an empty glob, ~user', () => {
     assert.equal(rejected(parseRules(withLine(2, '  "version": 1.5,'))).path, 'version');
-    assert.equal(rejected(parseRules(withLine(8, '      "action": "block",'))).path, 'rules[0].action');
-    assert.equal(rejected(parseRules(withLine(14, '      "paths": [".env", ""],'))).path, 'rules[1].paths[1]');
-    assert.equal(rejected(parseRules(withLine(14, '      "paths": ["~bob/.ssh"],'))).path, 'rules[1].paths[0]');
+    assert.equal(
+      rejected(parseRules(withLine(8, '      "action": "block",'))).path,
+      'rules[0].action',
+    );
+    assert.equal(
+      rejected(parseRules(withLine(14, '      "paths": [".env", ""],'))).path,
+      'rules[1].paths[1]',
+    );
+    assert.equal(
+      rejected(parseRules(withLine(14, '      "paths": ["~bob/.ssh"],'))).path,
+      'rules[1].paths[0]',
+    );
   });
 });
 
@@ -125,10 +134,16 @@ describe('RulesStore', () => {
     assert.equal(onDisk.rules.version, 2);
     assert.deepEqual(fs.readdirSync(folder), ['permission-rules.json']);
 
-    const edited = { version: 0, rules: saved.rules.rules.map((r) => (r.id === 'secrets' ? { ...r, reason: 'keys' } : r)) };
+    const edited = {
+      version: 0,
+      rules: saved.rules.rules.map((r) => (r.id === 'secrets' ? { ...r, reason: 'keys' } : r)),
+    };
     const again = store.save(edited);
     assert.ok(again.ok);
-    assert.deepEqual([again.rules.version, again.diff.added, again.diff.removed, again.diff.changed], [3, [], [], ['secrets']]);
+    assert.deepEqual(
+      [again.rules.version, again.diff.added, again.diff.removed, again.diff.changed],
+      [3, [], [], ['secrets']],
+    );
     assert.equal(again.diff.summary, 'v2 → v3: +0, -0, ~1 (secrets)');
   });
 

@@ -9,8 +9,15 @@ import { PATH_RULE_KINDS, RULE_ACTIONS, type Rule, type RuleSet } from './types.
 
 const id = z
   .string()
-  .regex(/^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/, 'id: 1-64 letters, digits, "_", ".", ":" or "-", starting with a letter or digit');
-const reason = z.string().trim().min(1, 'reason must say why (it is sent back to the agent)').max(500);
+  .regex(
+    /^[A-Za-z0-9][A-Za-z0-9_.:-]{0,63}$/,
+    'id: 1-64 letters, digits, "_", ".", ":" or "-", starting with a letter or digit',
+  );
+const reason = z
+  .string()
+  .trim()
+  .min(1, 'reason must say why (it is sent back to the agent)')
+  .max(500);
 
 const bashRule = z
   .strictObject({
@@ -28,7 +35,11 @@ const bashRule = z
     try {
       new RegExp(rule.pattern, rule.flags ?? '');
     } catch (err: unknown) {
-      ctx.addIssue({ code: 'custom', path: ['pattern'], message: `pattern is not a valid regular expression: ${String(err)}` });
+      ctx.addIssue({
+        code: 'custom',
+        path: ['pattern'],
+        message: `pattern is not a valid regular expression: ${String(err)}`,
+      });
     }
   });
 
@@ -56,7 +67,12 @@ const ruleSetSchema = z
   .superRefine((set, ctx) => {
     const seen = new Set<string>();
     set.rules.forEach((rule, i) => {
-      if (seen.has(rule.id)) ctx.addIssue({ code: 'custom', path: ['rules', i, 'id'], message: `duplicate rule id "${rule.id}"` });
+      if (seen.has(rule.id))
+        ctx.addIssue({
+          code: 'custom',
+          path: ['rules', i, 'id'],
+          message: `duplicate rule id "${rule.id}"`,
+        });
       seen.add(rule.id);
     });
   });
@@ -73,7 +89,9 @@ export interface RulesError {
 export type ParseRulesResult = { ok: true; rules: RuleSet } | RulesError;
 
 function displayPath(segments: readonly PropertyKey[]): string {
-  return segments.map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? String(s) : `.${String(s)}`)).join('');
+  return segments
+    .map((s, i) => (typeof s === 'number' ? `[${s}]` : i === 0 ? String(s) : `.${String(s)}`))
+    .join('');
 }
 
 function lineOf(lines: Map<string, number>, segments: readonly PropertyKey[]): number {
@@ -89,20 +107,30 @@ export function parseRules(text: string): ParseRulesResult {
   try {
     lines = locateJson(text);
   } catch (err: unknown) {
-    if (err instanceof JsonSyntaxError) return { ok: false, line: err.line, path: '', reason: `not valid JSON: ${err.message}` };
+    if (err instanceof JsonSyntaxError)
+      return { ok: false, line: err.line, path: '', reason: `not valid JSON: ${err.message}` };
     throw err;
   }
   const data: unknown = JSON.parse(text);
   const parsed = ruleSetSchema.safeParse(data);
   if (!parsed.success) {
     // A misspelt key also makes the real one "missing": name the typo first, it is the cause.
-    const issue = parsed.error.issues.find((i) => i.code === 'unrecognized_keys') ?? parsed.error.issues[0];
+    const issue =
+      parsed.error.issues.find((i) => i.code === 'unrecognized_keys') ?? parsed.error.issues[0];
     const extra = issue?.code === 'unrecognized_keys' ? issue.keys.slice(0, 1) : [];
     const segments = [...(issue?.path ?? []), ...extra];
-    return { ok: false, line: lineOf(lines, segments), path: displayPath(segments), reason: issue?.message ?? 'invalid rules file' };
+    return {
+      ok: false,
+      line: lineOf(lines, segments),
+      path: displayPath(segments),
+      reason: issue?.message ?? 'invalid rules file',
+    };
   }
   const rules = parsed.data.rules.map((r): Rule => Object.freeze(canonicalRule(r as Rule)));
-  return { ok: true, rules: Object.freeze({ version: parsed.data.version, rules: Object.freeze(rules) }) };
+  return {
+    ok: true,
+    rules: Object.freeze({ version: parsed.data.version, rules: Object.freeze(rules) }),
+  };
 }
 
 /** Same keys in the same order whatever the source, so saved files diff cleanly. */

@@ -27,7 +27,11 @@ export class RulesStore {
   private rules: RuleSet;
   readonly filePath: string;
 
-  constructor(folder: string, fileName: string = RULES_FILE_NAME, initial: RuleSet = DEFAULT_RULES) {
+  constructor(
+    folder: string,
+    fileName: string = RULES_FILE_NAME,
+    initial: RuleSet = DEFAULT_RULES,
+  ) {
     this.filePath = path.join(folder, fileName);
     this.rules = initial;
   }
@@ -45,7 +49,12 @@ export class RulesStore {
       if (typeof err === 'object' && err !== null && 'code' in err && err.code === 'ENOENT') {
         return { ok: true, rules: this.rules, source: 'default' };
       }
-      return { ok: false, line: 0, path: '', reason: `cannot read ${this.filePath}: ${String(err)}` };
+      return {
+        ok: false,
+        line: 0,
+        path: '',
+        reason: `cannot read ${this.filePath}: ${String(err)}`,
+      };
     }
     const parsed = parseRules(text);
     if (!parsed.ok) return parsed;
@@ -58,11 +67,19 @@ export class RulesStore {
     const parsed = parseRules(typeof next === 'string' ? next : serializeRules(next));
     if (!parsed.ok) return parsed;
     const previous = this.rules;
-    const saved: RuleSet = Object.freeze({ version: previous.version + 1, rules: parsed.rules.rules });
+    const saved: RuleSet = Object.freeze({
+      version: previous.version + 1,
+      rules: parsed.rules.rules,
+    });
     try {
       writeAtomically(this.filePath, serializeRules(saved));
     } catch (err: unknown) {
-      return { ok: false, line: 0, path: '', reason: `cannot write ${this.filePath}: ${String(err)}` };
+      return {
+        ok: false,
+        line: 0,
+        path: '',
+        reason: `cannot write ${this.filePath}: ${String(err)}`,
+      };
     }
     this.rules = saved;
     return { ok: true, rules: saved, diff: diffRules(previous, saved) };
@@ -105,9 +122,13 @@ export function diffRules(before: RuleSet, after: RuleSet): RulesDiff {
   const added = [...now.keys()].filter((id) => !old.has(id));
   const removed = [...old.keys()].filter((id) => !now.has(id));
   const changed = [...now.keys()].filter((id) => old.has(id) && old.get(id) !== now.get(id));
-  const part = (sign: string, ids: string[]): string => (ids.length > 0 ? `${sign}${ids.length} (${ids.join(', ')})` : `${sign}0`);
+  const part = (sign: string, ids: string[]): string =>
+    ids.length > 0 ? `${sign}${ids.length} (${ids.join(', ')})` : `${sign}0`;
   const order = (set: RuleSet): string => set.rules.map((r) => r.id).join('\n');
-  const moved = added.length + removed.length + changed.length === 0 && order(before) !== order(after) ? ', order changed' : '';
+  const moved =
+    added.length + removed.length + changed.length === 0 && order(before) !== order(after)
+      ? ', order changed'
+      : '';
   return {
     fromVersion: before.version,
     toVersion: after.version,

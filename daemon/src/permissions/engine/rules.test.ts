@@ -12,10 +12,22 @@ before(() => {
 after(() => tree.remove());
 
 const set = (...rules: Rule[]): RuleSet => ({ version: 1, rules });
-const bash = (id: string, pattern: string, action: Rule['action'] & string, flags?: string): Rule =>
-  flags === undefined ? { id, kind: 'bash', pattern, action, reason: `${id} reason` } : { id, kind: 'bash', pattern, flags, action, reason: `${id} reason` };
+const bash = (
+  id: string,
+  pattern: string,
+  action: Rule['action'] & string,
+  flags?: string,
+): Rule =>
+  flags === undefined
+    ? { id, kind: 'bash', pattern, action, reason: `${id} reason` }
+    : { id, kind: 'bash', pattern, flags, action, reason: `${id} reason` };
 
-function run(tool: string, input: Record<string, unknown>, rules: RuleSet = DEFAULT_RULES, trusted?: string[]): Decision {
+function run(
+  tool: string,
+  input: Record<string, unknown>,
+  rules: RuleSet = DEFAULT_RULES,
+  trusted?: string[],
+): Decision {
   return decide(
     { tool_name: tool, input, cwd: tree.proj, permission_mode: 'write', trusted_dirs: trusted },
     { rules, dataDir: tree.data, homeDir: tree.home },
@@ -34,7 +46,11 @@ describe('evaluation order', () => {
   const broadDeny = bash('deny-git', String.raw`\bgit\b`, 'deny');
 
   test('deny beats ask beats allow, whatever the specificity and file order', () => {
-    expectVerdict(cmd('git push origin main', set(specificAllow, ask, broadDeny)), 'deny', 'deny-git');
+    expectVerdict(
+      cmd('git push origin main', set(specificAllow, ask, broadDeny)),
+      'deny',
+      'deny-git',
+    );
     expectVerdict(cmd('git push origin main', set(specificAllow, ask)), 'ask', 'ask-push');
     expectVerdict(cmd('git push origin main', set(specificAllow)), 'allow', 'allow-push-main');
     assert.equal(cmd('git push origin main', set(specificAllow)).step, 'rule');
@@ -125,7 +141,8 @@ const DEFAULT_BASH_CASES: [string, DecisionKind, string | null][] = [
 
 describe('default rules: bash patterns', () => {
   for (const [command, decision, rule] of DEFAULT_BASH_CASES) {
-    test(`${command} → ${decision}${rule === null ? '' : ` (${rule})`}`, () => expectVerdict(cmd(command), decision, rule));
+    test(`${command} → ${decision}${rule === null ? '' : ` (${rule})`}`, () =>
+      expectVerdict(cmd(command), decision, rule));
   }
 });
 
@@ -146,10 +163,26 @@ describe('default rules: zero-access circles', () => {
   });
   test('~/.ssh and ~/.aws even when the home folder is trusted', () => {
     const trusted = [tree.proj, tree.home];
-    expectVerdict(run('Read', { file_path: `${tree.home}/.ssh/id_rsa` }, DEFAULT_RULES, trusted), 'deny', 'secrets-ssh');
-    expectVerdict(run('Read', { file_path: '~/.aws/credentials' }, DEFAULT_RULES, trusted), 'deny', 'secrets-aws');
-    expectVerdict(run('Bash', { command: 'cat ~/.ssh/id_rsa' }, DEFAULT_RULES, trusted), 'deny', 'secrets-ssh');
-    expectVerdict(run('LS', { path: `${tree.home}/.ssh` }, DEFAULT_RULES, trusted), 'deny', 'secrets-ssh');
+    expectVerdict(
+      run('Read', { file_path: `${tree.home}/.ssh/id_rsa` }, DEFAULT_RULES, trusted),
+      'deny',
+      'secrets-ssh',
+    );
+    expectVerdict(
+      run('Read', { file_path: '~/.aws/credentials' }, DEFAULT_RULES, trusted),
+      'deny',
+      'secrets-aws',
+    );
+    expectVerdict(
+      run('Bash', { command: 'cat ~/.ssh/id_rsa' }, DEFAULT_RULES, trusted),
+      'deny',
+      'secrets-ssh',
+    );
+    expectVerdict(
+      run('LS', { path: `${tree.home}/.ssh` }, DEFAULT_RULES, trusted),
+      'deny',
+      'secrets-ssh',
+    );
   });
 });
 
@@ -158,36 +191,76 @@ const SEED_RULES: RuleSet = {
   version: 1,
   rules: [
     ...DEFAULT_RULES.rules,
-    { id: 'factory-machinery', kind: 'read_only', paths: ['adws/adw_modules/', 'adws/adw_*.py', 'PLAN.md', '.pi/'], reason: 'the factory machinery is read-only' },
-    { id: 'factory-survivors', kind: 'no_delete', paths: ['adws/adw_data/', 'specs/', 'justfile', '.git/'], reason: 'must survive a run' },
+    {
+      id: 'factory-machinery',
+      kind: 'read_only',
+      paths: ['adws/adw_modules/', 'adws/adw_*.py', 'PLAN.md', '.pi/'],
+      reason: 'the factory machinery is read-only',
+    },
+    {
+      id: 'factory-survivors',
+      kind: 'no_delete',
+      paths: ['adws/adw_data/', 'specs/', 'justfile', '.git/'],
+      reason: 'must survive a run',
+    },
   ],
 };
 
 describe("the seeds' gate cases", () => {
-  const seed = (tool: string, input: Record<string, unknown>): Decision => run(tool, input, SEED_RULES);
-  test('read PLAN.md passes', () => expectVerdict(seed('Read', { file_path: 'PLAN.md' }), 'allow', null));
-  test('read .env is zero-access', () => expectVerdict(seed('Read', { file_path: '.env' }), 'deny', 'secrets-env-files'));
+  const seed = (tool: string, input: Record<string, unknown>): Decision =>
+    run(tool, input, SEED_RULES);
+  test('read PLAN.md passes', () =>
+    expectVerdict(seed('Read', { file_path: 'PLAN.md' }), 'allow', null));
+  test('read .env is zero-access', () =>
+    expectVerdict(seed('Read', { file_path: '.env' }), 'deny', 'secrets-env-files'));
   test('edit the machinery is read-only', () =>
-    expectVerdict(seed('Edit', { file_path: 'adws/adw_modules/runner.py', old_string: 'x', new_string: 'y' }), 'deny', 'factory-machinery'));
+    expectVerdict(
+      seed('Edit', { file_path: 'adws/adw_modules/runner.py', old_string: 'x', new_string: 'y' }),
+      'deny',
+      'factory-machinery',
+    ));
   test('write the payload is not refused (a person is asked)', () => {
     const d = seed('Write', { file_path: 'src/editor.ts', content: '' });
     assert.deepEqual([d.decision, d.step, d.rule], ['ask', 'default', null]);
   });
-  test('bun test is not refused', () => expectVerdict(seed('Bash', { command: 'bun test' }), 'ask', null));
-  test('git checkout -- . is an ask rule', () => expectVerdict(seed('Bash', { command: 'git checkout -- .' }), 'ask', 'git-checkout-discard'));
+  test('bun test is not refused', () =>
+    expectVerdict(seed('Bash', { command: 'bun test' }), 'ask', null));
+  test('git checkout -- . is an ask rule', () =>
+    expectVerdict(seed('Bash', { command: 'git checkout -- .' }), 'ask', 'git-checkout-discard'));
   test('rm -rf is refused', () =>
-    expectVerdict(seed('Bash', { command: 'rm -rf adws/adw_data/sessions' }), 'deny', 'rm-recursive-or-forced'));
-  test('redirecting into PLAN.md is read-only', () => expectVerdict(seed('Bash', { command: 'echo ok > PLAN.md' }), 'deny', 'factory-machinery'));
+    expectVerdict(
+      seed('Bash', { command: 'rm -rf adws/adw_data/sessions' }),
+      'deny',
+      'rm-recursive-or-forced',
+    ));
+  test('redirecting into PLAN.md is read-only', () =>
+    expectVerdict(seed('Bash', { command: 'echo ok > PLAN.md' }), 'deny', 'factory-machinery'));
   test('the circles table', () => {
     expectVerdict(seed('Bash', { command: 'ls adws/adw_data' }), 'ask', null);
     expectVerdict(seed('Bash', { command: 'cat PLAN.md' }), 'ask', null);
     expectVerdict(seed('Bash', { command: 'grep gate adws/' }), 'ask', null);
-    expectVerdict(seed('Bash', { command: "sed -i 's/a/b/' adws/adw_modules/runner.py" }), 'deny', 'factory-machinery');
-    expectVerdict(seed('Bash', { command: 'tee PLAN.md < README.md' }), 'deny', 'factory-machinery');
+    expectVerdict(
+      seed('Bash', { command: "sed -i 's/a/b/' adws/adw_modules/runner.py" }),
+      'deny',
+      'factory-machinery',
+    );
+    expectVerdict(
+      seed('Bash', { command: 'tee PLAN.md < README.md' }),
+      'deny',
+      'factory-machinery',
+    );
     expectVerdict(seed('Bash', { command: 'touch adws/adw_main.py' }), 'deny', 'factory-machinery');
     expectVerdict(seed('Write', { file_path: 'specs/nouvelle.md', content: '' }), 'ask', null);
-    expectVerdict(seed('Edit', { file_path: 'justfile', old_string: 'x', new_string: 'y' }), 'ask', null);
-    expectVerdict(seed('Bash', { command: 'rm -r adws/adw_data' }), 'deny', 'rm-recursive-or-forced');
+    expectVerdict(
+      seed('Edit', { file_path: 'justfile', old_string: 'x', new_string: 'y' }),
+      'ask',
+      null,
+    );
+    expectVerdict(
+      seed('Bash', { command: 'rm -r adws/adw_data' }),
+      'deny',
+      'rm-recursive-or-forced',
+    );
     expectVerdict(seed('Bash', { command: 'mv justfile old' }), 'deny', 'factory-survivors');
     expectVerdict(seed('Bash', { command: 'rm specs/one.md' }), 'deny', 'factory-survivors');
     expectVerdict(seed('Bash', { command: 'unlink justfile' }), 'deny', 'factory-survivors');
@@ -197,26 +270,52 @@ describe("the seeds' gate cases", () => {
     expectVerdict(seed('Bash', { command: 'rmdir specs' }), 'deny', 'factory-survivors');
   });
   test('the RTK audit log: --force blocked, --force-with-lease not', () => {
-    expectVerdict(seed('Bash', { command: 'git push --force origin feat/LCT-42500' }), 'deny', 'git-push-force');
-    assert.notEqual(seed('Bash', { command: 'git push --force-with-lease origin feat/LCT-42500' }).decision, 'deny');
+    expectVerdict(
+      seed('Bash', { command: 'git push --force origin feat/LCT-42500' }),
+      'deny',
+      'git-push-force',
+    );
+    assert.notEqual(
+      seed('Bash', { command: 'git push --force-with-lease origin feat/LCT-42500' }).decision,
+      'deny',
+    );
   });
 });
 
 describe('path globs', () => {
   test('** and * anchored at the cwd', () => {
-    const rules = set({ id: 'docs', kind: 'read_only', paths: ['docs/**/*.md'], reason: 'docs are frozen' });
+    const rules = set({
+      id: 'docs',
+      kind: 'read_only',
+      paths: ['docs/**/*.md'],
+      reason: 'docs are frozen',
+    });
     expectVerdict(run('Write', { file_path: 'docs/a/b/c.md', content: '' }, rules), 'deny', 'docs');
     expectVerdict(run('Write', { file_path: 'docs/top.md', content: '' }, rules), 'deny', 'docs');
     expectVerdict(run('Write', { file_path: 'docs/a/b/c.txt', content: '' }, rules), 'ask', null);
     expectVerdict(run('Read', { file_path: 'docs/top.md' }, rules), 'allow', null);
   });
   test('a circle may ask instead of refusing', () => {
-    const rules = set({ id: 'lock', kind: 'read_only', paths: ['package-lock.json'], action: 'ask', reason: 'lockfile' });
-    expectVerdict(run('Edit', { file_path: 'package-lock.json', old_string: 'a', new_string: 'b' }, rules), 'ask', 'lock');
+    const rules = set({
+      id: 'lock',
+      kind: 'read_only',
+      paths: ['package-lock.json'],
+      action: 'ask',
+      reason: 'lockfile',
+    });
+    expectVerdict(
+      run('Edit', { file_path: 'package-lock.json', old_string: 'a', new_string: 'b' }, rules),
+      'ask',
+      'lock',
+    );
   });
   test('no_delete lets a file change but not go', () => {
     const rules = set({ id: 'keep-src', kind: 'no_delete', paths: ['src/'], reason: 'keep' });
-    expectVerdict(run('Edit', { file_path: 'src/a.ts', old_string: 'a', new_string: 'b' }, rules), 'ask', null);
+    expectVerdict(
+      run('Edit', { file_path: 'src/a.ts', old_string: 'a', new_string: 'b' }, rules),
+      'ask',
+      null,
+    );
     expectVerdict(cmd('rm src/a.ts', rules), 'deny', 'keep-src');
     expectVerdict(cmd('mv src/a.ts src/b.ts', rules), 'deny', 'keep-src');
     expectVerdict(cmd('find src -name "*.ts" -delete', rules), 'deny', 'keep-src');

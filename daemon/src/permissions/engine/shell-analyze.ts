@@ -13,27 +13,45 @@ export interface ShellAnalysis {
   uncertain: string | null;
 }
 
-const KEYWORDS = new Set(['if', 'then', 'else', 'elif', 'fi', 'do', 'done', 'while', 'until', '{', '}', '!', '[[', 'coproc', 'function']);
+const KEYWORDS = new Set([
+  'if',
+  'then',
+  'else',
+  'elif',
+  'fi',
+  'do',
+  'done',
+  'while',
+  'until',
+  '{',
+  '}',
+  '!',
+  '[[',
+  'coproc',
+  'function',
+]);
 const SKIPPED = new Set(['for', 'select', 'case', 'esac', 'in']);
 const ASSIGNMENT = /^[A-Za-z_][A-Za-z0-9_]*(\[[^\]]*\])?\+?=/;
 
 /** Wrappers that run the command after them; the value lists the options that take a value. */
-const WRAPPERS: ReadonlyMap<string, { valued: readonly string[]; skipOperands?: number }> = new Map([
-  ['sudo', { valued: ['-u', '-g', '-C', '-D', '-h', '-p', '-U', '-r', '-t', '-T'] }],
-  ['doas', { valued: ['-u', '-C'] }],
-  ['env', { valued: ['-u', '--unset', '-C', '--chdir', '-S', '--split-string'] }],
-  ['nohup', { valued: [] }],
-  ['time', { valued: ['-f', '-o'] }],
-  ['command', { valued: [] }],
-  ['builtin', { valued: [] }],
-  ['exec', { valued: ['-a'] }],
-  ['nice', { valued: ['-n'] }],
-  ['ionice', { valued: ['-c', '-n', '-t'] }],
-  ['timeout', { valued: ['-s', '-k', '--signal', '--kill-after'], skipOperands: 1 }],
-  ['stdbuf', { valued: ['-i', '-o', '-e'] }],
-  ['setsid', { valued: [] }],
-  ['watch', { valued: ['-n', '-d'] }],
-]);
+const WRAPPERS: ReadonlyMap<string, { valued: readonly string[]; skipOperands?: number }> = new Map(
+  [
+    ['sudo', { valued: ['-u', '-g', '-C', '-D', '-h', '-p', '-U', '-r', '-t', '-T'] }],
+    ['doas', { valued: ['-u', '-C'] }],
+    ['env', { valued: ['-u', '--unset', '-C', '--chdir', '-S', '--split-string'] }],
+    ['nohup', { valued: [] }],
+    ['time', { valued: ['-f', '-o'] }],
+    ['command', { valued: [] }],
+    ['builtin', { valued: [] }],
+    ['exec', { valued: ['-a'] }],
+    ['nice', { valued: ['-n'] }],
+    ['ionice', { valued: ['-c', '-n', '-t'] }],
+    ['timeout', { valued: ['-s', '-k', '--signal', '--kill-after'], skipOperands: 1 }],
+    ['stdbuf', { valued: ['-i', '-o', '-e'] }],
+    ['setsid', { valued: [] }],
+    ['watch', { valued: ['-n', '-d'] }],
+  ],
+);
 
 const MAX_NESTING = 6;
 const MAX_GLOB_MATCHES = 200;
@@ -85,7 +103,8 @@ class Analyzer {
     if (words.length === 0) return;
     const head = words[0];
     if (SKIPPED.has(head.text)) return;
-    if (head.dynamic) return this.doubt(`the command name "${head.staticPrefix}…" is not known from the text`);
+    if (head.dynamic)
+      return this.doubt(`the command name "${head.staticPrefix}…" is not known from the text`);
     const name = path.basename(head.text);
     const args = words.slice(1);
     const effect: CommandEffect = HANDLERS.get(name)?.(args) ?? genericEffect(args);
@@ -108,7 +127,8 @@ class Analyzer {
   private stripPrefix(all: readonly ShellWord[]): ShellWord[] {
     let words = [...all];
     for (;;) {
-      while (words.length > 0 && (ASSIGNMENT.test(words[0].text) || KEYWORDS.has(words[0].text))) words = words.slice(1);
+      while (words.length > 0 && (ASSIGNMENT.test(words[0].text) || KEYWORDS.has(words[0].text)))
+        words = words.slice(1);
       const wrapper = words.length > 0 ? WRAPPERS.get(path.basename(words[0].text)) : undefined;
       if (wrapper === undefined) return words;
       const name = path.basename(words[0].text);
@@ -144,13 +164,15 @@ class Analyzer {
   }
 
   private dynamicOperand(word: ShellWord, access: AccessKind, origin: string): void {
-    const what = word.staticPrefix === '' ? `an argument of ${origin}` : `"${word.staticPrefix}…" (${origin})`;
+    const what =
+      word.staticPrefix === '' ? `an argument of ${origin}` : `"${word.staticPrefix}…" (${origin})`;
     this.doubt(`${what} cannot be resolved from the text`);
     const slash = word.staticPrefix.lastIndexOf('/');
     if (slash < 0) return;
     const dir = word.staticPrefix.slice(0, slash + 1);
     const cwd = this.cwd;
-    if (cwd !== null || dir.startsWith('/')) this.refs.push({ raw: dir, access, cwds: [cwd ?? '/'], origin, dynamic: true });
+    if (cwd !== null || dir.startsWith('/'))
+      this.refs.push({ raw: dir, access, cwds: [cwd ?? '/'], origin, dynamic: true });
   }
 
   /** Wildcards in the last segment only: expanded against the real folder, as bash would. */
@@ -169,9 +191,11 @@ class Analyzer {
     } catch {
       names = [];
     }
-    if (names.length > MAX_GLOB_MATCHES) this.doubt(`"${word.text}" matches too many files to check`);
+    if (names.length > MAX_GLOB_MATCHES)
+      this.doubt(`"${word.text}" matches too many files to check`);
     if (names.length === 0) this.refs.push({ raw: word.text, access, cwds: [cwd], origin });
-    for (const n of names.slice(0, MAX_GLOB_MATCHES)) this.refs.push({ raw: path.join(abs, n), access, cwds: [cwd], origin });
+    for (const n of names.slice(0, MAX_GLOB_MATCHES))
+      this.refs.push({ raw: path.join(abs, n), access, cwds: [cwd], origin });
   }
 
   private doubt(reason: string): void {
@@ -180,8 +204,17 @@ class Analyzer {
 }
 
 /** The paths a bash command names, as far as its text allows (see the engine README for the limits). */
-export function analyzeShell(command: string, cwd: string, home: string, fs: EngineFs): ShellAnalysis {
+export function analyzeShell(
+  command: string,
+  cwd: string,
+  home: string,
+  fs: EngineFs,
+): ShellAnalysis {
   const analyzer = new Analyzer(cwd, home, fs);
   analyzer.script(command, 0);
-  return { refs: analyzer.refs, commandTexts: analyzer.commandTexts, uncertain: analyzer.uncertain };
+  return {
+    refs: analyzer.refs,
+    commandTexts: analyzer.commandTexts,
+    uncertain: analyzer.uncertain,
+  };
 }

@@ -9,7 +9,20 @@ export type { ShellWord } from './shell-words.js';
  * It never executes anything and never throws on malformed input (it flags it `incomplete`).
  */
 
-export const REDIRECT_OPS = ['>', '>>', '>|', '<', '<>', '<<', '<<-', '<<<', '>&', '<&', '&>', '&>>'] as const;
+export const REDIRECT_OPS = [
+  '>',
+  '>>',
+  '>|',
+  '<',
+  '<>',
+  '<<',
+  '<<-',
+  '<<<',
+  '>&',
+  '<&',
+  '&>',
+  '&>>',
+] as const;
 export type RedirectOp = (typeof REDIRECT_OPS)[number];
 
 export interface ShellRedirect {
@@ -146,7 +159,10 @@ class ShellParser extends WordReader {
     this.i += m[0].length;
     while (this.src[this.i] === ' ' || this.src[this.i] === '\t') this.i += 1;
     const next = this.src[this.i];
-    if (next === undefined || (WORD_BREAK.has(next) && !((next === '<' || next === '>') && this.src[this.i + 1] === '('))) {
+    if (
+      next === undefined ||
+      (WORD_BREAK.has(next) && !((next === '<' || next === '>') && this.src[this.i + 1] === '('))
+    ) {
       this.incomplete = true;
       this.mark(start);
       return true;
@@ -177,5 +193,4 @@ class ShellParser extends WordReader {
     }
     this.heredocs = [];
   }
-
 }

@@ -99,7 +99,17 @@ export function findClosingBrace(s: string, from: number): number {
 
 /** Bash's $'…' quoting: the common escapes only. Returns the value and the index after the closing quote. */
 export function readAnsiC(s: string, from: number): { value: string; end: number } | null {
-  const escapes: Record<string, string> = { n: '\n', t: '\t', r: '\r', '\\': '\\', "'": "'", '"': '"', '0': '\0', e: '\x1b', a: '\x07' };
+  const escapes: Record<string, string> = {
+    n: '\n',
+    t: '\t',
+    r: '\r',
+    '\\': '\\',
+    "'": "'",
+    '"': '"',
+    '0': '\0',
+    e: '\x1b',
+    a: '\x07',
+  };
   let value = '';
   let j = from;
   while (j < s.length) {

@@ -13,7 +13,19 @@ export interface ShellWord {
   glob: boolean;
 }
 
-export const WORD_BREAK: ReadonlySet<string> = new Set([' ', '\t', '\r', '\n', ';', '&', '|', '(', ')', '<', '>']);
+export const WORD_BREAK: ReadonlySet<string> = new Set([
+  ' ',
+  '\t',
+  '\r',
+  '\n',
+  ';',
+  '&',
+  '|',
+  '(',
+  ')',
+  '<',
+  '>',
+]);
 
 interface WordBuilder {
   text: string;
@@ -69,7 +81,12 @@ export abstract class WordReader {
       } else if (c === '{' && s[this.i + 1] === '}') {
         w.text += '{}';
         this.i += 2;
-      } else if (c === '*' || c === '?' || c === '[' || ((c === '{' || c === '}') && !this.standaloneBrace())) {
+      } else if (
+        c === '*' ||
+        c === '?' ||
+        c === '[' ||
+        ((c === '{' || c === '}') && !this.standaloneBrace())
+      ) {
         unknown(w, 'glob');
         w.text += c;
         this.i += 1;

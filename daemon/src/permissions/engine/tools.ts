@@ -88,22 +88,44 @@ const expandHome = (raw: string, home: string): string =>
  * The paths a file tool names (a leading `~/` is the home folder, as Claude Code reads it).
  * Glob's `pattern` counts too when it is absolute or climbs with `..`.
  */
-export function fileToolRefs(tool: string, input: Record<string, unknown>, cwd: string, home: string): RefsResult {
+export function fileToolRefs(
+  tool: string,
+  input: Record<string, unknown>,
+  cwd: string,
+  home: string,
+): RefsResult {
   const spec = FILE_FIELDS[tool];
   if (spec === undefined) return { ok: true, refs: [] };
   const value = input[spec.field];
   if (value === undefined && !spec.required) {
-    return withGlobPattern(tool, input, { raw: cwd, access: spec.access, cwds: [cwd], origin: tool }, home);
+    return withGlobPattern(
+      tool,
+      input,
+      { raw: cwd, access: spec.access, cwds: [cwd], origin: tool },
+      home,
+    );
   }
-  if (typeof value !== 'string') return { ok: false, reason: `${tool}: ${spec.field} is missing or not a string` };
-  const ref: PathRef = { raw: expandHome(value, home), access: spec.access, cwds: [cwd], origin: `${tool} ${spec.field}` };
+  if (typeof value !== 'string')
+    return { ok: false, reason: `${tool}: ${spec.field} is missing or not a string` };
+  const ref: PathRef = {
+    raw: expandHome(value, home),
+    access: spec.access,
+    cwds: [cwd],
+    origin: `${tool} ${spec.field}`,
+  };
   return withGlobPattern(tool, input, ref, home);
 }
 
-function withGlobPattern(tool: string, input: Record<string, unknown>, base: PathRef, home: string): RefsResult {
+function withGlobPattern(
+  tool: string,
+  input: Record<string, unknown>,
+  base: PathRef,
+  home: string,
+): RefsResult {
   if (tool !== 'Glob') return { ok: true, refs: [base] };
   const given = input['pattern'];
-  if (typeof given !== 'string') return { ok: false, reason: 'Glob: pattern is missing or not a string' };
+  if (typeof given !== 'string')
+    return { ok: false, reason: 'Glob: pattern is missing or not a string' };
   const pattern = expandHome(given, home);
   const segments = pattern.split('/');
   const firstWild = segments.findIndex((seg) => /[*?[{]/.test(seg));
@@ -114,7 +136,10 @@ function withGlobPattern(tool: string, input: Record<string, unknown>, base: Pat
   if (literal === '' || literal === '.') return { ok: true, refs: [base] };
   const dir = base.raw.replace(/\/+$/, '');
   const raw = literal.startsWith('/') || dir === '' ? literal : `${dir}/${literal}`;
-  return { ok: true, refs: [base, { raw, access: 'read', cwds: base.cwds, origin: 'Glob pattern' }] };
+  return {
+    ok: true,
+    refs: [base, { raw, access: 'read', cwds: base.cwds, origin: 'Glob pattern' }],
+  };
 }
 
 /** One-line summary of what a tool would do, for dry-run reasons. */

@@ -1,21 +1,20 @@
-// Ingest benchmark: events persisted per second through the EventStore (verbatim JSON lines,
-// batched transactions), on a real SQLite file in WAL mode.
+// Ingest benchmark: events persisted per second (verbatim JSON lines, batched transactions) on a
+// real SQLite file in WAL mode: first the event store alone, then inside a whole daemon, where
+// every event is also heard by its listeners (usage counting, quota readings).
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { setImmediate as tick } from 'node:timers/promises';
+import type { Db } from '../src/db/database.js';
 import { openDatabase } from '../src/db/database.js';
 import { EventStore } from '../src/events/event-store.js';
 import { insertSessionRow } from '../src/testing/fixtures.js';
+import { startTestDaemon } from '../src/testing/harness.js';
 
 const TOTAL = Number(process.env['BENCH_EVENTS'] ?? 500_000);
 const SESSIONS = 8;
 const CHUNK = 2_000;
 
-const dir = mkdtempSync(join(tmpdir(), 'relais-bench-ingest-'));
-const db = openDatabase(join(dir, 'relais.db'));
-const store = new EventStore(db);
-const sessions = Array.from({ length: SESSIONS }, () => insertSessionRow(db));
 const line = (i: number): string =>
   JSON.stringify({
     type: 'assistant',
@@ -30,23 +29,33 @@ const line = (i: number): string =>
     session_id: 'ff8cff88-0000-4000-8000-000000000000',
     uuid: `00000000-0000-4000-8000-${String(i).padStart(12, '0')}`,
   });
-
 const lines = Array.from({ length: 1000 }, (_, i) => line(i));
 const bytes = lines.reduce((sum, l) => sum + l.length, 0) / lines.length;
-const started = process.hrtime.bigint();
-for (let i = 0; i < TOTAL; i++) {
-  store.append(sessions[i % SESSIONS]!, 'agent', lines[i % lines.length]!);
-  // Let the scheduled batch flush run, as it would between bursts of agent output.
-  if (i % CHUNK === CHUNK - 1) await tick();
+
+async function measure(label: string, db: Db, store: EventStore): Promise<void> {
+  const sessions = Array.from({ length: SESSIONS }, () => insertSessionRow(db));
+  const before = (db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n;
+  const started = process.hrtime.bigint();
+  for (let i = 0; i < TOTAL; i++) {
+    store.append(sessions[i % SESSIONS]!, 'agent', lines[i % lines.length]!);
+    // Let the scheduled batch flush run, as it would between bursts of agent output.
+    if (i % CHUNK === CHUNK - 1) await tick();
+  }
+  store.flush();
+  const seconds = Number(process.hrtime.bigint() - started) / 1e9;
+  const stored = (db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n - before;
+  console.log(
+    `ingest (${label}): ${TOTAL} events (~${Math.round(bytes)} bytes, ${SESSIONS} sessions) in ${seconds.toFixed(2)} s: ` +
+      `${Math.round(TOTAL / seconds).toLocaleString('en-US')} events/s persisted (${stored} rows)`,
+  );
 }
-store.flush();
-const seconds = Number(process.hrtime.bigint() - started) / 1e9;
-const stored = (db.prepare('SELECT COUNT(*) AS n FROM events').get() as { n: number }).n;
-console.log(
-  `ingest: ${TOTAL} events (~${Math.round(bytes)} bytes each, ${SESSIONS} sessions) in ${seconds.toFixed(2)} s`,
-);
-console.log(
-  `ingest: ${Math.round(TOTAL / seconds).toLocaleString('en-US')} events/s persisted (${stored} rows in SQLite)`,
-);
+
+const dir = mkdtempSync(join(tmpdir(), 'relais-bench-ingest-'));
+const db = openDatabase(join(dir, 'relais.db'));
+await measure('event store alone', db, new EventStore(db));
 db.close();
 rmSync(dir, { recursive: true, force: true });
+
+const daemon = await startTestDaemon();
+await measure('whole daemon, with its listeners', daemon.relais.db, daemon.relais.events);
+await daemon.close();

@@ -7,23 +7,18 @@
  * data-rendered="true"), to the summary tiles, and to all five charts. Nothing is built here: run
  * `npm run build` first. BENCH_SCREENSHOTS=<folder> also saves a screenshot of the page.
  */
-import { chromium } from '@playwright/test';
-import { spawn, spawnSync } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { ROOT, launchChromium, requireBuilt, startBuiltDaemon } from './bench-support.mjs';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const MAIN = join(ROOT, 'dist/daemon/daemon/src/main.js');
 const SEED = join(ROOT, 'dist/daemon/daemon/bench/seed-usage.js');
-const CONSOLE = join(ROOT, 'dist/console/browser');
 const TURNS = Number(process.env.BENCH_TURNS ?? 100_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 3);
 const SHOTS = process.env.BENCH_SCREENSHOTS;
 
-for (const path of [MAIN, SEED, join(CONSOLE, 'index.html')])
-  if (!existsSync(path)) throw new Error(`${path} missing: npm run build`);
+requireBuilt(SEED);
 
 const home = mkdtempSync(join(tmpdir(), 'relais-bench-analytics-'));
 const t0 = Date.now();
@@ -33,45 +28,12 @@ const seeded = spawnSync(process.execPath, [SEED, join(home, 'relais.db'), Strin
 if (seeded.status !== 0) throw new Error(`seeding failed: ${seeded.stderr}`);
 const seedSeconds = (Date.now() - t0) / 1000;
 
-const port = await new Promise((done) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address();
-    server.close(() => done(port));
-  });
-});
-const daemon = spawn(process.execPath, [MAIN], {
-  env: {
-    ...process.env,
-    RELAIS_HOME: home,
-    RELAIS_PORT: String(port),
-    RELAIS_CONSOLE_DIR: CONSOLE,
-    RELAIS_LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
 let browser;
+let daemon;
 try {
-  const url = await new Promise((done, fail) => {
-    let out = '';
-    daemon.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /http:\/\/127\.0\.0\.1:\d+\/#key=\S+/.exec(out);
-      if (match) done(match[0]);
-    });
-    daemon.once('exit', (code) => fail(new Error(`daemon exited ${code}`)));
-  });
-  const base = new URL(url).origin;
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  daemon = await startBuiltDaemon(home);
+  const { url, base } = daemon;
+  browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1400, height: 1000 } });
   page.setDefaultTimeout(120_000);
   page.on('pageerror', (error) => console.error(`page error: ${error.message}`));
@@ -125,7 +87,6 @@ try {
   );
 } finally {
   await browser?.close();
-  daemon.kill('SIGTERM');
-  await new Promise((done) => daemon.once('exit', done));
+  await daemon?.stop();
   rmSync(home, { recursive: true, force: true });
 }

@@ -8,54 +8,25 @@
  * and its composer usable), then 10,000 events shaped like a `demo:steps` run are written into
  * its SQLite `events` table after its own, as the daemon would have stored them.
  */
-import { chromium } from '@playwright/test';
 import Database from 'better-sqlite3';
-import { spawn } from 'node:child_process';
-import { existsSync, mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
+import { launchChromium, requireBuilt, startBuiltDaemon } from './bench-support.mjs';
 
-const ROOT = resolve(import.meta.dirname, '../..');
-const MAIN = join(ROOT, 'dist/daemon/daemon/src/main.js');
-const CONSOLE = join(ROOT, 'dist/console/browser');
 const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
 const SHOTS = process.env.BENCH_SCREENSHOTS; // a folder: also save screenshots at bottom, middle, top
 const TAIL = 'TAIL MARKER: end of the seeded conversation';
 
-for (const path of [MAIN, join(CONSOLE, 'index.html')])
-  if (!existsSync(path)) throw new Error(`${path} missing: npm run build`);
+requireBuilt();
 
-const port = await new Promise((done) => {
-  const server = createServer().listen(0, '127.0.0.1', () => {
-    const { port } = server.address();
-    server.close(() => done(port));
-  });
-});
 const home = mkdtempSync(join(tmpdir(), 'relais-bench-'));
-const daemon = spawn(process.execPath, [MAIN], {
-  env: {
-    ...process.env,
-    RELAIS_HOME: home,
-    RELAIS_PORT: String(port),
-    RELAIS_CONSOLE_DIR: CONSOLE,
-    RELAIS_LOG_LEVEL: 'warn',
-  },
-  stdio: ['ignore', 'pipe', 'inherit'],
-});
 let browser;
+let daemon;
 try {
-  const url = await new Promise((done, fail) => {
-    let out = '';
-    daemon.stdout.on('data', (chunk) => {
-      out += chunk;
-      const match = /http:\/\/127\.0\.0\.1:\d+\/#key=\S+/.exec(out);
-      if (match) done(match[0]);
-    });
-    daemon.once('exit', (code) => fail(new Error(`daemon exited ${code}`)));
-  });
-  const base = new URL(url).origin;
-  const key = new URLSearchParams(new URL(url).hash.slice(1)).get('key');
+  daemon = await startBuiltDaemon(home);
+  const { url, base } = daemon;
+  const { key } = daemon;
   const api = async (method, path, body) => {
     const response = await fetch(base + path, {
       method,
@@ -200,17 +171,7 @@ try {
   })();
   db.prepare('UPDATE sessions SET last_seq = ?, turns = 105 WHERE id = ?').run(seq, session.id);
   db.close();
-  browser = await chromium.launch({
-    executablePath: '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  browser = await launchChromium();
   const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
   page.setDefaultTimeout(60_000);
   await page.goto(url);
@@ -285,7 +246,6 @@ try {
   console.log(`scrolled bottom→top in:     ${scrollSeconds.toFixed(1)} s`);
 } finally {
   await browser?.close();
-  daemon.kill('SIGTERM');
-  await new Promise((done) => (daemon.exitCode !== null ? done() : daemon.once('exit', done)));
+  await daemon?.stop();
   rmSync(home, { recursive: true, force: true });
 }

@@ -36,7 +36,7 @@ import {
   tokensChart,
 } from './chart-model';
 import { FilterBar, FilterOptions } from './filter-bar';
-import { saveFile } from './save-file';
+import { saveBlob } from '../shared/save-blob';
 import { SummaryTiles } from './summary-tiles';
 import { ToolTable } from './tool-table';
 import { TurnsTable } from './turns-table';
@@ -247,7 +247,7 @@ export class AnalyticsPage {
     try {
       const blob = await this.api.export(query, format);
       const stamp = new Date().toISOString().slice(0, 19).replace(/[:T]/g, '-');
-      saveFile(blob, `relais-turns-${stamp}.${format}`);
+      saveBlob(blob, `relais-turns-${stamp}.${format}`);
     } catch (error: unknown) {
       // The download failed (daemon gone, filter refused): say so next to the buttons.
       this.exportError.set(toApiFailure(error));

@@ -7,6 +7,7 @@ import { MatSelectModule } from '@angular/material/select';
 import { RouterLink } from '@angular/router';
 import { AuditEntry } from '../../../contract/permissions';
 import { ApiFailure, toApiFailure } from '../core/api-error';
+import { CursorPager } from '../shared/cursor-pager';
 import { Timestamp } from '../shared/timestamp';
 import { AuditApi, AuditExportFormat } from './audit-api';
 import {
@@ -16,7 +17,7 @@ import {
   NO_AUDIT_FILTERS,
   auditScope,
 } from './audit-filters';
-import { saveBlob } from './save-blob';
+import { saveBlob } from '../shared/save-blob';
 
 const PAGE_SIZE = 50;
 
@@ -50,10 +51,18 @@ export class AuditPage {
 
   /** The scope the table shows, fixed when the filters were applied; the export uses it too. */
   private readonly scope = signal<Record<string, string>>({});
-  protected readonly entries = signal<AuditEntry[] | null>(null);
-  protected readonly cursor = signal<string | null>(null);
-  protected readonly loading = signal(false);
-  protected readonly error = signal<ApiFailure | null>(null);
+  private readonly pager = new CursorPager<AuditEntry>(async (before) => {
+    const page = await this.api.page(this.scope(), before, PAGE_SIZE);
+    const shown = (before ? (this.pager.items()?.length ?? 0) : 0) + page.items.length;
+    this.announcement.set(
+      `${shown} entries shown${page.next_cursor ? '; older entries remain' : ''}.`,
+    );
+    return page;
+  });
+  protected readonly entries = this.pager.items;
+  protected readonly cursor = this.pager.cursor;
+  protected readonly loading = this.pager.loading;
+  protected readonly error = this.pager.error;
   protected readonly exporting = signal<AuditExportFormat | null>(null);
   protected readonly exportError = signal<ApiFailure | null>(null);
   protected readonly announcement = signal('');
@@ -72,31 +81,12 @@ export class AuditPage {
     this.apply();
   }
 
-  protected async reload(): Promise<void> {
-    this.entries.set(null);
-    this.cursor.set(null);
-    await this.fetch(null);
+  protected reload(): Promise<void> {
+    return this.pager.reload();
   }
 
-  protected async older(): Promise<void> {
-    await this.fetch(this.cursor());
-  }
-
-  private async fetch(before: string | null): Promise<void> {
-    this.loading.set(true);
-    this.error.set(null);
-    try {
-      const page = await this.api.page(this.scope(), before, PAGE_SIZE);
-      this.entries.update((shown) => [...(before ? (shown ?? []) : []), ...page.items]);
-      this.cursor.set(page.next_cursor);
-      this.announcement.set(
-        `${this.entries()?.length ?? 0} entries shown${page.next_cursor ? '; older entries remain' : ''}.`,
-      );
-    } catch (error: unknown) {
-      this.error.set(toApiFailure(error));
-    } finally {
-      this.loading.set(false);
-    }
+  protected older(): Promise<void> {
+    return this.pager.older();
   }
 
   protected async export(format: AuditExportFormat): Promise<void> {

@@ -15,7 +15,7 @@ import { MatSlideToggleModule } from '@angular/material/slide-toggle';
 import { RouterLink } from '@angular/router';
 import { Subscription } from 'rxjs';
 import { LogEntry, LogLevel } from '../../../contract/operations';
-import { ApiFailure, toApiFailure } from '../core/api-error';
+import { CursorPager } from '../shared/cursor-pager';
 import { Timestamp } from '../shared/timestamp';
 import { DiagnosticsApi } from './diagnostics-api';
 import { LOG_LEVELS, LogFilters, NO_LOG_FILTERS } from './log-filters';
@@ -59,10 +59,14 @@ export class LogViewer {
   });
 
   private readonly applied = signal<LogFilters>(NO_LOG_FILTERS);
-  private readonly lines = signal<LogEntry[] | null>(null);
-  protected readonly cursor = signal<string | null>(null);
-  protected readonly loading = signal(false);
-  protected readonly error = signal<ApiFailure | null>(null);
+  private readonly pager = new CursorPager<LogEntry>(
+    (before) => this.api.logs(this.applied(), before, PAGE_SIZE),
+    mergeNewestFirst,
+  );
+  private readonly lines = this.pager.items;
+  protected readonly cursor = this.pager.cursor;
+  protected readonly loading = this.pager.loading;
+  protected readonly error = this.pager.error;
   protected readonly tailing = signal(false);
   protected readonly tailConnected = signal(false);
   protected readonly announcement = signal('');
@@ -94,28 +98,12 @@ export class LogViewer {
     this.apply();
   }
 
-  protected async reload(): Promise<void> {
-    this.lines.set(null);
-    this.cursor.set(null);
-    await this.fetch(null);
+  protected reload(): Promise<void> {
+    return this.pager.reload();
   }
 
-  protected async older(): Promise<void> {
-    await this.fetch(this.cursor());
-  }
-
-  private async fetch(before: string | null): Promise<void> {
-    this.loading.set(true);
-    this.error.set(null);
-    try {
-      const page = await this.api.logs(this.applied(), before, PAGE_SIZE);
-      this.lines.update((shown) => mergeNewestFirst(before ? (shown ?? []) : [], page.items));
-      this.cursor.set(page.next_cursor);
-    } catch (error: unknown) {
-      this.error.set(toApiFailure(error));
-    } finally {
-      this.loading.set(false);
-    }
+  protected older(): Promise<void> {
+    return this.pager.older();
   }
 
   protected toggleTail(on: boolean): void {
@@ -130,9 +118,7 @@ export class LogViewer {
     this.tail = this.api.tail(this.applied()).subscribe((message) => {
       if (message.kind === 'status') this.tailConnected.set(message.connected);
       else if (message.kind === 'line')
-        this.lines.update((shown) =>
-          mergeNewestFirst([message.line], shown ?? []).slice(0, MAX_LINES),
-        );
+        this.pager.update((shown) => mergeNewestFirst([message.line], shown).slice(0, MAX_LINES));
     });
   }
 

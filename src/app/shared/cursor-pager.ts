@@ -1,0 +1,58 @@
+import { signal } from '@angular/core';
+import { ApiFailure, toApiFailure } from '../core/api-error';
+
+export interface CursorPage<T> {
+  items: T[];
+  next_cursor: string | null;
+}
+
+/**
+ * A list read newest first in pages (`before` = the cursor of the last page): the items shown,
+ * whether older ones remain, loading and error state. `merge` joins what is shown with a page.
+ */
+export class CursorPager<T> {
+  private readonly itemsSignal = signal<T[] | null>(null);
+  private readonly cursorSignal = signal<string | null>(null);
+  private readonly loadingSignal = signal(false);
+  private readonly errorSignal = signal<ApiFailure | null>(null);
+  readonly items = this.itemsSignal.asReadonly();
+  readonly cursor = this.cursorSignal.asReadonly();
+  readonly loading = this.loadingSignal.asReadonly();
+  readonly error = this.errorSignal.asReadonly();
+
+  constructor(
+    private readonly fetchPage: (before: string | null) => Promise<CursorPage<T>>,
+    private readonly merge: (shown: T[], page: T[]) => T[] = (shown, page) => [...shown, ...page],
+  ) {}
+
+  /** From the newest again. */
+  async reload(): Promise<void> {
+    this.itemsSignal.set(null);
+    this.cursorSignal.set(null);
+    await this.fetch(null);
+  }
+
+  async older(): Promise<void> {
+    await this.fetch(this.cursorSignal());
+  }
+
+  /** Changes what is shown without a request (a live line, say). */
+  update(change: (shown: T[]) => T[]): void {
+    this.itemsSignal.update((shown) => change(shown ?? []));
+  }
+
+  private async fetch(before: string | null): Promise<void> {
+    this.loadingSignal.set(true);
+    this.errorSignal.set(null);
+    try {
+      const page = await this.fetchPage(before);
+      this.itemsSignal.update((shown) => this.merge(before ? (shown ?? []) : [], page.items));
+      this.cursorSignal.set(page.next_cursor);
+    } catch (error: unknown) {
+      // Shown by the page with a retry; the rows already shown stay.
+      this.errorSignal.set(toApiFailure(error));
+    } finally {
+      this.loadingSignal.set(false);
+    }
+  }
+}

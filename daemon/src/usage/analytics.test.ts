@@ -1,3 +1,4 @@
+import { parseCsv } from '../testing/csv.js';
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type {
@@ -53,36 +54,6 @@ function turn(i: number): TurnRecord {
           ]
         : [],
   };
-}
-
-/** RFC 4180 reader, written separately from the writer under test. */
-function parseCsv(text: string): string[][] {
-  const rows: string[][] = [];
-  let row: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < text.length; i++) {
-    const c = text[i]!;
-    if (quoted) {
-      if (c === '"' && text[i + 1] === '"') {
-        field += '"';
-        i++;
-      } else if (c === '"') quoted = false;
-      else field += c;
-    } else if (c === '"') quoted = true;
-    else if (c === ',') {
-      row.push(field);
-      field = '';
-    } else if (c === '\r' && text[i + 1] === '\n') {
-      row.push(field);
-      rows.push(row);
-      row = [];
-      field = '';
-      i++;
-    } else field += c;
-  }
-  assert.equal(field, '', 'the file ends with CRLF');
-  return rows;
 }
 
 describe('analytics over recorded turns', () => {

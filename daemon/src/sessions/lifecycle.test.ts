@@ -55,11 +55,24 @@ describe('session lifecycle', { timeout: 240_000 }, () => {
   it('heartbeat extends the deadline, never past the maximum bound', async () => {
     const s = await SessionDriver.launch(daemon, { cwd: workdir(), ttl_seconds: 10 });
     const first = await s.waitState('idle');
+    const plain = await daemon.call<Session>('POST', `/api/sessions/${s.id}/heartbeat`, {});
+    const left = Date.parse(plain.body.deadline_at) - Date.now();
+    assert.ok(Date.parse(plain.body.deadline_at) >= Date.parse(first.deadline_at));
+    assert.ok(
+      left > 5_000 && left <= 10_000,
+      `a plain heartbeat extends by the launch TTL (${left} ms)`,
+    );
     const beat = await daemon.call<Session>('POST', `/api/sessions/${s.id}/heartbeat`, {
       extend_seconds: 25,
     });
     assert.equal(beat.status, 200);
     assert.ok(Date.parse(beat.body.deadline_at) > Date.parse(first.deadline_at) + 10_000);
+    const again = await daemon.call<Session>('POST', `/api/sessions/${s.id}/heartbeat`, {});
+    assert.equal(
+      again.body.deadline_at,
+      beat.body.deadline_at,
+      'a heartbeat never shortens the deadline',
+    );
     const capped = await daemon.call<Session>('POST', `/api/sessions/${s.id}/heartbeat`, {
       extend_seconds: 100_000,
     });

@@ -14,6 +14,8 @@ export interface LiveSession {
   /** Whether the agent has answered yet, for failed-start accounting. */
   outcome: 'pending' | 'answered' | 'failed';
   interruptRequested: boolean;
+  /** The lifetime asked at launch: what a heartbeat without a figure extends by. */
+  ttlSeconds: number;
   deadlineAtMs: number;
   maxDeadlineAtMs: number;
   deadlineTimer: NodeJS.Timeout | null;

@@ -121,6 +121,7 @@ export class SessionManager {
       turnOpen: false,
       outcome: 'pending',
       interruptRequested: false,
+      ttlSeconds: body.ttl_seconds,
       deadlineAtMs: now + body.ttl_seconds * 1000,
       maxDeadlineAtMs: maxDeadline,
       deadlineTimer: null,
@@ -185,11 +186,9 @@ export class SessionManager {
 
   heartbeat(id: string, extendSeconds?: number): Session {
     const live = this.requireLive(id);
-    const session = this.get(id);
-    const ttl =
-      extendSeconds ??
-      Math.round((Date.parse(session.deadline_at) - Date.parse(session.created_at)) / 1000);
-    live.deadlineAtMs = Math.min(Date.now() + ttl * 1000, live.maxDeadlineAtMs);
+    const ttl = extendSeconds ?? live.ttlSeconds;
+    const wanted = Math.max(live.deadlineAtMs, Date.now() + ttl * 1000);
+    live.deadlineAtMs = Math.min(wanted, live.maxDeadlineAtMs);
     this.deps.sessions.update(id, { deadline_at: nowIso(live.deadlineAtMs) });
     this.armDeadline(live);
     this.record(id, { subtype: 'heartbeat', deadline_at: nowIso(live.deadlineAtMs) });

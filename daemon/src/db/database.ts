@@ -1,5 +1,5 @@
 import Database from 'better-sqlite3';
-import { mkdirSync } from 'node:fs';
+import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
 import { MIGRATIONS, type Migration } from './migrations.js';
 
@@ -7,7 +7,9 @@ export type Db = Database.Database;
 
 /** Opens (creating if needed) the SQLite file in WAL mode and applies pending migrations. */
 export function openDatabase(file: string, migrations: Migration[] = MIGRATIONS): Db {
-  mkdirSync(dirname(file), { recursive: true });
+  mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
+  // Conversations are private: the file is created 0600, and SQLite gives its WAL the same mode.
+  closeSync(openSync(file, 'a', 0o600));
   const db = new Database(file);
   db.pragma('journal_mode = WAL');
   db.pragma('synchronous = NORMAL');

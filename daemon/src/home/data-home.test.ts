@@ -27,3 +27,16 @@ describe('data folder', () => {
     assert.equal(JSON.parse(readFileSync(join(home, 'daemon.json'), 'utf8')).port, 2);
   });
 });
+
+describe('database file', () => {
+  it('is created readable by its owner only, and so is its write-ahead log', async () => {
+    const { openDatabase } = await import('../db/database.js');
+    const home = mkdtempSync(join(tmpdir(), 'relais-home-'));
+    const db = openDatabase(join(home, 'relais.db'));
+    db.exec('CREATE TABLE t (a)');
+    for (const file of ['relais.db', 'relais.db-wal']) {
+      assert.equal(statSync(join(home, file)).mode & 0o777, 0o600, file);
+    }
+    db.close();
+  });
+});

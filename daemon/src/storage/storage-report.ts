@@ -13,8 +13,8 @@ export function categoryOf(name: string): StorageCategory {
   if (name.startsWith('event_archives') || name.startsWith('sqlite_autoindex_event_archives'))
     return 'archives';
   if (
-    /^(turns|tool_calls|quota_windows)/.test(name) ||
-    /^sqlite_autoindex_(turns|tool_calls|quota_windows)/.test(name)
+    /^(turns|tool_calls|quota_windows|usage_)/.test(name) ||
+    /^sqlite_autoindex_(turns|tool_calls|quota_windows|usage_)/.test(name)
   )
     return 'metrics';
   if (name.startsWith('audit') || name.startsWith('sqlite_autoindex_audit')) return 'audit';

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { StorageReport } from '../../../contract/operations.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
+import { categoryOf } from './storage-report.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -126,5 +127,28 @@ describe('storage that recycles itself', { timeout: 120_000 }, () => {
       404,
     );
     await daemon.call('POST', `/api/sessions/${s.id}/stop`);
+  });
+});
+
+describe('storage categories', () => {
+  it('every table of the database falls in its category', () => {
+    const expected: Record<string, string> = {
+      events: 'events',
+      sqlite_autoindex_events_1: 'events',
+      event_archives: 'archives',
+      turns: 'metrics',
+      tool_calls_by_tool_time: 'metrics',
+      usage_rollup: 'metrics',
+      sqlite_autoindex_usage_sessions_1: 'metrics',
+      usage_tool_rollup: 'metrics',
+      quota_windows: 'metrics',
+      audit_by_time: 'audit',
+      logs_by_session: 'logs',
+      sessions: 'sessions',
+      permission_requests: 'sessions',
+      sqlite_schema: 'overhead',
+    };
+    for (const [name, category] of Object.entries(expected))
+      assert.equal(categoryOf(name), category, name);
   });
 });

@@ -122,6 +122,7 @@ export async function build(
     health,
   );
   subscriptions.ensureDemo();
+  let admitQuota: (subscriptionId: string) => void = () => undefined;
   manager = new SessionManager({
     db,
     sessions,
@@ -133,6 +134,8 @@ export async function build(
     launcher,
     brake,
     health,
+    // The quotas are installed with the routes below; until then nothing is refused.
+    admitQuota: (subscriptionId) => admitQuota(subscriptionId),
     log: app.log,
     stopGraceMs: config.stopGraceMs,
     maxTtlSeconds: config.maxTtlSeconds,
@@ -176,7 +179,8 @@ export async function build(
     versions,
   });
   const usage = installUsage(db, events, routes);
-  const quotas = await installQuotas(app, db, events, routes);
+  const quotas = await installQuotas(db, events, routes);
+  admitQuota = quotas.admit;
 
   installErrorHandling(app);
   installGuards(app, {

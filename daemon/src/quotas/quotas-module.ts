@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import {
   DEMO_QUOTA_TOKEN,
   startQuotaEndpoint,
@@ -10,19 +9,20 @@ import type { RouteTable } from '../http/route.js';
 import { Admission } from './admission.js';
 import { quotaConfigFromEnv, type QuotaConfig } from './quota-config.js';
 import { QuotaService } from './quota-service.js';
-import { installAdmissionCheck, quotaRoutes } from './quotas.routes.js';
+import { quotaGate, quotaRoutes } from './quotas.routes.js';
 
 export interface Quotas {
   service: QuotaService;
   admission: Admission;
+  /** Throws `quota_exhausted` for a launch the quota cannot take; the session manager calls it. */
+  admit: (subscriptionId: string) => void;
   /** The scripted usage endpoint of the demo subscription, when this daemon started it. */
   demoEndpoint: QuotaEndpoint | null;
   close(): Promise<void>;
 }
 
-/** Quota polling, stream readings, GET /api/quotas and the launch admission check: the one call app.ts makes. */
+/** Quota polling, stream readings, GET /api/quotas and the launch gate: the one call app.ts makes. */
 export async function installQuotas(
-  app: FastifyInstance,
   db: Db,
   events: EventStore,
   routes: RouteTable,
@@ -34,11 +34,11 @@ export async function installQuotas(
   const untap = service.attach(events);
   const admission = new Admission(db, service, config.admissionThreshold);
   quotaRoutes(routes, service);
-  installAdmissionCheck(app, admission);
   service.start();
   return {
     service,
     admission,
+    admit: quotaGate(admission),
     demoEndpoint,
     async close() {
       service.stop();

@@ -1,4 +1,3 @@
-import type { FastifyInstance } from 'fastify';
 import { QuotasAnswer } from '../../../contract/usage.js';
 import { apiError } from '../http/errors.js';
 import type { RouteTable } from '../http/route.js';
@@ -22,16 +21,12 @@ export function quotaRoutes(table: RouteTable, service: QuotaService): void {
 }
 
 /**
- * Refuses a launch (POST /api/sessions) that the quota cannot take, before the session manager
- * sees it: 429 `quota_exhausted` with Retry-After (the binding window's reset) and the figures.
- * A body the route's schema will reject is left to that schema.
+ * The launch gate of the quotas: refuses a launch the quota cannot take with 429
+ * `quota_exhausted`, Retry-After (the binding window's reset) and the figures.
  */
-export function installAdmissionCheck(app: FastifyInstance, admission: Admission): void {
-  app.addHook('preHandler', async (request) => {
-    if (request.method !== 'POST' || request.routeOptions.url !== '/api/sessions') return;
-    const body = request.body as { subscription_id?: unknown } | undefined;
-    if (typeof body?.subscription_id !== 'string') return;
-    const decision = admission.check(body.subscription_id);
+export function quotaGate(admission: Admission): (subscriptionId: string) => void {
+  return (subscriptionId) => {
+    const decision = admission.check(subscriptionId);
     if (decision.admit) return;
     throw apiError('quota_exhausted', decision.message, {
       ...(decision.retry_after_seconds !== null
@@ -39,5 +34,5 @@ export function installAdmissionCheck(app: FastifyInstance, admission: Admission
         : {}),
       figures: decision.figures,
     });
-  });
+  };
 }

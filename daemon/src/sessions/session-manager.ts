@@ -42,6 +42,8 @@ export interface SessionManagerDeps {
   subscriptions: SubscriptionService;
   launcher: ClaudeLauncher;
   brake: LaunchBrake;
+  /** Throws when the subscription's quota cannot take one more session. */
+  admitQuota: (subscriptionId: string) => void;
   health: SubscriptionHealth;
   log: FastifyBaseLogger;
   stopGraceMs: number;
@@ -401,6 +403,7 @@ export class SessionManager {
         { retry_after_seconds: refusal.waitSeconds, last_error: refusal.lastError },
       );
     }
+    this.deps.admitQuota(subscriptionId);
     const braked = this.deps.brake.take([`app:${app}`, `subscription:${subscriptionId}`]);
     if (!braked.allowed) {
       const seconds = Math.max(1, Math.ceil(braked.retryAfterMs / 1000));

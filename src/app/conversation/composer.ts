@@ -28,7 +28,7 @@ import { deliveryFor } from './queue-order';
         <button
           mat-flat-button
           type="submit"
-          [disabled]="!text().trim() || sending() || delivery() === 'closed'"
+          [disabled]="!text().trim() || delivery() === 'closed'"
         >
           {{ delivery() === 'queued' ? 'Queue' : 'Send' }}
         </button>
@@ -105,7 +105,8 @@ export class Composer {
 
   protected readonly max = QUEUE_MAX;
   protected readonly text = signal('');
-  protected readonly sending = signal(false);
+  /** Sends go one after the other, in the order typed, even when the next is typed before the last answer. */
+  private chain: Promise<void> = Promise.resolve();
   protected readonly error = signal<string | null>(null);
   protected readonly queueLength = computed(() => this.store.queue().length);
   protected readonly delivery = computed(() =>
@@ -118,14 +119,20 @@ export class Composer {
     void this.send();
   }
 
-  protected async send(): Promise<void> {
+  /** Takes the text out of the box at once (so the next one can be typed), then delivers it in turn. */
+  send(): Promise<void> {
     const text = this.text().trim();
-    if (!text || this.sending()) return;
-    this.sending.set(true);
+    if (!text) return this.chain;
+    this.text.set('');
     this.error.set(null);
+    const sessionId = this.sessionId();
+    this.chain = this.chain.then(() => this.deliver(sessionId, text));
+    return this.chain;
+  }
+
+  private async deliver(sessionId: string, text: string): Promise<void> {
     try {
-      const result = await this.api.send(this.sessionId(), text);
-      this.text.set('');
+      const result = await this.api.send(sessionId, text);
       if (result.delivery === 'queued') void this.store.refreshQueue();
     } catch (error: unknown) {
       const failure = toApiFailure(error);
@@ -134,8 +141,8 @@ export class Composer {
           ? `The queue is full (${QUEUE_MAX} instructions). Wait for a turn to finish or remove one.`
           : failure.message,
       );
-    } finally {
-      this.sending.set(false);
+      // Nothing typed is lost: a refused text comes back, unless something new was typed since.
+      if (!this.text()) this.text.set(text);
     }
   }
 }

@@ -1,0 +1,64 @@
+import { signal } from '@angular/core';
+import { TestBed } from '@angular/core/testing';
+import { MessageResult, Session } from '../../../contract/api';
+import { SessionsApi } from '../sessions/sessions-api';
+import { Composer } from './composer';
+import { ConversationStore } from './conversation-store';
+
+describe('Composer', () => {
+  function setUp(answer: (text: string) => Promise<MessageResult>) {
+    const sent: string[] = [];
+    TestBed.configureTestingModule({
+      imports: [Composer],
+      providers: [
+        {
+          provide: SessionsApi,
+          useValue: { send: (_id: string, text: string) => (sent.push(text), answer(text)) },
+        },
+        {
+          provide: ConversationStore,
+          useValue: {
+            queue: signal([]),
+            session: signal({ state: 'working' } as Session),
+            refreshQueue: () => Promise.resolve(),
+          },
+        },
+      ],
+    });
+    const fixture = TestBed.createComponent(Composer);
+    fixture.componentRef.setInput('sessionId', 's1');
+    fixture.detectChanges();
+    const textarea = fixture.nativeElement.querySelector('textarea') as HTMLTextAreaElement;
+    const type = (text: string): void => {
+      textarea.value = text;
+      textarea.dispatchEvent(new Event('input'));
+      textarea.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+    };
+    return { sent, type, fixture, textarea };
+  }
+
+  it('sends every instruction typed in a row, in order, even before the last one is answered', async () => {
+    let release: () => void = () => undefined;
+    const slow = new Promise<void>((resolve) => (release = resolve));
+    const { sent, type, fixture } = setUp(async () => {
+      await slow;
+      return { delivery: 'queued', entry: null };
+    });
+    type('alpha');
+    type('beta');
+    type('gamma');
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(sent).toEqual(['alpha']); // beta waits for alpha's answer, so the order holds
+    release();
+    await fixture.componentInstance.send();
+    expect(sent).toEqual(['alpha', 'beta', 'gamma']);
+  });
+
+  it('gives a refused instruction back, so nothing typed is lost', async () => {
+    const { type, fixture, textarea } = setUp(() => Promise.reject(new Error('queue full')));
+    type('keep me');
+    await fixture.componentInstance.send();
+    fixture.detectChanges();
+    expect(textarea.value).toBe('keep me');
+  });
+});

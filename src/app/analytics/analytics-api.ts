@@ -2,6 +2,7 @@ import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
 import { firstValueFrom, map } from 'rxjs';
 import { z } from 'zod';
+import { withJsonErrorBody } from '../core/api-error';
 import {
   AnalyticsBreakdown,
   AnalyticsSummary,
@@ -49,7 +50,7 @@ export class AnalyticsApi {
         params: { ...query, format },
         responseType: 'blob',
       }),
-    );
+    ).catch(async (error: unknown) => Promise.reject(await withJsonErrorBody(error)));
   }
 
   private read<S extends z.ZodType>(

@@ -2,6 +2,7 @@ import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
 import { firstValueFrom, map } from 'rxjs';
 import { AuditPage } from '../../../contract/permissions';
+import { withJsonErrorBody } from '../core/api-error';
 import type { z } from 'zod';
 
 export type AuditPageData = z.infer<typeof AuditPage>;
@@ -23,6 +24,6 @@ export class AuditApi {
   export(scope: Record<string, string>, format: AuditExportFormat): Promise<Blob> {
     return firstValueFrom(
       this.http.get('/api/audit/export', { params: { ...scope, format }, responseType: 'blob' }),
-    );
+    ).catch(async (error: unknown) => Promise.reject(await withJsonErrorBody(error)));
   }
 }

@@ -1,5 +1,5 @@
 import { HttpErrorResponse, HttpHeaders } from '@angular/common/http';
-import { toApiFailure } from './api-error';
+import { toApiFailure, withJsonErrorBody } from './api-error';
 
 describe('toApiFailure', () => {
   it('keeps the daemon error code and message', () => {
@@ -31,5 +31,27 @@ describe('toApiFailure', () => {
 
   it('names an unreachable daemon', () => {
     expect(toApiFailure(new HttpErrorResponse({ status: 0 })).code).toBe('daemon_unreachable');
+  });
+});
+
+describe('withJsonErrorBody', () => {
+  it('reads the JSON error body of a download, so the daemon speaks with its own words', async () => {
+    const raw = new HttpErrorResponse({
+      status: 400,
+      error: new Blob([
+        JSON.stringify({ error_code: 'invalid_request', message: 'from must be earlier than to' }),
+      ]),
+    });
+    const failure = toApiFailure(await withJsonErrorBody(raw));
+    expect(failure.code).toBe('invalid_request');
+    expect(failure.message).toBe('from must be earlier than to');
+  });
+
+  it('leaves other errors as they are', async () => {
+    const raw = new HttpErrorResponse({
+      status: 502,
+      error: new Blob(['<html>bad gateway</html>']),
+    });
+    expect(toApiFailure(await withJsonErrorBody(raw)).code).toBe('http_502');
   });
 });

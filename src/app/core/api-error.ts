@@ -45,3 +45,24 @@ export function toApiFailure(error: unknown): ApiFailure {
     return { status: 0, code: 'client_error', message: error.message, retryAfterSeconds: null };
   return { status: 0, code: 'client_error', message: String(error), retryAfterSeconds: null };
 }
+
+/**
+ * A download answered with an error carries its JSON body as a Blob: read it, so the failure
+ * speaks with the daemon's own `error_code` and message like every other call.
+ */
+export async function withJsonErrorBody(error: unknown): Promise<unknown> {
+  if (!(error instanceof HttpErrorResponse) || !(error.error instanceof Blob)) return error;
+  try {
+    const body: unknown = JSON.parse(await error.error.text());
+    return new HttpErrorResponse({
+      error: body,
+      headers: error.headers,
+      status: error.status,
+      statusText: error.statusText,
+      url: error.url ?? undefined,
+    });
+  } catch {
+    // Not JSON (a proxy's page, say): the status alone tells the story.
+    return error;
+  }
+}

@@ -1,4 +1,4 @@
-import type { EventSource, SessionEvent } from '../../../contract/api.js';
+import type { EventSource } from '../../../contract/api.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../ids.js';
 import { EventArchive } from './event-archive.js';
@@ -205,8 +205,4 @@ export class EventStore {
  */
 export function eventJson(event: StoredEvent): string {
   return `{"seq":${event.seq},"received_at":"${nowIso(event.received_at_ms)}","received_at_ms":${event.received_at_ms},"source":"${event.source}","data":${event.data}}`;
-}
-
-export function toApiEvent(event: StoredEvent): SessionEvent {
-  return JSON.parse(eventJson(event)) as SessionEvent;
 }

@@ -19,11 +19,3 @@ export interface PolicyDecision {
 
 /** The seam where every tool request is decided before a person is asked. */
 export type PermissionPolicy = (request: PolicyRequest) => PolicyDecision;
-
-/** Until rules are configured, every request waits for a person. */
-export const askEveryTime: PermissionPolicy = () => ({
-  decision: 'ask',
-  step: 'default',
-  rule: null,
-  reason: 'No rule decides this request; a person is asked.',
-});

@@ -2,10 +2,8 @@
  * Runs the pinned Claude Code binary from this repo's node_modules against a demo model.
  * Used by tests; never looks at PATH.
  */
+import { claudeBinary } from '../../daemon/src/agents/claude/binary.js';
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
-import { existsSync, readFileSync, statSync } from 'node:fs';
-import { dirname, join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 
 export type JsonLine = Record<string, unknown>;
 export type PermissionAnswer = Record<string, unknown>;
@@ -20,37 +18,9 @@ export interface ClaudeRunOptions {
   onPermission?: (request: JsonLine) => PermissionAnswer;
 }
 
-// A real native binary is hundreds of MB; the wrapper's placeholder script is a few hundred bytes.
-const MIN_BINARY_BYTES = 1_000_000;
-
-export function findRepoRoot(start: string = dirname(fileURLToPath(import.meta.url))): string {
-  let dir = start;
-  for (;;) {
-    if (existsSync(join(dir, 'node_modules', '@anthropic-ai', 'claude-code', 'package.json')))
-      return dir;
-    const parent = dirname(dir);
-    if (parent === dir) throw new Error(`no node_modules/@anthropic-ai/claude-code above ${start}`);
-    dir = parent;
-  }
-}
-
-/** The pinned executable: the wrapper's bin once postinstall replaced it, else the platform package. */
-export function findClaudeBinary(root: string = findRepoRoot()): string {
-  const scope = join(root, 'node_modules', '@anthropic-ai');
-  const manifest = JSON.parse(readFileSync(join(scope, 'claude-code', 'package.json'), 'utf8')) as {
-    bin?: string | Record<string, string>;
-  };
-  const bin = typeof manifest.bin === 'string' ? manifest.bin : manifest.bin?.['claude'];
-  const candidates: string[] = [];
-  if (bin) candidates.push(join(scope, 'claude-code', bin));
-  const exe = process.platform === 'win32' ? 'claude.exe' : 'claude';
-  for (const suffix of ['', '-musl']) {
-    candidates.push(join(scope, `claude-code-${process.platform}-${process.arch}${suffix}`, exe));
-  }
-  for (const candidate of candidates) {
-    if (existsSync(candidate) && statSync(candidate).size >= MIN_BINARY_BYTES) return candidate;
-  }
-  throw new Error(`pinned Claude Code binary not found; looked at ${candidates.join(', ')}`);
+/** The pinned binary, found the way the daemon finds it. */
+export function findClaudeBinary(): string {
+  return claudeBinary().path;
 }
 
 export function claudeEnv(baseUrl: string, configDir: string): Record<string, string> {

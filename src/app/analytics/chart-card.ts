@@ -82,16 +82,13 @@ let nextId = 0;
       }
     </section>
   `,
+  styleUrl: './data-card.scss',
   styles: `
     :host {
       display: block;
       min-width: 0;
     }
     .card {
-      border: 1px solid var(--mat-sys-outline-variant);
-      border-radius: 12px;
-      padding: 0.75rem 1rem 1rem;
-      background: var(--mat-sys-surface-container-lowest);
       height: 100%;
       box-sizing: border-box;
     }
@@ -116,19 +113,6 @@ let nextId = 0;
     }
     .table-wrap {
       max-height: 260px;
-      overflow: auto;
-    }
-    table {
-      width: 100%;
-      border-collapse: collapse;
-      font-variant-numeric: tabular-nums;
-    }
-    th,
-    td {
-      text-align: right;
-      padding: 0.3rem 0.5rem;
-      border-bottom: 1px solid var(--mat-sys-outline-variant);
-      white-space: nowrap;
     }
     .none {
       text-align: center;
@@ -138,13 +122,6 @@ let nextId = 0;
     thead th:first-child {
       text-align: left;
       font-weight: 400;
-    }
-    thead th {
-      position: sticky;
-      top: 0;
-      background: var(--mat-sys-surface-container-lowest);
-      font: var(--mat-sys-label-large);
-      color: var(--mat-sys-on-surface-variant);
     }
   `,
 })

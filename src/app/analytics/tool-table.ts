@@ -43,40 +43,15 @@ import { formatCount, formatDuration } from './analytics-format';
       </div>
     </section>
   `,
+  styleUrl: './data-card.scss',
   styles: `
-    .card {
-      border: 1px solid var(--mat-sys-outline-variant);
-      border-radius: 12px;
-      padding: 0.75rem 1rem 1rem;
-      background: var(--mat-sys-surface-container-lowest);
-    }
     .table-wrap {
       max-height: 360px;
-      overflow: auto;
-    }
-    table {
-      width: 100%;
-      border-collapse: collapse;
-      font-variant-numeric: tabular-nums;
-    }
-    th,
-    td {
-      text-align: right;
-      padding: 0.3rem 0.5rem;
-      border-bottom: 1px solid var(--mat-sys-outline-variant);
-      white-space: nowrap;
     }
     th[scope='row'],
     thead th:first-child {
       text-align: left;
       font-weight: 400;
-    }
-    thead th {
-      position: sticky;
-      top: 0;
-      background: var(--mat-sys-surface-container-lowest);
-      font: var(--mat-sys-label-large);
-      color: var(--mat-sys-on-surface-variant);
     }
     .none {
       text-align: center;

@@ -70,36 +70,14 @@ import { formatCost, formatDuration, formatTokens } from './analytics-format';
       </p>
     </section>
   `,
+  styleUrl: './data-card.scss',
   styles: `
-    .card {
-      border: 1px solid var(--mat-sys-outline-variant);
-      border-radius: 12px;
-      padding: 0.75rem 1rem 1rem;
-      background: var(--mat-sys-surface-container-lowest);
-    }
     .table-wrap {
       max-height: 420px;
-      overflow: auto;
     }
-    table {
-      width: 100%;
-      border-collapse: collapse;
-      font-variant-numeric: tabular-nums;
-    }
-    th,
-    td {
+    table th,
+    table td {
       text-align: left;
-      padding: 0.3rem 0.5rem;
-      border-bottom: 1px solid var(--mat-sys-outline-variant);
-      white-space: nowrap;
-    }
-    thead th {
-      position: sticky;
-      top: 0;
-      z-index: 1;
-      background: var(--mat-sys-surface-container-lowest);
-      font: var(--mat-sys-label-large);
-      color: var(--mat-sys-on-surface-variant);
     }
     .num {
       text-align: right;

@@ -3,6 +3,11 @@ import { join, resolve } from 'node:path';
 
 export interface RelaisConfig {
   home: string;
+  /**
+   * The HOME the agents see (default: the daemon's own). Their Bash tool sources the shell startup
+   * files found there, so the tests point it at an empty folder of their own.
+   */
+  agentHome: string;
   host: '127.0.0.1';
   port: number;
   /** Folder of the built console, served at `/` when it exists. */
@@ -37,6 +42,7 @@ export function configFromEnv(
 ): RelaisConfig {
   return {
     home: resolve(env['RELAIS_HOME'] || join(homedir(), '.relais')),
+    agentHome: resolve(env['RELAIS_AGENT_HOME'] || env['HOME'] || homedir()),
     host: '127.0.0.1',
     port: int(env['RELAIS_PORT'], DEFAULT_PORT),
     consoleDir: env['RELAIS_CONSOLE_DIR'] ?? join(rootDir, 'dist', 'console', 'browser'),

@@ -1,8 +1,9 @@
 /** What the browser benchmarks share: the built daemon on a free port, and the system Chromium. */
 import { chromium } from '@playwright/test';
 import { spawn } from 'node:child_process';
-import { existsSync } from 'node:fs';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
@@ -30,6 +31,7 @@ export async function startBuiltDaemon(home) {
     env: {
       ...process.env,
       RELAIS_HOME: home,
+      RELAIS_AGENT_HOME: mkdtempSync(join(tmpdir(), 'relais-agent-home-')),
       RELAIS_PORT: String(port),
       RELAIS_CONSOLE_DIR: CONSOLE,
       RELAIS_LOG_LEVEL: 'warn',

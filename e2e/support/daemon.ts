@@ -52,11 +52,14 @@ export async function startDaemon(
     if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first.`);
   }
   const home = options.home ?? mkdtempSync(join(tmpdir(), 'relais-e2e-'));
+  // An empty HOME: the agents' Bash tool must not source this machine's shell startup files.
+  const agentHome = mkdtempSync(join(tmpdir(), 'relais-agent-home-'));
   const port = await freePort();
   const child: ChildProcess = spawn(process.execPath, [DAEMON_MAIN], {
     env: {
       ...process.env,
       RELAIS_HOME: home,
+      RELAIS_AGENT_HOME: agentHome,
       RELAIS_PORT: String(port),
       RELAIS_CONSOLE_DIR: CONSOLE_DIR,
       RELAIS_LOG_LEVEL: 'warn',
@@ -96,6 +99,7 @@ export async function startDaemon(
         await Promise.race([exited, new Promise((done) => setTimeout(done, 8000))]);
         if (child.exitCode === null) child.kill('SIGKILL');
       }
+      rmSync(agentHome, { recursive: true, force: true });
       if (!options.home) rmSync(home, { recursive: true, force: true });
     },
   };

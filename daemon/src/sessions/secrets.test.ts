@@ -11,7 +11,11 @@ describe('the key stays secret', { timeout: 90_000 }, () => {
   it('never in a log line, an agent argument or an agent environment', async () => {
     const home = mkdtempSync(join(tmpdir(), 'relais-secret-'));
     const cwd = mkdtempSync(join(tmpdir(), 'relais-cwd-'));
-    const daemon = await startDaemonProcess(home, { RELAIS_LOG_LEVEL: 'trace' });
+    const agentHome = mkdtempSync(join(tmpdir(), 'relais-agent-home-'));
+    const daemon = await startDaemonProcess(home, {
+      RELAIS_LOG_LEVEL: 'trace',
+      RELAIS_AGENT_HOME: agentHome,
+    });
     try {
       const key = daemon.key;
       assert.equal(readFileSync(join(home, 'api-key'), 'utf8').trim(), key);
@@ -30,6 +34,10 @@ describe('the key stays secret', { timeout: 90_000 }, () => {
       assert.ok(!environ.includes(key), 'the key reached the agent environment');
       assert.ok(!cmdline.includes(key), 'the key reached the agent arguments');
       assert.ok(!environ.includes('RELAIS_HOME='), 'the daemon environment leaked into the agent');
+      assert.ok(
+        environ.split('\0').includes(`HOME=${agentHome}`),
+        'the agent runs with the configured RELAIS_AGENT_HOME',
+      );
       await rawRequest(daemon.base, 'GET', '/api/sessions', undefined, {
         authorization: 'Bearer wrong',
       });

@@ -1,6 +1,6 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { join } from 'node:path';
-import { rawRequest, waitFor, type Answer } from './harness.js';
+import { emptyAgentHome, rawRequest, waitFor, type Answer } from './harness.js';
 
 export interface DaemonProcess {
   child: ChildProcessWithoutNullStreams;
@@ -20,7 +20,14 @@ export async function startDaemonProcess(
   env: Record<string, string> = {},
 ): Promise<DaemonProcess> {
   const child = spawn(process.execPath, [MAIN], {
-    env: { ...process.env, RELAIS_HOME: home, RELAIS_PORT: '0', RELAIS_LOG_LEVEL: 'warn', ...env },
+    env: {
+      ...process.env,
+      RELAIS_HOME: home,
+      RELAIS_AGENT_HOME: emptyAgentHome(),
+      RELAIS_PORT: '0',
+      RELAIS_LOG_LEVEL: 'warn',
+      ...env,
+    },
     stdio: ['pipe', 'pipe', 'pipe'],
   });
   let stdout = '';

@@ -40,11 +40,20 @@ export interface TestDaemonOptions {
   listening?: boolean;
 }
 
+/**
+ * An empty HOME for the agents of a test daemon. Their Bash tool sources the shell startup files of
+ * HOME; the machine user's (pyenv and the like) must neither slow the tests down nor be changed by them.
+ */
+export function emptyAgentHome(): string {
+  return mkdtempSync(join(tmpdir(), 'relais-agent-home-'));
+}
+
 /** A real daemon on a random loopback port with its own temporary data folder. */
 export async function startTestDaemon(options: TestDaemonOptions = {}): Promise<TestDaemon> {
   const home = options.home ?? mkdtempSync(join(tmpdir(), 'relais-test-'));
+  const agentHome = emptyAgentHome();
   const config: RelaisConfig = {
-    ...configFromEnv({ RELAIS_HOME: home }),
+    ...configFromEnv({ RELAIS_HOME: home, RELAIS_AGENT_HOME: agentHome }),
     port: 0,
     consoleDir: null,
     logLevel: 'warn',
@@ -69,6 +78,7 @@ export async function startTestDaemon(options: TestDaemonOptions = {}): Promise<
     async close() {
       listener.abort();
       await relais.close();
+      rmSync(agentHome, { recursive: true, force: true });
       if (!options.keepHome && !options.home) rmSync(home, { recursive: true, force: true });
     },
   };

@@ -16,7 +16,10 @@ export interface LaunchSpecInput {
 
 /** Builds the spawn specification of the pinned Claude Code for one subscription. */
 export class ClaudeLauncher {
-  constructor(private readonly demoModelUrl: () => string | null) {}
+  constructor(
+    private readonly demoModelUrl: () => string | null,
+    private readonly agentHome: string,
+  ) {}
 
   spec(subscription: StoredSubscription, input: LaunchSpecInput): SpawnSpec {
     const demoUrl = subscription.builtin ? this.demoModelUrl() : null;
@@ -31,7 +34,7 @@ export class ClaudeLauncher {
       cwd: input.cwd,
       env: agentEnvironment({
         configDir: subscription.config_dir,
-        home: process.env['HOME'] ?? subscription.config_dir,
+        home: this.agentHome,
         demo: demoUrl ? { baseUrl: demoUrl } : undefined,
         sessionTag: input.sessionTag,
       }),

@@ -83,10 +83,7 @@ export async function build(
   let demo: DemoModel | null = null;
   const demoModelUrl = config.demoModelUrl;
   if (!demoModelUrl) demo = await startDemoModel();
-  const launcher = new ClaudeLauncher(
-    () => demoModelUrl ?? demo?.url ?? null,
-    config.agentHome,
-  );
+  const launcher = new ClaudeLauncher(() => demoModelUrl ?? demo?.url ?? null, config.agentHome);
 
   const hub = new GlobalHub();
   const events = new EventStore(db, (error, dropped) =>

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import { join } from 'node:path';
 import { emptyAgentHome, rawRequest, waitFor, type Answer } from './harness.js';
 
@@ -19,11 +20,12 @@ export async function startDaemonProcess(
   home: string,
   env: Record<string, string> = {},
 ): Promise<DaemonProcess> {
+  const agentHome = emptyAgentHome();
   const child = spawn(process.execPath, [MAIN], {
     env: {
       ...process.env,
       RELAIS_HOME: home,
-      RELAIS_AGENT_HOME: emptyAgentHome(),
+      RELAIS_AGENT_HOME: agentHome,
       RELAIS_PORT: '0',
       RELAIS_LOG_LEVEL: 'warn',
       ...env,
@@ -51,10 +53,12 @@ export async function startDaemonProcess(
         ...(body === undefined ? {} : { 'content-type': 'application/json' }),
       }),
     async stop(signal = 'SIGTERM') {
-      if (child.exitCode !== null || child.signalCode !== null) return;
-      const exited = new Promise((resolve) => child.once('exit', resolve));
-      child.kill(signal);
-      await exited;
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill(signal);
+        await exited;
+      }
+      rmSync(agentHome, { recursive: true, force: true });
     },
   };
 }

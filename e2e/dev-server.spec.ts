@@ -32,9 +32,11 @@ async function startDevServer(port: number, proxyConfig: string): Promise<ChildP
   );
   let output = '';
   await new Promise<void>((done, fail) => {
-    const timer = setTimeout(() => fail(new Error(`ng serve did not start:\n${output}`)), 120_000);
+    const timer = setTimeout(() => {
+      child.kill('SIGTERM');
+      fail(new Error(`ng serve did not start:\n${output}`));
+    }, 120_000);
     const onData = (chunk: Buffer): void => {
-      // eslint-disable-next-line no-control-regex
       output += chunk.toString().replace(/\u001b\[[0-9;]*m/g, '');
       if (output.includes(`localhost:${port}`)) {
         clearTimeout(timer);

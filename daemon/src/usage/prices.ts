@@ -6,9 +6,8 @@
  * cache cost 2 × input and are priced separately when the usage line says how many there were.
  */
 export interface ModelPrice {
-  /** Matched against the model id: exact id, or a prefix (dated ids such as claude-sonnet-4-5-20250929). */
+  /** The model id; its dated ids (claude-sonnet-4-5-20250929) match too. */
   match: string;
-  family: string;
   input: number;
   output: number;
   cache_write: number;
@@ -19,120 +18,63 @@ export interface ModelPrice {
 }
 
 const LAB = '2026 (PROTOCOLS §1.4: CLI total_cost_usd matched these exactly)';
-const KNOWN = "2025-10 (Anthropic pricing page, from the author's knowledge; re-check)";
+const PAGE = "2026-11-30 (Anthropic's pricing and model pages)";
+const PAGE_IO =
+  "2026-11-30 (input/output from Anthropic's model pages; cache rates at the usual 1.25× / 2× / 0.1×)";
+const OPUS_5_5 =
+  "2026-11-30 (input/output from Anthropic's model pages; cache rates from two price lists of other tools, not yet seen on Anthropic's page)";
+const SONNET_5_5 =
+  "2026-11-30 (Anthropic's model page; other tools report cache reads cut to 0.10 on 2026-10-07: re-check)";
 
-/** Longest matching prefix wins, so the more specific rows can come in any order. */
+type Rates = Omit<ModelPrice, 'match' | 'checked'>;
+const rates = (
+  input: number,
+  output: number,
+  cache_write: number,
+  cache_write_1h: number,
+  cache_read: number,
+): Rates => ({ input, output, cache_write, cache_write_1h, cache_read });
+
+const OPUS_LEGACY = rates(15, 75, 18.75, 30, 1.5);
+const OPUS_4_5_ON = rates(5, 25, 6.25, 10, 0.5);
+const SONNET_3_7_TO_4_6 = rates(3, 15, 3.75, 6, 0.3);
+const SONNET_5 = rates(2, 10, 2.5, 4, 0.2);
+const FABLE = (cacheRead: number): Rates => rates(10, 50, 12.5, 20, cacheRead);
+
+const row = (match: string, price: Rates, checked: string): ModelPrice => ({
+  match,
+  ...price,
+  checked,
+});
+
+/**
+ * One row per model id (dated ids match their row too). A version missing here is "unknown": never
+ * the price of a neighbour. Haiku 5.5 is left out on purpose: it is priced per request by prompt
+ * length, which a turn total cannot tell.
+ */
 export const PRICES: readonly ModelPrice[] = [
-  {
-    match: 'claude-sonnet-4-5',
-    family: 'sonnet',
-    input: 3,
-    output: 15,
-    cache_write: 3.75,
-    cache_write_1h: 6,
-    cache_read: 0.3,
-    checked: LAB,
-  },
-  {
-    match: 'claude-sonnet-4',
-    family: 'sonnet',
-    input: 3,
-    output: 15,
-    cache_write: 3.75,
-    cache_write_1h: 6,
-    cache_read: 0.3,
-    checked: KNOWN,
-  },
-  {
-    match: 'claude-3-7-sonnet',
-    family: 'sonnet',
-    input: 3,
-    output: 15,
-    cache_write: 3.75,
-    cache_write_1h: 6,
-    cache_read: 0.3,
-    checked: KNOWN,
-  },
-  {
-    match: 'sonnet',
-    family: 'sonnet',
-    input: 3,
-    output: 15,
-    cache_write: 3.75,
-    cache_write_1h: 6,
-    cache_read: 0.3,
-    checked: KNOWN,
-  },
-  {
-    match: 'claude-opus-4-5',
-    family: 'opus',
-    input: 5,
-    output: 25,
-    cache_write: 6.25,
-    cache_write_1h: 10,
-    cache_read: 0.5,
-    checked: KNOWN,
-  },
-  {
-    match: 'claude-opus-4-1',
-    family: 'opus',
-    input: 15,
-    output: 75,
-    cache_write: 18.75,
-    cache_write_1h: 30,
-    cache_read: 1.5,
-    checked: KNOWN,
-  },
-  {
-    match: 'claude-opus-4',
-    family: 'opus',
-    input: 15,
-    output: 75,
-    cache_write: 18.75,
-    cache_write_1h: 30,
-    cache_read: 1.5,
-    checked: KNOWN,
-  },
-  {
-    match: 'opus',
-    family: 'opus',
-    input: 5,
-    output: 25,
-    cache_write: 6.25,
-    cache_write_1h: 10,
-    cache_read: 0.5,
-    checked: KNOWN,
-  },
-  {
-    match: 'claude-haiku-4-5',
-    family: 'haiku',
-    input: 1,
-    output: 5,
-    cache_write: 1.25,
-    cache_write_1h: 2,
-    cache_read: 0.1,
-    checked: KNOWN,
-  },
-  {
-    match: 'claude-3-5-haiku',
-    family: 'haiku',
-    input: 0.8,
-    output: 4,
-    cache_write: 1,
-    cache_write_1h: 1.6,
-    cache_read: 0.08,
-    checked: KNOWN,
-  },
-  {
-    match: 'haiku',
-    family: 'haiku',
-    input: 1,
-    output: 5,
-    cache_write: 1.25,
-    cache_write_1h: 2,
-    cache_read: 0.1,
-    checked: KNOWN,
-  },
+  row('claude-fable-5-1', FABLE(0.25), PAGE),
+  row('claude-fable-5', FABLE(1), PAGE),
+  row('claude-mythos-5-1', FABLE(0.25), PAGE),
+  row('claude-mythos-5', FABLE(1), PAGE),
+  row('claude-opus-5-5', rates(4, 20, 5, 8, 0.2), OPUS_5_5),
+  row('claude-opus-5', OPUS_4_5_ON, PAGE),
+  row('claude-opus-4-8', OPUS_4_5_ON, PAGE),
+  row('claude-opus-4-7', OPUS_4_5_ON, PAGE),
+  row('claude-opus-4-6', OPUS_4_5_ON, PAGE),
+  row('claude-opus-4-5', OPUS_4_5_ON, PAGE),
+  row('claude-opus-4-1', OPUS_LEGACY, PAGE),
+  row('claude-opus-4', OPUS_LEGACY, PAGE),
+  row('claude-opus-4-0', OPUS_LEGACY, PAGE),
+  row('claude-sonnet-5-5', SONNET_5, SONNET_5_5),
+  row('claude-sonnet-5', SONNET_5, PAGE),
+  row('claude-sonnet-4-6', SONNET_3_7_TO_4_6, PAGE_IO),
+  row('claude-sonnet-4-5', SONNET_3_7_TO_4_6, LAB),
+  row('claude-sonnet-4', SONNET_3_7_TO_4_6, PAGE),
+  row('claude-sonnet-4-0', SONNET_3_7_TO_4_6, PAGE),
+  row('claude-3-7-sonnet', SONNET_3_7_TO_4_6, PAGE),
+  row('claude-haiku-4-5', rates(1, 5, 1.25, 2, 0.1), PAGE_IO),
+  row('claude-3-5-haiku', rates(0.8, 4, 1, 1.6, 0.08), PAGE),
 ];
 
 export interface TokenCounts {
@@ -144,20 +86,17 @@ export interface TokenCounts {
   cache_creation_1h?: number;
 }
 
+/** A dated id (`claude-sonnet-4-5-20250929`) is its row's id plus the release date. */
+const DATED = /^(.*)-\d{8}$/;
+
 /**
- * The price row of a model id: exact match, else the longest row that is a prefix followed by
- * `-` or the end (so `claude-opus-4` does not catch `claude-opus-4-5`), else null (unknown).
- * Bare aliases (`sonnet`, `opus`, `haiku`) only match exactly.
+ * The price row of a model id, exact or dated, else null (unknown). Aliases (`sonnet`, `opus`) are
+ * unknown: what they name changes with the agent's version.
  */
 export function priceOf(model: string): ModelPrice | null {
   const id = model.toLowerCase();
-  let best: ModelPrice | null = null;
-  for (const row of PRICES) {
-    const isAlias = !row.match.includes('-');
-    const hit = id === row.match || (!isAlias && id.startsWith(`${row.match}-`));
-    if (hit && (!best || row.match.length > best.match.length)) best = row;
-  }
-  return best;
+  const undated = DATED.exec(id)?.[1] ?? id;
+  return PRICES.find((row) => row.match === undated) ?? null;
 }
 
 /** Estimated cost in USD, or null when the model is not in the table (unknown, never 0). */

@@ -115,7 +115,8 @@ describe('price table', () => {
     assert.equal(priceOf('claude-sonnet-4-5-20250929')?.match, 'claude-sonnet-4-5');
     assert.equal(priceOf('claude-opus-4-5-20251101')?.match, 'claude-opus-4-5');
     assert.equal(priceOf('claude-opus-4-20250514')?.match, 'claude-opus-4');
-    assert.equal(priceOf('opus')?.match, 'opus');
+    assert.equal(priceOf('claude-opus-4-6')?.input, 5, 'Opus 4.6 is not priced as Opus 4');
+    assert.equal(priceOf('claude-sonnet-5-5')?.match, 'claude-sonnet-5-5');
     assert.equal(priceOf('demo-sonnet'), null);
     assert.equal(
       estimateCost('gpt-5', { input: 1, output: 1, cache_read: 0, cache_creation: 0 }),
@@ -131,5 +132,10 @@ describe('price table', () => {
       }),
       1 + 2,
     );
+  });
+
+  it('leaves a version or alias it does not list unknown rather than borrow a neighbour price', () => {
+    for (const model of ['claude-opus-4-9', 'claude-sonnet-4-5-extra', 'claude-haiku-5-5', 'opus'])
+      assert.equal(priceOf(model), null, model);
   });
 });

@@ -24,7 +24,7 @@ export class SessionDriver {
   }
 
   async waitState(...states: Session['state'][]): Promise<Session> {
-    return waitFor(`state ${states.join('|')}`, async () => {
+    return this.waitFor(`state ${states.join('|')}`, async () => {
       const s = await this.session();
       return states.includes(s.state) ? s : undefined;
     });
@@ -54,14 +54,14 @@ export class SessionDriver {
   }
 
   async waitResults(count: number): Promise<Record<string, any>[]> {
-    return waitFor(`${count} result line(s)`, async () => {
+    return this.waitFor(`${count} result line(s)`, async () => {
       const results = await this.agentLines('result');
       return results.length >= count ? results : undefined;
     });
   }
 
   async pendingPermission(): Promise<PermissionRequest> {
-    return waitFor('a pending permission', async () => {
+    return this.waitFor('a pending permission', async () => {
       const list = (
         await this.daemon.call<{ items: PermissionRequest[] }>(
           'GET',
@@ -80,6 +80,32 @@ export class SessionDriver {
     );
     if (answer.status !== 200) throw new Error(`decision failed: ${answer.status} ${answer.text}`);
     return answer.body;
+  }
+
+  /** `waitFor`, whose timeout also tells where the session stands (what CI logs keep). */
+  async waitFor<T>(
+    what: string,
+    check: () => T | undefined | false | Promise<T | undefined | false>,
+  ): Promise<T> {
+    try {
+      return await waitFor(what, check);
+    } catch (error) {
+      throw new Error(`${(error as Error).message}\n${await this.whereItStands()}`, {
+        cause: error,
+      });
+    }
+  }
+
+  private async whereItStands(): Promise<string> {
+    const session = await this.session();
+    const tail = (await this.events()).slice(-8).map((e) => {
+      const data = e.data as Record<string, any>;
+      const kind = [data['type'], data['subtype'] ?? data['request']?.['subtype']].filter(Boolean);
+      return `  #${e.seq} ${e.source} ${kind.join('/')}`;
+    });
+    return [`session ${this.id}: ${session.state}, pid ${session.pid}, last events:`, ...tail].join(
+      '\n',
+    );
   }
 
   /** Final assistant texts, in order. */

@@ -54,17 +54,48 @@ export function findProcessesByEnv(name: string, value: string): number[] {
   return found;
 }
 
-/** Kills the group and every process still carrying the tag; returns how many were signalled. */
-export function killTagged(pgid: number | null, tagName: string, tagValue: string): number {
+/** Signals the group and every process still carrying the tag; returns how many were signalled. */
+export function signalTagged(
+  pgid: number | null,
+  tagName: string,
+  tagValue: string,
+  signal: NodeJS.Signals,
+): number {
   let count = 0;
-  if (pgid !== null && killProcessGroup(pgid, 'SIGKILL')) count++;
+  if (pgid !== null && killProcessGroup(pgid, signal)) count++;
   for (const pid of findProcessesByEnv(tagName, tagValue)) {
     try {
-      process.kill(pid, 'SIGKILL');
+      process.kill(pid, signal);
       count++;
     } catch {
-      // Exited between the scan and the kill.
+      // Exited between the scan and the signal.
     }
   }
   return count;
+}
+
+/** Kills the group and every process still carrying the tag at once (no chance to clean up). */
+export function killTagged(pgid: number | null, tagName: string, tagValue: string): number {
+  return signalTagged(pgid, tagName, tagValue, 'SIGKILL');
+}
+
+/**
+ * Ends the group and the tagged processes: SIGTERM first, so that tools clean up after themselves
+ * (git and pyenv remove their lock files on SIGTERM, never on SIGKILL), then SIGKILL whatever is
+ * still there after `termGraceMs`. Resolves with how many were signalled.
+ */
+export async function endTagged(
+  pgid: number | null,
+  tagName: string,
+  tagValue: string,
+  termGraceMs: number,
+): Promise<number> {
+  const signalled = signalTagged(pgid, tagName, tagValue, 'SIGTERM');
+  if (signalled === 0) return 0;
+  const until = Date.now() + termGraceMs;
+  while (Date.now() < until && findProcessesByEnv(tagName, tagValue).some(isAlive))
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  // Always: a member of the group may have scrubbed its environment, and so its tag.
+  signalTagged(pgid, tagName, tagValue, 'SIGKILL');
+  return signalled;
 }

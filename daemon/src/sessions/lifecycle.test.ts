@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -50,6 +50,28 @@ describe('session lifecycle', { timeout: 240_000 }, () => {
     const late = await daemon.call('POST', `/api/sessions/${s.id}/messages`, { text: 'hello?' });
     assert.equal(late.status, 409);
     assert.equal(late.body.error_code, 'session_ended');
+  });
+
+  it('stop lets what the agent left clean up after itself (SIGTERM) before nothing is left', async () => {
+    const cwd = workdir();
+    // A background job that removes its lock on SIGTERM, the way git and pyenv do.
+    const job = `(touch job.lock; trap 'rm job.lock; exit' TERM; while :; do sleep 0.1; done) &`;
+    const s = await SessionDriver.launch(daemon, { cwd, prompt: `demo:bash ${job}` });
+    await s.decide((await s.pendingPermission()).id, { decision: 'allow' });
+    await s.waitState('idle');
+    await waitFor(
+      'the job and its lock',
+      () => sleepers(s.id).length > 0 && existsSync(join(cwd, 'job.lock')),
+    );
+
+    await daemon.call<Session>('POST', `/api/sessions/${s.id}/stop`);
+    await s.waitState('ended');
+    assert.deepEqual(findProcessesByEnv(SESSION_TAG_VAR, s.id).filter(isAlive), []);
+    assert.equal(
+      existsSync(join(cwd, 'job.lock')),
+      false,
+      'the job was killed before it could clean up',
+    );
   });
 
   it('heartbeat extends the deadline, never past the maximum bound', async () => {

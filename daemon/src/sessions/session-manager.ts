@@ -26,7 +26,7 @@ import type {
   PermissionAnswer,
   PermissionBroker,
 } from '../permissions/permission-broker.js';
-import { killTagged } from '../processes/process-groups.js';
+import { endTagged, killTagged } from '../processes/process-groups.js';
 import type { SubscriptionService } from '../subscriptions/subscription-service.js';
 import { stateOf, type LiveSession } from './live-session.js';
 import type { QueueRepo } from './queue-repo.js';
@@ -55,6 +55,8 @@ type LaunchBody = Omit<SessionLaunch, 'permission_mode' | 'ttl_seconds'> &
 
 const INIT_TIMEOUT_MS = 60_000;
 const PRE_TOOL_USE_HOOK = 'relais_pre_tool_use';
+/** How long the processes of a session get between SIGTERM and SIGKILL to clean up after themselves. */
+const TERM_BEFORE_KILL_MS = 500;
 
 /** Owns the agent processes: launch, turns, queue draining, deadlines, stop, and restart recovery. */
 export class SessionManager {
@@ -209,7 +211,11 @@ export class SessionManager {
       if (live.turnOpen)
         void live.agent.request('interrupt', {}, this.deps.stopGraceMs).catch(() => undefined);
       live.agent.closeInput();
-      live.killTimer = setTimeout(() => this.killAll(live), this.deps.stopGraceMs);
+      // SIGTERM lands TERM_BEFORE_KILL_MS before the end of the grace period, SIGKILL at its end.
+      live.killTimer = setTimeout(
+        () => void this.endProcesses(live, true),
+        Math.max(0, this.deps.stopGraceMs - TERM_BEFORE_KILL_MS),
+      );
     } else {
       this.end(live, reason, null);
     }
@@ -379,8 +385,19 @@ export class SessionManager {
     const lastError = stderr.findLast((line) => line.trim() !== '') ?? null;
     this.record(live.id, { subtype: 'agent_exit', code, signal, stderr_tail: stderr.slice(-5) });
     if (live.killTimer) clearTimeout(live.killTimer);
-    // The agent is gone; anything it started in its group or with its tag goes too.
-    this.killAll(live, false);
+    // The agent is gone; anything it started in its group or with its tag goes too, before the
+    // session is said to be ended.
+    void this.endProcesses(live, false).finally(() =>
+      this.settleExit(live, code, signal, lastError),
+    );
+  }
+
+  private settleExit(
+    live: LiveSession,
+    code: number | null,
+    signal: NodeJS.Signals | null,
+    lastError: string | null,
+  ): void {
     if (!live.stopReason)
       this.onFailedStart(live, lastError ?? `the agent exited with ${code ?? signal}`);
     if (live.stopReason) return this.end(live, live.stopReason, null);
@@ -432,9 +449,18 @@ export class SessionManager {
     this.record(live.id, { subtype: 'failed_start', error: errorLine, suspended });
   }
 
-  private killAll(live: LiveSession, endAfter = true): void {
-    const killed = killTagged(live.agent?.pid ?? null, SESSION_TAG_VAR, live.id);
-    if (killed > 0) this.deps.log.info({ session: live.id, killed }, 'process group ended');
+  private async endProcesses(live: LiveSession, endAfter: boolean): Promise<void> {
+    try {
+      const ended = await endTagged(
+        live.agent?.pid ?? null,
+        SESSION_TAG_VAR,
+        live.id,
+        Math.min(TERM_BEFORE_KILL_MS, this.deps.stopGraceMs),
+      );
+      if (ended > 0) this.deps.log.info({ session: live.id, ended }, 'process group ended');
+    } catch (error: unknown) {
+      this.deps.log.error({ session: live.id, err: error }, 'could not end the process group');
+    }
     if (endAfter && live.agent && !live.agent.alive)
       this.end(live, live.stopReason ?? 'stopped', null);
   }
@@ -509,7 +535,9 @@ export class SessionManager {
 
   private requireLive(id: string): LiveSession {
     const live = this.live.get(id);
-    if (live && live.state !== 'stopping') return live;
+    // An agent that exited is being cleaned up: its session is about to end.
+    const exited = live?.agent ? !live.agent.alive : false;
+    if (live && live.state !== 'stopping' && !exited) return live;
     this.get(id);
     throw apiError('session_ended', 'The session has ended or is stopping.');
   }

@@ -74,11 +74,6 @@ export function signalTagged(
   return count;
 }
 
-/** Kills the group and every process still carrying the tag at once (no chance to clean up). */
-export function killTagged(pgid: number | null, tagName: string, tagValue: string): number {
-  return signalTagged(pgid, tagName, tagValue, 'SIGKILL');
-}
-
 /**
  * Ends the group and the tagged processes: SIGTERM first, so that tools clean up after themselves
  * (git and pyenv remove their lock files on SIGTERM, never on SIGKILL), then SIGKILL whatever is

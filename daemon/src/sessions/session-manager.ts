@@ -26,7 +26,7 @@ import type {
   PermissionAnswer,
   PermissionBroker,
 } from '../permissions/permission-broker.js';
-import { endTagged, killTagged } from '../processes/process-groups.js';
+import { endTagged, findProcessesByEnv } from '../processes/process-groups.js';
 import type { SubscriptionService } from '../subscriptions/subscription-service.js';
 import { stateOf, type LiveSession } from './live-session.js';
 import type { QueueRepo } from './queue-repo.js';
@@ -232,7 +232,10 @@ export class SessionManager {
       'stopping',
     ]);
     for (const id of stale) {
-      const killed = killTagged(null, SESSION_TAG_VAR, id);
+      const killed = findProcessesByEnv(SESSION_TAG_VAR, id).length;
+      void endTagged(null, SESSION_TAG_VAR, id, TERM_BEFORE_KILL_MS).catch((error: unknown) =>
+        this.deps.log.error({ session: id, err: error }, 'could not end leftover processes'),
+      );
       this.deps.sessions.update(id, {
         state: 'ended',
         end_reason: 'daemon_restart',

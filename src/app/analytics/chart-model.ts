@@ -239,7 +239,11 @@ export function costChart(rows: CostRow[], by: BreakdownBy, palette: ChartPalett
       },
       xAxis: {
         type: 'value',
-        axisLabel: { color: palette.muted, formatter: (v: number) => formatCost(v) },
+        axisLabel: {
+          color: palette.muted,
+          hideOverlap: true,
+          formatter: (v: number) => formatCost(v),
+        },
         splitLine: { lineStyle: { color: palette.line, opacity: 0.6 } },
       },
       yAxis: {

@@ -39,7 +39,8 @@ test('two prompts in two sessions, each answered from the inbox by its own butto
   const cardTwo = page.locator(`app-permission-card`, { hasText: "sh -c 'echo two'" });
   await expect(cardOne).toBeVisible();
   await expect(cardTwo).toBeVisible();
-  await expect(page).toHaveTitle(/^\(\d+\) /);
+  // The count of waiting prompts stays in front of the page's own title after the navigation.
+  await expect(page).toHaveTitle(/^\(\d+\) Inbox · Relais$/);
   await expectAccessible(page, 'inbox with two prompts');
 
   await page.keyboard.press('Control+k');

@@ -3,6 +3,7 @@ import { TestBed } from '@angular/core/testing';
 import { PermissionRequest } from '../../../contract/api';
 import { Attention } from './attention';
 import { LiveStore } from './live-store';
+import { PageTitle } from './page-title';
 
 const request = (id: string, tool = 'Bash'): PermissionRequest => ({
   id,
@@ -59,6 +60,19 @@ describe('Attention', () => {
     pending.set([]);
     TestBed.tick();
     expect(doc.title).toBe('Relais');
+  });
+
+  it('keeps the count when the page title changes, and the page title when the count does', () => {
+    const { pending, doc } = setUp('visible');
+    const page = TestBed.inject(PageTitle);
+    pending.set([request('p1'), request('p2')]);
+    TestBed.tick();
+    page.show('Inbox · Relais');
+    TestBed.tick();
+    expect(doc.title).toBe('(2) Inbox · Relais');
+    pending.set([]);
+    TestBed.tick();
+    expect(doc.title).toBe('Inbox · Relais');
   });
 
   it('notifies each new prompt once while the tab is hidden', () => {

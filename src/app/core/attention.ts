@@ -1,16 +1,16 @@
 import { DOCUMENT, Injectable, effect, inject, signal } from '@angular/core';
 import { LiveStore } from './live-store';
-
-const BASE_TITLE = 'Relais';
+import { PageTitle } from './page-title';
 
 /**
- * Draws attention to prompts waiting while the tab is hidden: a count in the tab title and,
- * when the person allowed it, a browser notification per new prompt.
+ * Draws attention to waiting prompts: their count in front of the page's title and, while the
+ * tab is hidden and the person allowed it, a browser notification per new prompt.
  */
 @Injectable({ providedIn: 'root' })
 export class Attention {
   private readonly document = inject(DOCUMENT);
   private readonly live = inject(LiveStore);
+  private readonly page = inject(PageTitle);
   private readonly notified = new Set<string>();
   private readonly permissionSignal = signal<NotificationPermission | 'unsupported'>(
     typeof Notification === 'undefined' ? 'unsupported' : Notification.permission,
@@ -20,7 +20,8 @@ export class Attention {
   constructor() {
     effect(() => {
       const count = this.live.pendingCount();
-      this.document.title = count > 0 ? `(${count}) ${BASE_TITLE}` : BASE_TITLE;
+      const title = this.page.title();
+      this.document.title = count > 0 ? `(${count}) ${title}` : title;
     });
     effect(() => {
       const pending = this.live.pending();

@@ -101,7 +101,8 @@ export async function build(
       { line: loaded.line, path: loaded.path, reason: loaded.reason },
       'the rules file is invalid; the default rules apply',
     );
-  const policy = options.policy ?? enginePolicy(rulesStore, config.home);
+  const engine = { store: rulesStore, dataDir: config.home, agentHomeDir: config.agentHome };
+  const policy = options.policy ?? enginePolicy(engine);
   const broker = new PermissionBroker({
     repo: permissions,
     events,
@@ -156,9 +157,8 @@ export async function build(
   permissionRoutes(routes, permissions, broker);
   liveRoutes(routes, hub, sessions, permissions);
   rulesRoutes(routes, {
-    store: rulesStore,
+    engine,
     audit,
-    dataDir: config.home,
     source: () => rulesSource,
     onSaved: () => (rulesSource = 'file'),
   });

@@ -1,13 +1,29 @@
 import { homedir } from 'node:os';
-import { decide, gateReport, type RulesStore } from './engine/index.js';
+import { decide, gateReport, type EngineContext, type RulesStore } from './engine/index.js';
 import type { PermissionPolicy } from './policy.js';
 
+export interface EngineSetting {
+  store: RulesStore;
+  /** The daemon's data folder: always zero-access. */
+  dataDir: string;
+  /** The HOME the agents run with (`RELAIS_AGENT_HOME`). */
+  agentHomeDir: string;
+  /** The user's home, for the rules' `~/` circles. */
+  homeDir?: string;
+}
+
+/** What the engine decides with: the rules in force, and the folders they are read against. */
+export function engineContext(setting: EngineSetting): EngineContext {
+  return {
+    rules: setting.store.current,
+    dataDir: setting.dataDir,
+    homeDir: setting.homeDir ?? homedir(),
+    agentHomeDir: setting.agentHomeDir,
+  };
+}
+
 /** The rules engine behind the policy seam: the same function `POST /api/rules/check` calls. */
-export function enginePolicy(
-  store: RulesStore,
-  dataDir: string,
-  homeDir: string = homedir(),
-): PermissionPolicy {
+export function enginePolicy(setting: EngineSetting): PermissionPolicy {
   return (request) => {
     const decision = decide(
       {
@@ -16,7 +32,7 @@ export function enginePolicy(
         cwd: request.cwd,
         permission_mode: request.permission_mode,
       },
-      { rules: store.current, dataDir, homeDir },
+      engineContext(setting),
     );
     return { ...decision, report: gateReport(decision) };
   };

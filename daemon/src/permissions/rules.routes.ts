@@ -1,4 +1,3 @@
-import { homedir } from 'node:os';
 import {
   AuditExportQuery,
   AuditPage,
@@ -13,12 +12,12 @@ import { apiError } from '../http/errors.js';
 import type { RouteTable } from '../http/route.js';
 import { csvRecord } from '../usage/export.js';
 import { toAuditEntry, type AuditLog } from './audit-log.js';
-import { decide, gateReport, type RulesStore } from './engine/index.js';
+import { engineContext, type EngineSetting } from './engine-policy.js';
+import { decide, gateReport } from './engine/index.js';
 
 export interface RulesDeps {
-  store: RulesStore;
+  engine: EngineSetting;
   audit: AuditLog;
-  dataDir: string;
   source: () => 'file' | 'default';
   onSaved: () => void;
 }
@@ -40,9 +39,9 @@ const AUDIT_COLUMNS = [
 
 export function rulesRoutes(table: RouteTable, deps: RulesDeps): void {
   const view = (): RulesView => ({
-    version: deps.store.current.version,
-    rules: deps.store.current.rules as Rule[],
-    file_path: deps.store.filePath,
+    version: deps.engine.store.current.version,
+    rules: deps.engine.store.current.rules as Rule[],
+    file_path: deps.engine.store.filePath,
     source: deps.source(),
   });
 
@@ -64,8 +63,8 @@ export function rulesRoutes(table: RouteTable, deps: RulesDeps): void {
     response: RulesView,
     errors: [409],
     handler: ({ body, request }) => {
-      const saved = deps.store.save(
-        JSON.stringify({ version: deps.store.current.version, rules: body.rules }, null, 2),
+      const saved = deps.engine.store.save(
+        JSON.stringify({ version: deps.engine.store.current.version, rules: body.rules }, null, 2),
       );
       if (!saved.ok)
         throw apiError(
@@ -93,11 +92,7 @@ export function rulesRoutes(table: RouteTable, deps: RulesDeps): void {
     body: RuleCheckBody,
     response: RuleCheckResult,
     handler: ({ body }) => {
-      const decision = decide(body, {
-        rules: deps.store.current,
-        dataDir: deps.dataDir,
-        homeDir: homedir(),
-      });
+      const decision = decide(body, engineContext(deps.engine));
       return { ...decision, report: gateReport(decision) };
     },
   });

@@ -70,7 +70,7 @@ function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
     if (typeof command !== 'string' || command.trim() === '')
       return pathDenial('Bash: command is missing or empty');
     if (command.includes('\0')) return pathDenial('Bash: command contains a NUL byte');
-    const shell = analyzeShell(command, cwd, ctx.homeDir, fs);
+    const shell = analyzeShell(command, cwd, ctx.agentHomeDir ?? ctx.homeDir, fs);
     // The shell itself runs in cwd: whatever it does there unnamed happens in that folder.
     refs = [
       { raw: '.', access: 'read', cwds: [cwd], origin: 'Bash working folder' },
@@ -79,7 +79,7 @@ function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
     commandTexts = shell.commandTexts;
     caution = shell.uncertain;
   } else {
-    const found = fileToolRefs(tool, input, cwd, ctx.homeDir);
+    const found = fileToolRefs(tool, input, cwd, ctx.agentHomeDir ?? ctx.homeDir);
     if (!found.ok) return pathDenial(found.reason);
     refs = found.refs;
   }

@@ -593,3 +593,42 @@ describe('real paths', () => {
     });
   }
 });
+
+describe("the agent's HOME differs from the user's", () => {
+  // The agent runs with HOME=<root>/proj (RELAIS_AGENT_HOME); the user's home is <root>/home.
+  let tree: FixtureTree;
+  before(() => {
+    tree = makeFixtureTree();
+  });
+  after(() => tree.remove());
+
+  const pick = (d: { decision: DecisionKind; step: DecisionStep }) => ({
+    decision: d.decision,
+    step: d.step,
+  });
+  const check = (tool: string, input: Input): { decision: DecisionKind; step: DecisionStep } =>
+    decide(
+      { tool_name: tool, input, cwd: tree.proj, permission_mode: 'write' },
+      { rules: DEFAULT_RULES, dataDir: tree.data, homeDir: tree.home, agentHomeDir: tree.proj },
+    );
+
+  test('~ in a command is the agent HOME, as its shell reads it', () => {
+    // Inside the session's folder: a command goes to a person (Bash's default), it is not refused.
+    for (const command of ['cat ~/src/a.ts', 'cat $HOME/src/a.ts', 'cat src/a.ts'])
+      assert.deepEqual(
+        pick(check('Bash', { command })),
+        { decision: 'ask', step: 'default' },
+        command,
+      );
+  });
+
+  test('~ in a file tool path is the agent HOME too', () => {
+    assert.equal(check('Read', { file_path: '~/src/a.ts' }).decision, 'allow');
+  });
+
+  test("the user's own secrets stay out of reach by their real path", () => {
+    const ssh = path.join(tree.home, '.ssh/id_rsa');
+    assert.equal(check('Bash', { command: `cat ${ssh}` }).decision, 'deny');
+    assert.equal(check('Read', { file_path: ssh }).decision, 'deny');
+  });
+});

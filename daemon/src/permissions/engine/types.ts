@@ -73,7 +73,10 @@ export interface EngineContext {
   rules: RuleSet;
   /** The daemon's own data folder: always zero-access. */
   dataDir: string;
+  /** The user's home: what `~` means in the rules' path circles (`~/.ssh/`). */
   homeDir: string;
+  /** The agent's HOME: what `~` and `$HOME` mean in its commands and paths. Default: homeDir. */
+  agentHomeDir?: string;
   /** Defaults to node:fs. */
   fs?: EngineFs;
 }

@@ -18,6 +18,7 @@ import {
   auditScope,
 } from './audit-filters';
 import { saveBlob } from '../shared/save-blob';
+import { chipClasses } from '../shared/chip-tone';
 
 const PAGE_SIZE = 50;
 
@@ -38,6 +39,7 @@ const PAGE_SIZE = 50;
   styleUrl: './audit-page.scss',
 })
 export class AuditPage {
+  protected readonly chipClasses = chipClasses;
   private readonly api = inject(AuditApi);
   protected readonly periods = AUDIT_PERIODS;
 

@@ -18,6 +18,7 @@ import { RuleCheckResult } from '../../../contract/permissions';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { TESTER_TOOLS, TesterTool, checkBody } from './check-input';
 import { RulesApi } from './rules-api';
+import { chipClasses } from '../shared/chip-tone';
 
 type Verdict =
   | { kind: 'idle' }
@@ -34,6 +35,7 @@ type Verdict =
   styleUrl: './rule-tester.scss',
 })
 export class RuleTester {
+  protected readonly chipClasses = chipClasses;
   private readonly api = inject(RulesApi);
   protected readonly tools = TESTER_TOOLS;
   protected readonly modes: readonly PermissionMode[] = ['write', 'read_only', 'dry_run'];

@@ -24,6 +24,7 @@ import {
 } from './rule-list';
 import { RuleTester } from './rule-tester';
 import { RulesApi, RulesRefusal, rulesRefusal } from './rules-api';
+import { chipClasses } from '../shared/chip-tone';
 
 interface Editing {
   /** The id of the rule being edited; null while adding. */
@@ -49,6 +50,7 @@ interface Editing {
   styleUrl: './rules-page.scss',
 })
 export class RulesPage {
+  protected readonly chipClasses = chipClasses;
   private readonly api = inject(RulesApi);
   private readonly injector = inject(Injector);
   private readonly host = inject<ElementRef<HTMLElement>>(ElementRef);

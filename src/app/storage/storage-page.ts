@@ -11,6 +11,7 @@ import { CategoryChart } from './category-chart';
 import { ConfirmDialog, ConfirmData } from './confirm-dialog';
 import { CATEGORY_LABELS } from './storage-labels';
 import { StorageApi } from './storage-api';
+import { chipClasses } from '../shared/chip-tone';
 
 interface CategoryRow {
   key: string;
@@ -29,6 +30,7 @@ interface CategoryRow {
   styleUrl: './storage-page.scss',
 })
 export class StoragePage {
+  protected readonly chipClasses = chipClasses;
   private readonly api = inject(StorageApi);
   private readonly dialog = inject(MatDialog);
 

@@ -4,6 +4,7 @@ import { MatButtonModule } from '@angular/material/button';
 import { Subscription } from '../../../contract/api';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { SubscriptionsApi } from './subscriptions-api';
+import { chipClasses } from '../shared/chip-tone';
 
 /** Each subscription's health: active or suspended, the agent's last error, and Retry. */
 @Component({
@@ -14,6 +15,7 @@ import { SubscriptionsApi } from './subscriptions-api';
   styleUrl: './subscription-health-list.scss',
 })
 export class SubscriptionHealthList {
+  protected readonly chipClasses = chipClasses;
   private readonly api = inject(SubscriptionsApi);
   protected readonly subscriptions = signal<Subscription[] | null>(null);
   protected readonly error = signal<ApiFailure | null>(null);

@@ -65,6 +65,7 @@ import { DiagnosticsApi } from './diagnostics-api';
       }
     </section>
   `,
+  styleUrl: '../shared/cards.scss',
   styles: `
     .head {
       display: flex;
@@ -76,15 +77,7 @@ import { DiagnosticsApi } from './diagnostics-api';
       }
     }
     .cards {
-      display: grid;
       grid-template-columns: repeat(auto-fill, minmax(18rem, 1fr));
-      gap: 1rem;
-    }
-    .card {
-      padding: 1rem;
-      border-radius: 12px;
-      border: 1px solid var(--mat-sys-outline-variant);
-      background: var(--mat-sys-surface-container-low);
     }
     h3 {
       margin: 0 0 0.5rem;

@@ -3,6 +3,8 @@ import { join } from 'node:path';
 import { startDemoModel, type DemoModel } from '../../fakes/demo-model/server.js';
 import { LaunchBrake } from './admission/launch-brake.js';
 import { SubscriptionHealth } from './admission/subscription-health.js';
+import { AgentRegistry } from './agents/agent.js';
+import { ClaudeDriver } from './agents/claude/claude-agent.js';
 import { ClaudeLauncher } from './agents/claude/launcher.js';
 import type { RelaisConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
@@ -84,6 +86,7 @@ export async function build(
   const demoModelUrl = config.demoModelUrl;
   if (!demoModelUrl) demo = await startDemoModel();
   const launcher = new ClaudeLauncher(() => demoModelUrl ?? demo?.url ?? null, config.agentHome);
+  const agents = new AgentRegistry([new ClaudeDriver(launcher)]);
 
   const hub = new GlobalHub();
   const events = new EventStore(db, (error, dropped) =>
@@ -117,7 +120,7 @@ export async function build(
   const brake = new LaunchBrake({ burst: config.launchBurst, intervalMs: config.launchIntervalMs });
   const subscriptions = new SubscriptionService(
     new SubscriptionRepo(db),
-    launcher,
+    agents,
     config.home,
     (id) => manager?.hasRunning(id) ?? false,
     health,
@@ -132,7 +135,7 @@ export async function build(
     broker,
     hub,
     subscriptions,
-    launcher,
+    agents,
     brake,
     health,
     // The quotas are installed with the routes below; until then nothing is refused.

@@ -1,5 +1,5 @@
 import type { PermissionDecisionBody, PermissionMode } from '../../../contract/api.js';
-import type { ControlRequestLine } from '../agents/claude/claude-process.js';
+import type { PermissionAnswer, PermissionAsk } from '../agents/agent.js';
 import type { EventStore } from '../events/event-store.js';
 import { apiError } from '../http/errors.js';
 import { newId, nowIso } from '../ids.js';
@@ -8,10 +8,7 @@ import type { AuditLog } from './audit-log.js';
 import { publicPermission, type PermissionRepo, type StoredPermission } from './permission-repo.js';
 import type { PermissionPolicy, PolicyDecision } from './policy.js';
 
-/** What goes back to the agent for one can_use_tool request. */
-export type PermissionAnswer =
-  | { behavior: 'allow'; updatedInput: Record<string, unknown> }
-  | { behavior: 'deny'; message: string };
+export type { PermissionAnswer };
 
 export interface AskContext {
   sessionId: string;
@@ -71,42 +68,25 @@ export class PermissionBroker {
   }
 
   /**
-   * The PreToolUse hook: every tool call passes here first, even those the agent would allow by
-   * itself. Allow and deny are final; ask lets the agent send its can_use_tool request.
+   * The rules alone, before the agent asks (Claude's PreToolUse hook): every tool call passes
+   * here first, even those the agent would allow by itself. Allow and deny are final and recorded;
+   * ask lets the agent send its request.
    */
-  preToolUse(
+  check(
     toolName: string,
     input: Record<string, unknown>,
     toolUseId: string | null,
     context: AskContext,
-  ): Record<string, unknown> {
+  ): PolicyDecision {
     const verdict = this.evaluate(context, toolName, input, QUESTION_TOOLS.has(toolName));
-    const output = (
-      decision: 'allow' | 'deny' | 'ask',
-      reason: string,
-    ): Record<string, unknown> => ({
-      hookSpecificOutput: {
-        hookEventName: 'PreToolUse',
-        permissionDecision: decision,
-        permissionDecisionReason: reason,
-      },
-    });
-    if (verdict.decision === 'ask') return output('ask', verdict.reason);
-    this.auto(context, toolName, input, toolUseId, verdict, 'rules');
-    return output(
-      verdict.decision,
-      verdict.decision === 'deny' ? (verdict.report ?? verdict.reason) : verdict.reason,
-    );
+    if (verdict.decision !== 'ask')
+      this.auto(context, toolName, input, toolUseId, verdict, 'rules');
+    return verdict;
   }
 
-  open(line: ControlRequestLine, context: AskContext): void {
-    const request = line.request;
-    const toolName = typeof request['tool_name'] === 'string' ? request['tool_name'] : 'unknown';
-    const input = (
-      request['input'] && typeof request['input'] === 'object' ? request['input'] : {}
-    ) as Record<string, unknown>;
+  open(ask: PermissionAsk, context: AskContext): void {
+    const { toolName, input, toolUseId } = ask;
     const isQuestion = QUESTION_TOOLS.has(toolName);
-    const toolUseId = typeof request['tool_use_id'] === 'string' ? request['tool_use_id'] : null;
     let verdict = this.evaluate(context, toolName, input, isQuestion);
     let decidedBy = 'rules';
     if (verdict.decision === 'ask' && !this.deps.someoneListening(context.sessionId)) {
@@ -126,12 +106,12 @@ export class PermissionBroker {
     const permission: StoredPermission = {
       id: newId('perm'),
       session_id: context.sessionId,
-      control_request_id: line.request_id,
+      control_request_id: ask.requestId,
       tool_name: toolName,
       tool_use_id: toolUseId,
       input,
-      description: typeof request['description'] === 'string' ? request['description'] : null,
-      blocked_path: typeof request['blocked_path'] === 'string' ? request['blocked_path'] : null,
+      description: ask.description,
+      blocked_path: ask.blockedPath,
       is_question: isQuestion,
       state: 'pending',
       created_at: nowIso(createdAt),
@@ -202,7 +182,7 @@ export class PermissionBroker {
   }
 
   /** The agent withdrew its own request. */
-  cancelByControlId(sessionId: string, controlRequestId: string): void {
+  withdraw(sessionId: string, controlRequestId: string): void {
     for (const [id, waiting] of this.waiting) {
       const permission = this.repo.get(id);
       if (

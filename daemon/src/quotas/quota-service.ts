@@ -1,14 +1,14 @@
+import { agentReader } from '../agents/readers.js';
 import type { QuotaWindow, SubscriptionQuota } from '../../../contract/usage.js';
 import type { Db } from '../db/database.js';
 import type { EventStore, StoredEvent } from '../events/event-store.js';
 import type { QuotaConfig } from './quota-config.js';
-import { parseRateLimitEvent, type QuotaReading } from './quota-parse.js';
+import type { QuotaReading } from './quota-parse.js';
 import { QuotaPoller, readOAuthToken, type PollTarget } from './quota-poller.js';
 import { QuotaRepo } from './quota-repo.js';
 
 /** Windows every subscription shows, known or not. */
 const ALWAYS = ['five_hour', 'seven_day'];
-const RATE_LIMIT_LINE = /^\{\s*"type"\s*:\s*"rate_limit_event"/;
 const TICK_MS = 1000;
 
 interface SubscriptionRow {
@@ -26,7 +26,7 @@ export class QuotaService {
   private timer: NodeJS.Timeout | null = null;
   private busy = false;
   private readonly listSubscriptions;
-  private readonly subscriptionOfSession;
+  private readonly sessionOf;
 
   constructor(
     db: Db,
@@ -46,9 +46,9 @@ export class QuotaService {
     this.listSubscriptions = db.prepare(
       'SELECT id, config_dir, builtin FROM subscriptions ORDER BY created_at',
     );
-    const session = db.prepare('SELECT subscription_id FROM sessions WHERE id = ?');
-    this.subscriptionOfSession = (id: string): string | null =>
-      (session.get(id) as { subscription_id: string } | undefined)?.subscription_id ?? null;
+    const session = db.prepare('SELECT subscription_id, agent FROM sessions WHERE id = ?');
+    this.sessionOf = (id: string) =>
+      session.get(id) as { subscription_id: string; agent: string } | undefined;
   }
 
   attach(events: EventStore): () => void {
@@ -56,20 +56,11 @@ export class QuotaService {
   }
 
   hear(event: StoredEvent): void {
-    if (event.source !== 'agent' || !RATE_LIMIT_LINE.test(event.data)) return;
-    const subscriptionId = this.subscriptionOfSession(event.session_id);
-    if (!subscriptionId) return;
-    try {
-      this.repo.save(
-        subscriptionId,
-        parseRateLimitEvent(
-          JSON.parse(event.data) as Record<string, unknown>,
-          event.received_at_ms,
-        ),
-      );
-    } catch {
-      // A malformed line teaches nothing about the quota; the stored event keeps it for diagnosis.
-    }
+    if (event.source !== 'agent') return;
+    const session = this.sessionOf(event.session_id);
+    if (!session) return;
+    const readings = agentReader(session.agent).quotaReadings(event);
+    if (readings.length) this.repo.save(session.subscription_id, readings);
   }
 
   start(): void {

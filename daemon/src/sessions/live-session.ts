@@ -1,5 +1,5 @@
 import type { PermissionMode, SessionState } from '../../../contract/api.js';
-import type { ClaudeProcess } from '../agents/claude/claude-process.js';
+import type { AgentProcess } from '../agents/agent.js';
 
 /** What the daemon holds in memory for a session whose agent is running. */
 export interface LiveSession {
@@ -7,9 +7,9 @@ export interface LiveSession {
   subscriptionId: string;
   cwd: string;
   permissionMode: PermissionMode;
-  agent: ClaudeProcess | null;
+  agent: AgentProcess | null;
   state: SessionState;
-  /** A user message was sent and its `result` has not arrived yet. */
+  /** A user message was sent and its turn has not ended yet. */
   turnOpen: boolean;
   /** Whether the agent has answered yet, for failed-start accounting. */
   outcome: 'pending' | 'answered' | 'failed';

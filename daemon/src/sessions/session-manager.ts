@@ -13,19 +13,14 @@ import {
   FAILURES_BEFORE_SUSPENSION,
   type SubscriptionHealth,
 } from '../admission/subscription-health.js';
-import { ClaudeProcess, type ControlRequestLine } from '../agents/claude/claude-process.js';
-import { SESSION_TAG_VAR } from '../agents/claude/environment.js';
-import type { ClaudeLauncher } from '../agents/claude/launcher.js';
+import type { AgentHost, AgentRegistry, PermissionGate } from '../agents/agent.js';
+import { SESSION_TAG_VAR } from '../agents/session-tag.js';
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../events/event-store.js';
 import { apiError } from '../http/errors.js';
 import { newId, nowIso } from '../ids.js';
 import type { GlobalHub } from '../live/global-hub.js';
-import type {
-  AskContext,
-  PermissionAnswer,
-  PermissionBroker,
-} from '../permissions/permission-broker.js';
+import type { AskContext, PermissionBroker } from '../permissions/permission-broker.js';
 import { endTagged, findProcessesByEnv } from '../processes/process-groups.js';
 import type { SubscriptionService } from '../subscriptions/subscription-service.js';
 import { stateOf, type LiveSession } from './live-session.js';
@@ -40,7 +35,7 @@ export interface SessionManagerDeps {
   broker: PermissionBroker;
   hub: GlobalHub;
   subscriptions: SubscriptionService;
-  launcher: ClaudeLauncher;
+  agents: AgentRegistry;
   brake: LaunchBrake;
   /** Throws when the subscription's quota cannot take one more session. */
   admitQuota: (subscriptionId: string) => void;
@@ -53,12 +48,15 @@ export interface SessionManagerDeps {
 type LaunchBody = Omit<SessionLaunch, 'permission_mode' | 'ttl_seconds'> &
   Required<Pick<SessionLaunch, 'permission_mode' | 'ttl_seconds'>>;
 
-const INIT_TIMEOUT_MS = 60_000;
-const PRE_TOOL_USE_HOOK = 'relais_pre_tool_use';
+/** How long an interrupt asked through the API waits for the agent's acknowledgement. */
+const INTERRUPT_TIMEOUT_MS = 10_000;
 /** How long the processes of a session get between SIGTERM and SIGKILL to clean up after themselves. */
 const TERM_BEFORE_KILL_MS = 500;
 
-/** Owns the agent processes: launch, turns, queue draining, deadlines, stop, and restart recovery. */
+/**
+ * Owns the sessions' lives: launch, turns, queue draining, deadlines, stop, and restart recovery.
+ * The agent behind a session is an AgentProcess; its wire format stays in its own folder.
+ */
 export class SessionManager {
   private readonly live = new Map<string, LiveSession>();
 
@@ -94,7 +92,7 @@ export class SessionManager {
     this.deps.sessions.insert({
       id,
       subscription_id: subscription.id,
-      agent: 'claude',
+      agent: subscription.agent,
       model: body.model,
       cwd: body.cwd,
       effort: body.effort ?? null,
@@ -107,6 +105,7 @@ export class SessionManager {
     this.record(id, {
       subtype: 'session_created',
       subscription_id: subscription.id,
+      agent: subscription.agent,
       model: body.model,
       cwd: body.cwd,
       effort: body.effort ?? null,
@@ -137,15 +136,18 @@ export class SessionManager {
     this.live.set(id, live);
     this.armDeadline(live);
     try {
-      const spec = this.deps.launcher.spec(subscription, {
-        cwd: body.cwd,
-        model: body.model,
-        effort: body.effort ?? null,
-        permissionMode: body.permission_mode,
-        sessionTag: id,
-        mcpServers: body.mcp_servers,
-      });
-      live.agent = new ClaudeProcess(spec, this.handlersFor(live));
+      live.agent = this.deps.agents.get(subscription.agent).start(
+        subscription,
+        {
+          cwd: body.cwd,
+          model: body.model,
+          effort: body.effort ?? null,
+          permissionMode: body.permission_mode,
+          sessionTag: id,
+          mcpServers: body.mcp_servers,
+        },
+        this.hostFor(live),
+      );
     } catch (error: unknown) {
       this.end(live, 'start_failed', error instanceof Error ? error.message : String(error));
       return this.get(id);
@@ -182,7 +184,7 @@ export class SessionManager {
       throw apiError('session_not_ready', 'No turn is running; there is nothing to interrupt.');
     live.interruptRequested = true;
     this.record(id, { subtype: 'interrupt_requested' });
-    await live.agent.request('interrupt', {}, 10_000).catch((error: unknown) => {
+    await live.agent.interrupt(INTERRUPT_TIMEOUT_MS).catch((error: unknown) => {
       this.deps.log.warn({ session: id, err: error }, 'interrupt was not acknowledged');
     });
     return this.get(id);
@@ -208,8 +210,7 @@ export class SessionManager {
     live.stopReason = reason;
     this.setState(live, 'stopping');
     if (live.agent?.alive) {
-      if (live.turnOpen)
-        void live.agent.request('interrupt', {}, this.deps.stopGraceMs).catch(() => undefined);
+      if (live.turnOpen) void live.agent.interrupt(this.deps.stopGraceMs).catch(() => undefined);
       live.agent.closeInput();
       // SIGTERM lands TERM_BEFORE_KILL_MS before the end of the grace period, SIGKILL at its end.
       live.killTimer = setTimeout(
@@ -259,12 +260,7 @@ export class SessionManager {
   private async initialize(live: LiveSession, prompt: string | undefined): Promise<void> {
     const agent = live.agent!;
     try {
-      // Every tool call of the agent passes through Relais' rules first, even those it would allow by itself.
-      await agent.request(
-        'initialize',
-        { hooks: { PreToolUse: [{ hookCallbackIds: [PRE_TOOL_USE_HOOK] }] } },
-        INIT_TIMEOUT_MS,
-      );
+      await agent.initialize();
     } catch {
       // The exit handler ends the session with the agent's own last error line.
       if (agent.alive) this.stop(live.id, 'stopped');
@@ -276,41 +272,20 @@ export class SessionManager {
     else this.drainQueue(live);
   }
 
-  private handlersFor(live: LiveSession): ConstructorParameters<typeof ClaudeProcess>[1] {
+  private hostFor(live: LiveSession): AgentHost {
     return {
-      onLine: (text, parsed, receivedAtMs) => this.onAgentLine(live, text, parsed, receivedAtMs),
-      onControlRequest: (line) => this.onControlRequest(live, line),
-      onControlCancel: (requestId) => this.deps.broker.cancelByControlId(live.id, requestId),
+      record: (source, data, receivedAtMs) =>
+        this.deps.events.append(live.id, source, data, receivedAtMs ?? Date.now()),
+      permissions: this.gateFor(live),
+      onConversationId: (agentSessionId) =>
+        this.deps.sessions.update(live.id, { agent_session_id: agentSessionId }),
+      onAnswered: () => this.onAnswered(live),
+      onTurnEnd: (error) => {
+        if (error !== null && !live.interruptRequested) this.onFailedStart(live, error);
+        this.onTurnEnd(live);
+      },
       onExit: (code, signal, stderr) => this.onExit(live, code, signal, stderr),
     };
-  }
-
-  private onAgentLine(
-    live: LiveSession,
-    text: string,
-    parsed: Record<string, unknown> | null,
-    receivedAtMs: number,
-  ): void {
-    const data = parsed ? text : JSON.stringify({ type: 'relais', subtype: 'agent_text', text });
-    this.deps.events.append(live.id, 'agent', data, receivedAtMs);
-    if (!parsed) return;
-    if (
-      parsed['type'] === 'system' &&
-      parsed['subtype'] === 'init' &&
-      typeof parsed['session_id'] === 'string'
-    ) {
-      this.deps.sessions.update(live.id, { agent_session_id: parsed['session_id'] });
-    }
-    if (parsed['type'] === 'assistant' && parsed['error'] === undefined) this.onAnswered(live);
-    if (parsed['type'] === 'result') {
-      if (parsed['is_error'] !== true) this.onAnswered(live);
-      else if (!live.interruptRequested)
-        this.onFailedStart(
-          live,
-          typeof parsed['result'] === 'string' ? parsed['result'] : 'the first turn failed',
-        );
-      this.onTurnEnd(live);
-    }
   }
 
   private onTurnEnd(live: LiveSession): void {
@@ -321,54 +296,23 @@ export class SessionManager {
     this.drainQueue(live);
   }
 
-  private onControlRequest(live: LiveSession, line: ControlRequestLine): void {
-    if (
-      line.request.subtype === 'hook_callback' &&
-      line.request['callback_id'] === PRE_TOOL_USE_HOOK
-    ) {
-      const hookInput = (line.request['input'] ?? {}) as Record<string, unknown>;
-      const toolInput = (
-        hookInput['tool_input'] && typeof hookInput['tool_input'] === 'object'
-          ? hookInput['tool_input']
-          : {}
-      ) as Record<string, unknown>;
-      const output = this.deps.broker.preToolUse(
-        typeof hookInput['tool_name'] === 'string' ? hookInput['tool_name'] : 'unknown',
-        toolInput,
-        typeof hookInput['tool_use_id'] === 'string' ? hookInput['tool_use_id'] : null,
-        this.askContext(live, () => undefined),
-      );
-      this.respondHost(live, {
-        type: 'control_response',
-        response: { subtype: 'success', request_id: line.request_id, response: output },
-      });
-      return;
-    }
-    if (line.request.subtype !== 'can_use_tool') {
-      this.respondHost(live, {
-        type: 'control_response',
-        response: {
-          subtype: 'error',
-          request_id: line.request_id,
-          error: `Relais does not handle ${line.request.subtype}`,
-        },
-      });
-      return;
-    }
-    this.deps.broker.open(
-      line,
-      this.askContext(live, (answer: PermissionAnswer) => {
-        if (!live.agent?.alive) return;
-        const written = live.agent.respond(
-          line.request_id,
-          answer as unknown as Record<string, unknown>,
-        );
-        this.deps.events.appendJson(live.id, 'host', written);
-      }),
-    );
+  /** The permission engine as the agent sees it: bound to this session, its folder and mode. */
+  private gateFor(live: LiveSession): PermissionGate {
+    const broker = this.deps.broker;
+    return {
+      check: (toolName, input, toolUseId) =>
+        broker.check(
+          toolName,
+          input,
+          toolUseId,
+          this.askContext(live, () => undefined),
+        ),
+      ask: (request, answer) => broker.open(request, this.askContext(live, answer)),
+      withdraw: (requestId) => broker.withdraw(live.id, requestId),
+    };
   }
 
-  private askContext(live: LiveSession, answer: (answer: PermissionAnswer) => void): AskContext {
+  private askContext(live: LiveSession, answer: AskContext['answer']): AskContext {
     return {
       sessionId: live.id,
       subscriptionId: live.subscriptionId,
@@ -470,9 +414,7 @@ export class SessionManager {
 
   private deliver(live: LiveSession, text: string): void {
     if (!live.agent) return;
-    const line = live.agent.userMessageLine(text);
-    live.agent.write(line);
-    this.deps.events.appendJson(live.id, 'host', line);
+    live.agent.send(text);
     live.turnOpen = true;
     this.refreshState(live);
   }
@@ -543,11 +485,6 @@ export class SessionManager {
     if (live && live.state !== 'stopping' && !exited) return live;
     this.get(id);
     throw apiError('session_ended', 'The session has ended or is stopping.');
-  }
-
-  private respondHost(live: LiveSession, line: Record<string, unknown>): void {
-    live.agent?.write(line);
-    this.deps.events.appendJson(live.id, 'host', line);
   }
 
   private record(sessionId: string, fields: Record<string, unknown>): void {

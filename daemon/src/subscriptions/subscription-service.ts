@@ -1,9 +1,8 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
 import type { Subscription, SubscriptionCreate, SubscriptionPatch } from '../../../contract/api.js';
-import { detectIdentity } from '../agents/claude/detect.js';
 import type { SubscriptionHealth } from '../admission/subscription-health.js';
-import type { ClaudeLauncher } from '../agents/claude/launcher.js';
+import type { AgentRegistry } from '../agents/agent.js';
 import { apiError } from '../http/errors.js';
 import { newId, nowIso } from '../ids.js';
 import type { StoredSubscription, SubscriptionRepo } from './subscription-repo.js';
@@ -28,7 +27,7 @@ function assertConfigDir(path: string): void {
 export class SubscriptionService {
   constructor(
     private readonly repo: SubscriptionRepo,
-    private readonly launcher: ClaudeLauncher,
+    private readonly agents: AgentRegistry,
     private readonly home: string,
     private readonly hasRunningSessions: (subscriptionId: string) => boolean,
     private readonly health: SubscriptionHealth,
@@ -106,7 +105,7 @@ export class SubscriptionService {
     const current = this.repo.get(id);
     if (!current) throw apiError('not_found', 'No such subscription.');
     try {
-      const identity = await detectIdentity(this.launcher.detectSpec(current, current.config_dir));
+      const identity = await this.agents.get(current.agent).detect(current);
       this.repo.update({
         ...current,
         account: identity.account,

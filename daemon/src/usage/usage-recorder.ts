@@ -1,17 +1,12 @@
+import type { TurnCounter } from '../agents/agent.js';
+import { agentReader } from '../agents/readers.js';
 import type { Db } from '../db/database.js';
 import type { EventStore, StoredEvent } from '../events/event-store.js';
 import type { SessionMeta, TurnRecord } from './turn-record.js';
-import { TurnTracker } from './turn-tracker.js';
 import { TurnWriter } from './turn-writer.js';
 
 type Json = Record<string, unknown>;
 
-/** Types of line the recorder reads; every other line is skipped without parsing. */
-const WANTED: Record<string, Set<string>> = {
-  agent: new Set(['assistant', 'user', 'result']),
-  host: new Set(['user']),
-  relais: new Set(['relais']),
-};
 const RELAIS_SUBTYPES = new Set([
   'session_created',
   'permission_asked',
@@ -22,12 +17,13 @@ const RELAIS_SUBTYPES = new Set([
 const TYPE_AT_START = /^\{\s*"type"\s*:\s*"([a-z_]+)"/;
 
 /**
- * Builds the `turns` and `tool_calls` rows from the event stream as it is appended. Runs on the
+ * Builds the `turns` and `tool_calls` rows from the event stream as it is appended. The agent's
+ * own lines are read by its turn counter (the agent's reader); Relais' lines here. Runs on the
  * ingest path, so it peeks at the line's type before parsing and leaves the writes to TurnWriter,
  * which batches them. Metrics live in their own tables: deleting events never loses them.
  */
 export class UsageRecorder {
-  private readonly trackers = new Map<string, TurnTracker>();
+  private readonly trackers = new Map<string, TurnCounter>();
   private readonly writer: TurnWriter;
   private untap: (() => void) | null = null;
   private readonly lookupMeta;
@@ -61,23 +57,20 @@ export class UsageRecorder {
   }
 
   hear(event: StoredEvent): void {
-    const wanted = WANTED[event.source];
+    if (event.source !== 'relais') {
+      const turn = this.tracker(event.session_id)?.hear(event);
+      if (turn) this.record(turn);
+      return;
+    }
     const type = TYPE_AT_START.exec(event.data)?.[1];
-    if (!wanted || (type !== undefined && !wanted.has(type))) return;
+    if (type !== undefined && type !== 'relais') return;
     let line: Json;
     try {
       line = JSON.parse(event.data) as Json;
     } catch {
-      return; // Not JSON: stored as agent_text by the session manager, nothing to count.
+      return;
     }
-    if (!wanted.has(String(line['type']))) return;
-    if (event.source === 'relais') return this.relais(event, line);
-    const tracker = this.tracker(event.session_id);
-    if (!tracker) return;
-    if (event.source === 'host') return tracker.hostUser(event.seq, event.received_at_ms);
-    if (line['type'] === 'assistant') tracker.assistant(line, event.received_at_ms);
-    else if (line['type'] === 'user') tracker.toolResults(line, event.received_at_ms);
-    else this.record(tracker.result(line, event.received_at_ms));
+    if (line['type'] === 'relais') this.relais(event, line);
   }
 
   private relais(event: StoredEvent, line: Json): void {
@@ -93,7 +86,7 @@ export class UsageRecorder {
       };
       const existing = this.trackers.get(event.session_id);
       if (existing) existing.setMeta(meta);
-      else this.trackers.set(event.session_id, new TurnTracker(event.session_id, meta));
+      else this.trackers.set(event.session_id, this.counter(event.session_id, meta));
       return;
     }
     const tracker = this.trackers.get(event.session_id);
@@ -116,12 +109,16 @@ export class UsageRecorder {
     else tracker.permission(toolUseId, 'asked');
   }
 
-  private tracker(sessionId: string): TurnTracker | null {
+  private counter(sessionId: string, meta: SessionMeta): TurnCounter {
+    return agentReader(meta.agent).turnCounter(sessionId, meta);
+  }
+
+  private tracker(sessionId: string): TurnCounter | null {
     let tracker = this.trackers.get(sessionId);
     if (!tracker) {
       const meta = this.lookupMeta(sessionId);
       if (!meta) return null;
-      tracker = new TurnTracker(sessionId, meta);
+      tracker = this.counter(sessionId, meta);
       this.trackers.set(sessionId, tracker);
     }
     return tracker;

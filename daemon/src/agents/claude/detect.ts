@@ -1,14 +1,9 @@
 import { createHash } from 'node:crypto';
 import type { ModelInfo } from '../../../../contract/api.js';
+import type { AgentIdentity } from '../agent.js';
 import { ClaudeProcess, type SpawnSpec } from './claude-process.js';
 
-export interface Identity {
-  account: Record<string, unknown>;
-  /** A fingerprint of who the account is; null when the agent does not say (API keys). */
-  accountKey: string | null;
-  models: ModelInfo[];
-  version: string | null;
-}
+export type Identity = AgentIdentity;
 
 /** Reads identity and models with the stream-json `initialize` request: no model call, no tokens. */
 export async function detectIdentity(spec: SpawnSpec, timeoutMs = 20_000): Promise<Identity> {

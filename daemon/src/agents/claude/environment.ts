@@ -1,3 +1,5 @@
+import { SESSION_TAG_VAR } from '../session-tag.js';
+
 /** Variables copied from the daemon's own environment; everything else is left out. */
 const ALLOWED = [
   'PATH',
@@ -21,7 +23,7 @@ export interface AgentEnvironmentInput {
   sessionTag: string;
 }
 
-export const SESSION_TAG_VAR = 'RELAIS_AGENT_SESSION';
+export { SESSION_TAG_VAR };
 
 /**
  * The agent's environment, built from nothing: an allow-list of harmless variables, the

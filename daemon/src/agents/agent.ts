@@ -1,0 +1,139 @@
+import type {
+  AgentKind,
+  Effort,
+  McpServer,
+  ModelInfo,
+  PermissionMode,
+} from '../../../contract/api.js';
+import type { StoredEvent } from '../events/event-store.js';
+import type { PolicyDecision } from '../permissions/policy.js';
+import type { QuotaReading } from '../quotas/quota-parse.js';
+import type { StoredSubscription } from '../subscriptions/subscription-repo.js';
+import type { SessionMeta, TurnRecord } from '../usage/turn-record.js';
+
+/**
+ * The seam between Relais and an agent: everything that knows a wire format (stream-json for
+ * Claude, JSON-RPC for Codex) lives behind these interfaces, in the agent's own folder. The
+ * session manager, the permission broker, the usage recorder and the quota service speak only this.
+ */
+export interface AgentDriver {
+  readonly kind: AgentKind;
+  /** Spawns the agent for one session, in an environment prepared for the subscription. */
+  start(subscription: StoredSubscription, input: AgentLaunch, host: AgentHost): AgentProcess;
+  /** Who the subscription is and which models it offers, without generating anything. */
+  detect(subscription: StoredSubscription): Promise<AgentIdentity>;
+  /** Reads the agent's stored events for the usage recorder and the quota service. */
+  readonly reader: AgentReader;
+}
+
+export interface AgentLaunch {
+  cwd: string;
+  model: string;
+  effort: Effort | null;
+  permissionMode: PermissionMode;
+  /** Marks every process of the session (SESSION_TAG_VAR) so leftovers can be found. */
+  sessionTag: string;
+  mcpServers?: Record<string, McpServer>;
+  /** The agent's own id of an earlier conversation to continue, when the user asks to resume. */
+  resumeId?: string | null;
+}
+
+/** What a running agent asks of the session that owns it; nothing here names a wire format. */
+export interface AgentHost {
+  /** Stores one line verbatim: `agent` for what the agent printed, `host` for what Relais wrote. */
+  record(source: 'agent' | 'host', data: string, receivedAtMs?: number): void;
+  /** The permission engine, bound to this session. */
+  permissions: PermissionGate;
+  /** The agent's own id of the conversation (Claude's session_id, Codex's thread id). */
+  onConversationId(id: string): void;
+  /** The model produced an answer: the start worked. */
+  onAnswered(): void;
+  /** The turn ended; `error` is the agent's message when it ended in failure. */
+  onTurnEnd(error: string | null): void;
+  onExit(code: number | null, signal: NodeJS.Signals | null, stderrTail: string[]): void;
+}
+
+/** One request of the agent to use a tool (or to ask the person a question). */
+export interface PermissionAsk {
+  /** The agent's id for the request, to answer it or to learn it was withdrawn. */
+  requestId: string;
+  toolName: string;
+  toolUseId: string | null;
+  input: Record<string, unknown>;
+  description: string | null;
+  blockedPath: string | null;
+}
+
+/** What a person or the rules answered. */
+export type PermissionAnswer =
+  | { behavior: 'allow'; updatedInput: Record<string, unknown> }
+  | { behavior: 'deny'; message: string };
+
+export interface PermissionGate {
+  /** The rules alone, before the agent asks: allow and deny are final, ask lets it ask. */
+  check(toolName: string, input: Record<string, unknown>, toolUseId: string | null): PolicyDecision;
+  /** The full path: rules, session rules, then a person; `answer` is called exactly once. */
+  ask(request: PermissionAsk, answer: (answer: PermissionAnswer) => void): void;
+  /** The agent withdrew a request it made. */
+  withdraw(requestId: string): void;
+}
+
+/** A running agent process for one session. */
+export interface AgentProcess {
+  readonly pid: number;
+  readonly alive: boolean;
+  /** The handshake; resolves when the agent can take a message. */
+  initialize(): Promise<void>;
+  /** Starts a turn with the person's message. */
+  send(text: string): void;
+  /** Ends the running turn; resolves when the agent acknowledged (or the timeout passed). */
+  interrupt(timeoutMs: number): Promise<void>;
+  /**
+   * Adds the text to the running turn now, rather than after it. False when the agent cannot
+   * (then the session interrupts the turn and sends the text as the next one).
+   */
+  steer(text: string): Promise<boolean>;
+  /** First step of a stop: no more input; the agent may end by itself. */
+  closeInput(): void;
+}
+
+export interface AgentIdentity {
+  account: Record<string, unknown>;
+  /** A fingerprint of who the account is; null when the agent does not say (API keys). */
+  accountKey: string | null;
+  models: ModelInfo[];
+  version: string | null;
+}
+
+/** Usage and quota readings out of an agent's stored events. */
+export interface AgentReader {
+  /** Quota windows carried by one stored event (none for most). */
+  quotaReadings(event: StoredEvent): QuotaReading[];
+  /** A follower of one session's events that closes turns into records. */
+  turnCounter(sessionId: string, meta: SessionMeta): TurnCounter;
+}
+
+export interface TurnCounter {
+  setMeta(meta: SessionMeta): void;
+  /** An `agent` or `host` event of the session; returns a turn when one closed. */
+  hear(event: StoredEvent): TurnRecord | null;
+  /** Relais' decision on a tool call (allowed, denied, auto_allowed…). */
+  permission(toolUseId: string, decision: string): void;
+  /** The session ended with a turn open. */
+  abandon(atMs: number, reason: string): TurnRecord | null;
+}
+
+/** The agents Relais knows, by kind. */
+export class AgentRegistry {
+  private readonly drivers = new Map<string, AgentDriver>();
+
+  constructor(drivers: AgentDriver[]) {
+    for (const driver of drivers) this.drivers.set(driver.kind, driver);
+  }
+
+  get(kind: string): AgentDriver {
+    const driver = this.drivers.get(kind);
+    if (!driver) throw new Error(`no agent of kind ${kind}`);
+    return driver;
+  }
+}

@@ -47,6 +47,28 @@ function validate(request: ToolRequest): void {
   }
 }
 
+/**
+ * The most characters of one command or path the engine analyses. Past it, reading the text would
+ * cost more than a decision may (see the benchmark), and nothing legitimate needs it: the request
+ * goes to a person, never to allow (and is refused where nobody can answer).
+ */
+export const MAX_ANALYSED_CHARS = 64 * 1024;
+const ANALYSED_FIELDS = ['command', 'file_path', 'notebook_path', 'path', 'pattern', 'glob'];
+
+function oversized(input: Record<string, unknown>): Decision | null {
+  for (const field of ANALYSED_FIELDS) {
+    const value = input[field];
+    if (typeof value === 'string' && value.length > MAX_ANALYSED_CHARS)
+      return {
+        decision: 'ask',
+        step: 'path',
+        rule: null,
+        reason: `${field} is ${value.length} characters long, more than the ${MAX_ANALYSED_CHARS} the permission engine analyses; a person will be asked`,
+      };
+  }
+  return null;
+}
+
 const pathDenial = (reason: string): Decision => ({
   decision: 'deny',
   step: 'path',
@@ -60,10 +82,13 @@ function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
   const toolClass = classifyTool(tool);
   const byMode = modeStep(request.permission_mode, tool, toolClass, input);
   if (byMode !== null) return byMode;
+  const tooLong = oversized(input);
+  if (tooLong !== null) return tooLong;
 
   const fs = ctx.fs ?? nodeFs;
   let refs: PathRef[];
   let commandTexts: string[] | null = null;
+  let commandForms: string[] | null = null;
   let caution: string | null = null;
   if (toolClass === 'bash') {
     const command = input['command'];
@@ -77,6 +102,7 @@ function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
       ...shell.refs,
     ];
     commandTexts = shell.commandTexts;
+    commandForms = shell.commandForms;
     caution = shell.uncertain;
   } else {
     const found = fileToolRefs(tool, input, cwd, ctx.agentHomeDir ?? ctx.homeDir);
@@ -91,6 +117,7 @@ function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
 
   const ruled = evaluateRules(ctx.rules, {
     commandTexts,
+    commandForms,
     paths: paths.checked,
     cwd: { raw: path.resolve(cwd), real: canonicalize(fs, '/', cwd).real },
     home: {

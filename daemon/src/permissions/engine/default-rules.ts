@@ -1,17 +1,27 @@
 import type { Rule, RuleSet } from './types.js';
 
 /*
- * Bash patterns are tested against each simple command separately (split on && || ; | & and
- * newlines, plus the inner commands of $(…), `…` and bash -c '…'), so `.*` never spans two commands.
- * `(?:.*\s)?` lets options sit anywhere: `git -C dir push origin main --force`.
+ * Bash patterns run on RE2 (linear time; no lookaround, no backreferences). Each is tested against
+ * every simple command separately (split on && || ; | & and newlines, plus the inner commands of
+ * $(…), `…` and bash -c '…'), so `.*` never spans two commands, and against each command's normal
+ * forms: the command word by its base name with its quotes removed, and again after every wrapper
+ * (`/usr/bin/sudo rm -rf x` is also read as `sudo rm -rf x` and `rm -rf x`). `^rm` thus means "rm is
+ * the command", whatever path, quoting or wrapper it came with. `(?:.*\s)?` lets options sit anywhere:
+ * `git -C dir push origin main --force`.
  */
 const GIT = String.raw`\bgit\s+(?:.*\s)?`;
+/** End of an option: a blank or the end of the command (a lookahead would not be linear). */
+const END = String.raw`(?:\s|$)`;
+/** Between SQL keywords: blanks, /* comments *\/ and -- comments, which SQL reads as blanks. */
+const SQL_GAP = String.raw`(?:\s|/\*(?:[^*]|\*+[^*/])*\*+/|--[^\n]*\n)+`;
+/** One SQL word other than WHERE (with the i flag, whatever its case). */
+const NOT_WHERE = String.raw`(?:[^\Ww]\w*|w(?:[^\Wh]\w*)?|wh(?:[^\We]\w*)?|whe(?:[^\Wr]\w*)?|wher(?:[^\We]\w*)?|where\w+)\b`;
 
 const rules: Rule[] = [
   {
     id: 'rm-recursive-or-forced',
     kind: 'bash',
-    pattern: String.raw`(?<!\bgit\s+)\brm\s+(?:\S+\s+)*?(?:-[a-zA-Z]*[rRf][a-zA-Z]*|--recursive|--force)(?=\s|$)`,
+    pattern: String.raw`^rm\s+(?:\S+\s+)*(?:-[a-zA-Z]*[rRf][a-zA-Z]*|--recursive|--force)${END}`,
     action: 'deny',
     reason: 'rm recursive or forced deletes without recovery; delete files one by one, by name',
   },
@@ -26,14 +36,14 @@ const rules: Rule[] = [
   {
     id: 'git-push-force',
     kind: 'bash',
-    pattern: String.raw`${GIT}push\s(?:.*\s)?--force(?!-with-lease)(?![\w-])`,
+    pattern: String.raw`${GIT}push\s(?:.*\s)?--force(?:$|[^\w-])`,
     action: 'deny',
     reason: 'git push --force overwrites commits others pushed; use --force-with-lease',
   },
   {
     id: 'git-push-f',
     kind: 'bash',
-    pattern: String.raw`${GIT}push\s(?:.*\s)?-[a-zA-Z]*f[a-zA-Z]*(?=\s|$)`,
+    pattern: String.raw`${GIT}push\s(?:.*\s)?-[a-zA-Z]*f[a-zA-Z]*${END}`,
     action: 'deny',
     reason: 'git push -f overwrites commits others pushed; use --force-with-lease',
   },
@@ -47,7 +57,7 @@ const rules: Rule[] = [
   {
     id: 'git-clean-force',
     kind: 'bash',
-    pattern: String.raw`${GIT}clean\s(?:.*\s)?(?:-[a-zA-Z]*f[a-zA-Z]*|--force)(?=\s|$)`,
+    pattern: String.raw`${GIT}clean\s(?:.*\s)?(?:-[a-zA-Z]*f[a-zA-Z]*|--force)${END}`,
     action: 'deny',
     reason: 'git clean -f deletes untracked files for good',
   },
@@ -61,21 +71,21 @@ const rules: Rule[] = [
   {
     id: 'sudo',
     kind: 'bash',
-    pattern: String.raw`(?<![\w./-])(?:sudo|doas)(?![\w.-])`,
+    pattern: String.raw`(?:^|[^\w./-])(?:sudo|doas)(?:$|[^\w.-])`,
     action: 'deny',
     reason: 'no superuser commands from an agent',
   },
   {
     id: 'chmod-777',
     kind: 'bash',
-    pattern: String.raw`\bchmod\s+(?:-\S+\s+)*(?:0?777|a\+rwx|ugo\+rwx)(?=\s|$)`,
+    pattern: String.raw`\bchmod\s+(?:-\S+\s+)*(?:0?777|a\+rwx|ugo\+rwx)${END}`,
     action: 'deny',
     reason: 'chmod 777 opens the file to every user of the machine',
   },
   {
     id: 'sql-drop-table',
     kind: 'bash',
-    pattern: String.raw`\bDROP\s+TABLE\b`,
+    pattern: String.raw`\bDROP${SQL_GAP}TABLE\b`,
     flags: 'i',
     action: 'deny',
     reason: 'DROP TABLE destroys data',
@@ -83,7 +93,7 @@ const rules: Rule[] = [
   {
     id: 'sql-delete-without-where',
     kind: 'bash',
-    pattern: String.raw`\bDELETE\s+FROM\s+[^\s;'"]+(?![^;'"]*\bWHERE\b)`,
+    pattern: String.raw`\bDELETE${SQL_GAP}FROM${SQL_GAP}[^\s;'"]+(?:[^;'"\w]+|${NOT_WHERE})*(?:[;'"]|$)`,
     flags: 'i',
     action: 'deny',
     reason: 'DELETE FROM without WHERE empties the whole table',
@@ -115,21 +125,21 @@ const rules: Rule[] = [
   {
     id: 'git-checkout-discard',
     kind: 'bash',
-    pattern: String.raw`${GIT}checkout\s(?:.*\s)?(?:--\s+)?\.\/?(?=\s|$)`,
+    pattern: String.raw`${GIT}checkout\s(?:.*\s)?(?:--\s+)?\.\/?${END}`,
     action: 'ask',
     reason: 'git checkout -- . discards uncommitted work',
   },
   {
     id: 'git-restore-discard',
     kind: 'bash',
-    pattern: String.raw`${GIT}restore\s(?:.*\s)?\.\/?(?=\s|$)`,
+    pattern: String.raw`${GIT}restore\s(?:.*\s)?\.\/?${END}`,
     action: 'ask',
     reason: 'git restore . discards uncommitted work',
   },
   {
     id: 'git-branch-force-delete',
     kind: 'bash',
-    pattern: String.raw`${GIT}branch\s(?:.*\s)?-[a-zA-Z]*D[a-zA-Z]*(?=\s|$)`,
+    pattern: String.raw`${GIT}branch\s(?:.*\s)?-[a-zA-Z]*D[a-zA-Z]*${END}`,
     action: 'ask',
     reason: 'git branch -D deletes a branch even if it is not merged',
   },

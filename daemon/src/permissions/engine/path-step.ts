@@ -131,15 +131,15 @@ function checkOne(
   const st = env.fs.stat(real);
   const links = Number(st.nlink);
   if (!st.isFile() || links <= 1) return { path: checked, caution: null };
-  if (ref.access === 'write') {
-    return {
-      denial: deny(
-        `${label}: the file has ${links} hard links; writing it would change the other names too`,
-      ),
-    };
-  }
-  // A hard link cannot be told from the original: its other names may be outside the trusted folders.
-  return { path: checked, caution: `${label}: the file has ${links} hard links` };
+  // A hard link cannot be told from the original: its other names may lie outside the trusted
+  // folders or inside a circle, so neither reading nor writing it is decided from this name.
+  const why =
+    ref.access === 'write'
+      ? 'writing it would change the other names too'
+      : 'its other names may be outside the trusted folders or in a protected circle';
+  return {
+    denial: deny(`${label}: the file has ${links} hard links; ${why}, so it is refused`),
+  };
 }
 
 /** Trusted folders and data folder, canonicalised once per request. */

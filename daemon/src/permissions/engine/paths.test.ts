@@ -181,10 +181,16 @@ const CASES: PathCase[] = [
     ...REFUSED,
   },
   {
-    name: 'read a hard-linked file goes to a person',
+    name: 'read a hard-linked file is refused',
     tool: 'Read',
     input: read('hard.txt'),
-    ...CAUTION,
+    ...REFUSED,
+  },
+  {
+    name: 'read a file with two links inside is refused',
+    tool: 'Read',
+    input: read('hard-in-b.txt'),
+    ...REFUSED,
   },
   {
     name: 'edit a file with two links inside',
@@ -413,6 +419,18 @@ const CASES: PathCase[] = [
     name: 'bash: write a hard-linked file',
     tool: 'Bash',
     input: sh('echo x > hard.txt'),
+    ...REFUSED,
+  },
+  {
+    name: 'bash: cat a hard-linked file',
+    tool: 'Bash',
+    input: sh('cat hard.txt'),
+    ...REFUSED,
+  },
+  {
+    name: 'bash: cp from a file with two links',
+    tool: 'Bash',
+    input: sh('cp hard-in-a.txt copy.txt'),
     ...REFUSED,
   },
   {

@@ -69,7 +69,7 @@ function exists(fsApi: EngineFs, p: string): boolean {
   } catch (err: unknown) {
     const code = errorCode(err);
     if (code === 'ENOENT' || code === 'ENOTDIR') return false;
-    throw err;
+    throw new PathResolutionError(`${p}: ${code ?? String(err)}`);
   }
 }
 

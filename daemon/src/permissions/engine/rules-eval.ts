@@ -1,5 +1,6 @@
 import { compileGlob, isWithin, relativeWithin, segmentsBelow, type CompiledGlob } from './glob.js';
 import type { CheckedPath } from './path-step.js';
+import { compileRulePattern, type RulePattern } from './rule-pattern.js';
 import type {
   AccessKind,
   BashRule,
@@ -11,7 +12,7 @@ import type {
 } from './types.js';
 
 type Compiled =
-  | { rule: BashRule; action: RuleAction; re: RegExp }
+  | { rule: BashRule; action: RuleAction; re: RulePattern }
   | { rule: PathRule; action: RuleAction; globs: CompiledGlob[] };
 
 interface CompiledSet {
@@ -29,7 +30,7 @@ function compile(set: RuleSet): CompiledSet {
       byAction[rule.action].push({
         rule,
         action: rule.action,
-        re: new RegExp(rule.pattern, rule.flags ?? ''),
+        re: compileRulePattern(rule.pattern, rule.flags ?? ''),
       });
     } else {
       const action = rule.action ?? 'deny';
@@ -42,8 +43,10 @@ function compile(set: RuleSet): CompiledSet {
 }
 
 export interface RuleSubject {
-  /** Bash: every simple command's text. null for other tools. */
+  /** Bash: every simple command's text (what allow rules must cover). null for other tools. */
   commandTexts: readonly string[] | null;
+  /** Bash: those texts and their normal forms (what deny and ask rules are tested against). */
+  commandForms: readonly string[] | null;
   paths: readonly CheckedPath[];
   cwd: { raw: string; real: string };
   home: { raw: string; real: string };
@@ -68,7 +71,7 @@ export function evaluateRules(set: RuleSet, subject: RuleSubject): Decision | nu
   for (const action of ['deny', 'ask'] as const) {
     for (const c of compiled.byAction[action]) {
       const why =
-        're' in c ? bashMatch(c.re, subject.commandTexts) : pathMatch(c.rule, c.globs, subject);
+        're' in c ? bashMatch(c.re, subject.commandForms) : pathMatch(c.rule, c.globs, subject);
       if (why !== null)
         return {
           decision: action,
@@ -85,7 +88,7 @@ function clip(text: string): string {
   return text.length > 160 ? `${text.slice(0, 160)}…` : text;
 }
 
-function bashMatch(re: RegExp, texts: readonly string[] | null): string | null {
+function bashMatch(re: RulePattern, texts: readonly string[] | null): string | null {
   if (texts === null) return null;
   const hit = texts.find((t) => re.test(t));
   return hit === undefined ? null : `matched: ${clip(hit)}`;
@@ -94,8 +97,8 @@ function bashMatch(re: RegExp, texts: readonly string[] | null): string | null {
 /** Allow only when every simple command is allowed by some rule: one allowed command never carries a chain. */
 function allowRule(allow: readonly Compiled[], texts: readonly string[] | null): Decision | null {
   if (texts === null || texts.length === 0) return null;
-  const bash = allow.filter((c): c is Extract<Compiled, { re: RegExp }> => 're' in c);
-  let first: Extract<Compiled, { re: RegExp }> | null = null;
+  const bash = allow.filter((c): c is Extract<Compiled, { re: RulePattern }> => 're' in c);
+  let first: Extract<Compiled, { re: RulePattern }> | null = null;
   for (const text of texts) {
     const hit = bash.find((c) => c.re.test(text));
     if (hit === undefined) return null;

@@ -13,7 +13,7 @@ const VALID = `{
     {
       "id": "no-force",
       "kind": "bash",
-      "pattern": "git push.*--force(?!-with-lease)",
+      "pattern": "git push.*--force(?:$|[^\\\\w-])",
       "action": "deny",
       "reason": "use --force-with-lease"
     },
@@ -64,6 +64,47 @@ describe('parseRules', () => {
     const err = rejected(parseRules(withLine(7, '      "pattern": "git push (",')));
     assert.deepEqual([err.line, err.path], [7, 'rules[0].pattern']);
     assert.match(err.reason, /not a valid regular expression/);
+  });
+
+  test('patterns RE2 cannot run in linear time are refused with their line', () => {
+    for (const pattern of [
+      'git push.*--force(?!-with-lease)',
+      '(?<!git )rm',
+      '(a)\\\\1',
+      '(?<word>a)\\\\k<word>',
+    ]) {
+      const err = rejected(parseRules(withLine(7, `      "pattern": "${pattern}",`)));
+      assert.deepEqual([err.line, err.path], [7, 'rules[0].pattern'], pattern);
+      assert.match(err.reason, /RE2|linear time/, pattern);
+    }
+    assert.match(
+      rejected(parseRules(withLine(7, '      "pattern": "x(?=y)",'))).reason,
+      /lookahead/,
+    );
+  });
+
+  test('a file saved with the old default patterns (lookaround) reads with the new ones', () => {
+    const old = {
+      version: 2,
+      rules: [
+        {
+          id: 'git-push-force',
+          kind: 'bash',
+          pattern: String.raw`\bgit\s+(?:.*\s)?push\s(?:.*\s)?--force(?!-with-lease)(?![\w-])`,
+          action: 'deny',
+          reason: 'no force',
+        },
+      ],
+    };
+    const parsed = parseRules(JSON.stringify(old, null, 2));
+    assert.ok(parsed.ok, JSON.stringify(parsed));
+    const current = DEFAULT_RULES.rules.find((r) => r.id === 'git-push-force');
+    assert.equal(
+      parsed.rules.rules[0]?.kind === 'bash' && parsed.rules.rules[0].pattern,
+      current?.kind === 'bash' && current.pattern,
+    );
+    const renamed = { ...old, rules: [{ ...old.rules[0], id: 'mine' }] };
+    assert.equal(parseRules(JSON.stringify(renamed, null, 2)).ok, false);
   });
 
   test('an unknown kind', () => {
@@ -158,6 +199,16 @@ describe('RulesStore', () => {
     assert.deepEqual([err.line, err.path], [7, 'rules[0].pattern']);
     assert.equal(store.current, before);
     assert.equal(fs.readFileSync(store.filePath, 'utf8'), diskBefore);
+  });
+
+  test('a file on disk with a lookbehind is refused at load with its line', () => {
+    const store = new RulesStore(folder);
+    fs.writeFileSync(store.filePath, withLine(7, '      "pattern": "(?<!git )rm -rf",'));
+    const err = store.load();
+    assert.equal(err.ok, false);
+    if (err.ok) return;
+    assert.deepEqual([err.line, err.path], [7, 'rules[0].pattern']);
+    assert.equal(store.current, DEFAULT_RULES);
   });
 
   test('an invalid file on disk is rejected at load; the previous rules stay', () => {

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { JsonSyntaxError, locateJson, locationKey } from './json-locate.js';
+import { upgradeOldDefaults } from './legacy-patterns.js';
+import { compileRulePattern } from './rule-pattern.js';
 import { PATH_RULE_KINDS, RULE_ACTIONS, type Rule, type RuleSet } from './types.js';
 
 /**
@@ -33,12 +35,12 @@ const bashRule = z
   })
   .superRefine((rule, ctx) => {
     try {
-      new RegExp(rule.pattern, rule.flags ?? '');
+      compileRulePattern(rule.pattern, rule.flags ?? '');
     } catch (err: unknown) {
       ctx.addIssue({
         code: 'custom',
         path: ['pattern'],
-        message: `pattern is not a valid regular expression: ${String(err)}`,
+        message: `pattern is not a valid regular expression for RE2 (the linear-time engine rules run on): ${err instanceof Error ? err.message : String(err)}`,
       });
     }
   });
@@ -112,6 +114,7 @@ export function parseRules(text: string): ParseRulesResult {
     throw err;
   }
   const data: unknown = JSON.parse(text);
+  upgradeOldDefaults(data);
   const parsed = ruleSetSchema.safeParse(data);
   if (!parsed.success) {
     // A misspelt key also makes the real one "missing": name the typo first, it is the cause.

@@ -1,7 +1,7 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, test } from 'node:test';
 import { DEFAULT_RULES } from './default-rules.js';
-import { decide } from './decide.js';
+import { MAX_ANALYSED_CHARS, decide } from './decide.js';
 import { makeFixtureTree, type FixtureTree } from './fixture-tree.js';
 import type { Decision, DecisionKind, Rule, RuleSet } from './types.js';
 
@@ -74,7 +74,7 @@ describe('evaluation order', () => {
     const rules = set(bash('allow-cat', '^cat ', 'allow'));
     expectVerdict(cmd('cat ../outside/secret.txt', rules), 'deny', null);
     expectVerdict(cmd('cat src/a.ts', rules), 'allow', 'allow-cat');
-    expectVerdict(cmd('cat hard.txt', rules), 'ask', null);
+    expectVerdict(cmd('cat hard.txt', rules), 'deny', null);
   });
 
   test('the lookahead: --force refused, --force-with-lease not refused by that rule', () => {
@@ -137,6 +137,35 @@ const DEFAULT_BASH_CASES: [string, DecisionKind, string | null][] = [
   ["bash -c 'rm -rf build'", 'deny', 'rm-recursive-or-forced'],
   ['rm build.log && make -f Makefile', 'ask', null],
   ['bun test', 'ask', null],
+  // The command word, however it is spelt or wrapped.
+  ['/usr/bin/sudo apt-get install jq', 'deny', 'sudo'],
+  ['env sudo ls', 'deny', 'sudo'],
+  ['env -i PATH=/usr/bin /usr/bin/sudo ls', 'deny', 'sudo'],
+  ['command /usr/bin/sudo ls', 'deny', 'sudo'],
+  ['\\sudo ls', 'deny', 'sudo'],
+  ['exec /usr/bin/doas ls', 'deny', 'sudo'],
+  ['"sudo" ls', 'deny', 'sudo'],
+  ["s'u'do ls", 'deny', 'sudo'],
+  ['nohup nice -n 5 ./sudo ls', 'deny', 'sudo'],
+  ['FOO=1 /usr/bin/sudo ls', 'deny', 'sudo'],
+  ['echo x | xargs /usr/bin/sudo rm', 'deny', 'sudo'],
+  ['\\rm -rf build', 'deny', 'rm-recursive-or-forced'],
+  ['"rm" -rf build', 'deny', 'rm-recursive-or-forced'],
+  ["r''m -r build", 'deny', 'rm-recursive-or-forced'],
+  ['env rm -rf build', 'deny', 'rm-recursive-or-forced'],
+  ['time /bin/rm "-rf" build', 'deny', 'rm-recursive-or-forced'],
+  ['busybox rm -rf build', 'deny', 'rm-recursive-or-forced'],
+  ['find . -name x -exec /bin/rm -rf {} +', 'deny', 'rm-recursive-or-forced'],
+  ['git commit -m "push --force"', 'ask', null],
+  ['git commit -m "sudo: no"', 'deny', 'sudo'],
+  // SQL reads comments as blanks.
+  ['psql -c "DROP/**/TABLE users"', 'deny', 'sql-drop-table'],
+  ['psql -c "drop/* gone */table users"', 'deny', 'sql-drop-table'],
+  ["psql -c $'DROP -- gone\\nTABLE users'", 'deny', 'sql-drop-table'],
+  ['psql -c "DROP /*a*//*b*/ TABLE users"', 'deny', 'sql-drop-table'],
+  ['sqlite3 app.db "DELETE/**/FROM users"', 'deny', 'sql-delete-without-where'],
+  ['sqlite3 app.db "delete from users where id = 1"', 'ask', null],
+  ['sqlite3 app.db "DELETE FROM users WHEREVER"', 'deny', 'sql-delete-without-where'],
 ];
 
 describe('default rules: bash patterns', () => {
@@ -326,5 +355,27 @@ describe('path globs', () => {
     expectVerdict(run('Read', { file_path: 'link-in' }, rules), 'deny', 'no-ts');
     const folder = set({ id: 'no-keys', kind: 'zero_access', paths: ['keys'], reason: 'no keys' });
     expectVerdict(run('Read', { file_path: 'keys/api.key' }, folder), 'deny', 'no-keys');
+  });
+});
+
+describe('no input stalls the engine', () => {
+  test('a command longer than the engine analyses goes to a person, never to allow', () => {
+    const allowAll = set(bash('allow-all', '.*', 'allow'));
+    const long = `ls ${'a'.repeat(MAX_ANALYSED_CHARS)}`;
+    for (const rules of [DEFAULT_RULES, allowAll]) {
+      const d = cmd(long, rules);
+      assert.deepEqual([d.decision, d.step], ['ask', 'path'], JSON.stringify(d).slice(0, 300));
+      assert.match(d.reason, /more than the \d+ the permission engine analyses/);
+    }
+    const path = run('Read', { file_path: 'a/'.repeat(MAX_ANALYSED_CHARS) }, allowAll);
+    assert.equal(path.decision, 'ask');
+  });
+
+  test('the quadratic bait of the old rm pattern is decided, and by the rule', () => {
+    const tooLong = cmd(`rm ${'r'.repeat(60_000)}!`);
+    assert.deepEqual([tooLong.decision, tooLong.step], ['deny', 'path']);
+    assert.match(tooLong.reason, /cannot be resolved \(.*ENAMETOOLONG\)/);
+    expectVerdict(cmd(`rm ${'-r '.repeat(20_000)}x`), 'deny', 'rm-recursive-or-forced');
+    expectVerdict(cmd(`rm -rrr${'r'.repeat(60_000)}!`), 'ask', null);
   });
 });

@@ -9,6 +9,11 @@ export interface ShellAnalysis {
   refs: PathRef[];
   /** Every simple command's text, inner ones (`$(…)`, `bash -c '…'`, `-exec …`) included. */
   commandTexts: string[];
+  /**
+   * The texts deny and ask rules are tested against: every command text, plus each command's normal
+   * forms (quotes removed, the command word by its base name, and again after each wrapper).
+   */
+  commandForms: string[];
   /** Set when part of what the command touches cannot be told from its text. */
   uncertain: string | null;
 }
@@ -50,6 +55,7 @@ const WRAPPERS: ReadonlyMap<string, { valued: readonly string[]; skipOperands?: 
     ['stdbuf', { valued: ['-i', '-o', '-e'] }],
     ['setsid', { valued: [] }],
     ['watch', { valued: ['-n', '-d'] }],
+    ['busybox', { valued: [] }],
   ],
 );
 
@@ -59,6 +65,7 @@ const MAX_GLOB_MATCHES = 200;
 class Analyzer {
   readonly refs: PathRef[] = [];
   readonly commandTexts: string[] = [];
+  readonly commandForms = new Set<string>();
   uncertain: string | null = null;
   /** Folder per scope after a `cd` in it; null when the text does not tell which. */
   private readonly cwdByScope = new Map<string, string | null>();
@@ -92,6 +99,7 @@ class Analyzer {
   private command(cmd: SimpleCommand, depth: number): void {
     this.scope = cmd.scope;
     this.commandTexts.push(cmd.text);
+    this.commandForms.add(cmd.text);
     for (const r of cmd.redirects) {
       if (r.target !== null) this.operand(r.target, r.op === '<' ? 'read' : 'write', 'redirection');
     }
@@ -129,6 +137,7 @@ class Analyzer {
     for (;;) {
       while (words.length > 0 && (ASSIGNMENT.test(words[0].text) || KEYWORDS.has(words[0].text)))
         words = words.slice(1);
+      this.addForm(words);
       const wrapper = words.length > 0 ? WRAPPERS.get(path.basename(words[0].text)) : undefined;
       if (wrapper === undefined) return words;
       const name = path.basename(words[0].text);
@@ -151,6 +160,15 @@ class Analyzer {
       i += wrapper.skipOperands ?? 0;
       words = words.slice(i);
     }
+  }
+
+  /** `/usr/bin/sudo "rm" -rf x` → `sudo rm -rf x`: what the command is, however it is spelt. */
+  private addForm(words: readonly ShellWord[]): void {
+    if (words.length === 0) return;
+    const [head, ...args] = words;
+    this.commandForms.add(
+      [quoteWord(path.basename(head.text)), ...args.map((w) => quoteWord(w.text))].join(' '),
+    );
   }
 
   private operand(word: ShellWord, access: AccessKind, origin: string): void {
@@ -215,6 +233,12 @@ export function analyzeShell(
   return {
     refs: analyzer.refs,
     commandTexts: analyzer.commandTexts,
+    commandForms: [...analyzer.commandForms],
     uncertain: analyzer.uncertain,
   };
+}
+
+/** A word as the shell would read it back: quoted when it holds blanks or shell syntax. */
+function quoteWord(text: string): string {
+  return /^[\w@%+=:,./{}-]+$/.test(text) ? text : `'${text.replaceAll("'", "'\\''")}'`;
 }

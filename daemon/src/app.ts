@@ -9,7 +9,7 @@ import { ClaudeLauncher } from './agents/claude/launcher.js';
 import type { RelaisConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { EventStore } from './events/event-store.js';
-import { installErrorHandling } from './http/error-handler.js';
+import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { installGuards } from './http/guards.js';
 import { RouteTable } from './http/route.js';
 import { installConsole } from './http/static-console.js';
@@ -76,6 +76,8 @@ export async function build(
     logger: { level: config.logLevel, redact: ['req.headers.authorization'], stream: logSink },
     bodyLimit: config.bodyLimitBytes,
     forceCloseConnections: true,
+    frameworkErrors,
+    clientErrorHandler,
     return503OnClosing: false,
   });
 
@@ -190,7 +192,6 @@ export async function build(
     apiKey,
     port: () => boundPort,
     devOrigins: config.devOrigins,
-    publicUrls: routes.publicUrls(),
   });
   routes.register(app);
   installConsole(app, config.consoleDir);

@@ -6,6 +6,10 @@ export const ERRORS = {
   not_found: { status: 404, message: 'No such resource.' },
   route_not_found: { status: 404, message: 'No such route.' },
   invalid_json: { status: 400, message: 'The request body is not valid JSON.' },
+  malformed_request: { status: 400, message: 'The HTTP request could not be read.' },
+  uri_too_long: { status: 414, message: 'A path segment is too long.' },
+  headers_too_large: { status: 431, message: 'The request headers are too large.' },
+  request_timeout: { status: 408, message: 'The request did not arrive in time.' },
   invalid_request: { status: 400, message: 'The request does not match the schema.' },
   unsupported_media_type: {
     status: 415,

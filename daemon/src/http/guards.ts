@@ -8,7 +8,23 @@ export interface GuardOptions {
   apiKey: string;
   port: () => number;
   devOrigins: string[];
-  publicUrls: Set<string>;
+}
+
+/** What a route declares about its access, in Fastify's route config (see RouteTable.register). */
+export interface RouteAccess {
+  /** True only for routes that answer without the key; anything else requires it. */
+  public?: boolean;
+}
+
+/**
+ * Decided on the route the router matched, never on the URL text: a route needs the key unless it
+ * declared itself public. Unmatched requests go to the not-found handler, which only serves the
+ * console's files or a JSON 404 and holds no data.
+ */
+export function requiresKey(request: FastifyRequest): boolean {
+  if (request.is404) return false;
+  const access = request.routeOptions.config as RouteAccess | undefined;
+  return access?.public !== true;
 }
 
 /** Splits a Host header into name and port; null when it cannot be read. */
@@ -43,8 +59,8 @@ function bearer(request: FastifyRequest): string | null {
 }
 
 /**
- * DNS-rebinding, cross-origin and key checks, on every request before routing. Order: Host,
- * then Origin, then the key (only for /api routes that ask for it).
+ * DNS-rebinding, cross-origin and key checks, on every request once routed. Order: Host, then
+ * Origin, then the key (for every route not declared public).
  */
 export function installGuards(app: FastifyInstance, options: GuardOptions): void {
   app.addHook('onRequest', async (request) => {
@@ -58,9 +74,7 @@ export function installGuards(app: FastifyInstance, options: GuardOptions): void
     ) {
       throw apiError('forbidden_origin');
     }
-    const needsKey =
-      request.url.startsWith('/api/') && !options.publicUrls.has(request.routeOptions.url ?? '');
-    if (!needsKey) return;
+    if (!requiresKey(request)) return;
     const presented = bearer(request);
     if (presented === null || !keyMatches(presented, options.apiKey))
       throw apiError('unauthorized');

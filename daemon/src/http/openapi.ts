@@ -57,7 +57,7 @@ export function buildOpenApi(table: RouteTable, version: string): JsonSchema {
     const errors = new Set([
       400,
       403,
-      ...(route.auth === false ? [] : [401]),
+      ...(route.public === true ? [] : [401]),
       ...(route.errors ?? []),
     ]);
     for (const code of errors) {
@@ -71,7 +71,7 @@ export function buildOpenApi(table: RouteTable, version: string): JsonSchema {
       tags: [route.tag],
       parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
       responses,
-      security: route.auth === false ? [] : [{ bearer: [] }],
+      security: route.public === true ? [] : [{ bearer: [] }],
     };
     if (route.body) {
       operation['requestBody'] = {

@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import { apiError } from './errors.js';
+import type { RouteAccess } from './guards.js';
 
 export interface RouteInput<P, Q, B> {
   params: P;
@@ -16,8 +17,8 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   url: string;
   summary: string;
   tag: string;
-  /** False only for /api/health. */
-  auth?: boolean;
+  /** True for the few routes that answer without the key (health); every other route requires it. */
+  public?: boolean;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
@@ -37,16 +38,12 @@ export class RouteTable {
     this.routes.push(spec as RouteSpec);
   }
 
-  /** Route patterns that answer without the key. */
-  publicUrls(): Set<string> {
-    return new Set(this.routes.filter((r) => r.auth === false).map((r) => r.url));
-  }
-
   register(app: FastifyInstance): void {
     for (const spec of this.routes) {
       app.route({
         method: spec.method,
         url: spec.url,
+        config: { public: spec.public === true } satisfies RouteAccess,
         handler: async (request, reply) => {
           const params = parse(spec.params, request.params, 'path');
           const query = parse(spec.query, request.query, 'query');

@@ -1,5 +1,5 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, sep } from 'node:path';
+import { extname, join, normalize, posix, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { apiError } from './errors.js';
 
@@ -22,14 +22,44 @@ const PAGE_HEADERS = {
   'referrer-policy': 'no-referrer',
 };
 
+/** The decoded path of a URL, or null when its percent-encoding is malformed. */
+function decodedPath(url: string): string | null {
+  try {
+    return decodeURIComponent(url.split('?')[0] ?? '/');
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Whether a path names the API in any spelling a server or a proxy might read it: any case, dot
+ * segments, doubled or back slashes, or encoded once more.
+ */
+export function isApiLike(path: string): boolean {
+  let current = path;
+  for (let round = 0; round < 3; round++) {
+    const normalized = posix.normalize(current.replace(/\\/g, '/')).toLowerCase();
+    if (/^\/+api(\/|$)/.test(normalized)) return true;
+    const again = decodedPath(current);
+    if (again === null || again === current) return false;
+    current = again;
+  }
+  return true; // Encoded three times over: not a console path either.
+}
+
+const CONTROL = /[\u0000-\u001f\u007f]/;
+
 /**
  * Serves the built console: a known file as is, any other path without an extension as
- * index.html (client-side routes). /api paths never reach here.
+ * index.html (client-side routes). Nothing that reads as /api is ever answered with the console.
  */
 export function installConsole(app: FastifyInstance, consoleDir: string | null): void {
   app.setNotFoundHandler((request, reply) => {
-    const path = decodeURIComponent(request.url.split('?')[0] ?? '/');
-    if (path.startsWith('/api/') || path === '/api' || request.method !== 'GET' || !consoleDir) {
+    const path = decodedPath(request.url);
+    if (path === null)
+      throw apiError('malformed_request', 'The path is not valid percent-encoding.');
+    const odd = CONTROL.test(path) || posix.normalize(path) !== path || path.includes('\\');
+    if (isApiLike(path) || odd || request.method !== 'GET' || !consoleDir) {
       throw apiError('route_not_found');
     }
     const index = join(consoleDir, 'index.html');

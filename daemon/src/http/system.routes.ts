@@ -9,7 +9,7 @@ export function systemRoutes(table: RouteTable, version: string): void {
     url: '/api/health',
     tag: 'system',
     summary: 'Liveness only',
-    auth: false,
+    public: true,
     response: Health,
     handler: () => ({ status: 'ok', version }),
   });

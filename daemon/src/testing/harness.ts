@@ -97,7 +97,10 @@ export async function listenGlobally(base: string, key: string): Promise<AbortCo
   return controller;
 }
 
-/** Plain node:http so that tests can send any Host, Origin or body, as a foreign client would. */
+/**
+ * Plain node:http so that tests can send any Host, Origin or body, as a foreign client would. The
+ * path is sent as given (no normalising of dot segments, slashes or percent signs).
+ */
 export function rawRequest(
   base: string,
   method: string,
@@ -105,14 +108,14 @@ export function rawRequest(
   body: string | Buffer | undefined,
   headers: Record<string, string>,
 ): Promise<Answer<any>> {
-  const url = new URL(path, base);
+  const url = new URL(base);
   return new Promise((resolve, reject) => {
     const req = httpRequest(
       {
         host: url.hostname,
         port: url.port,
         method,
-        path: url.pathname + url.search,
+        path: /^\/[\u0021-\u00ff]*$/.test(path) ? path : pathOf(new URL(path, base)),
         headers: { host: url.host, ...headers },
       },
       (res) => {
@@ -135,6 +138,8 @@ export function rawRequest(
     req.end();
   });
 }
+
+const pathOf = (url: URL): string => url.pathname + url.search;
 
 /** Polls until `check` returns a value (not undefined/false), or fails after `timeoutMs`. */
 export async function waitFor<T>(

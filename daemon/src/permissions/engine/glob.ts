@@ -1,4 +1,7 @@
 import path from 'node:path';
+import picomatch from 'picomatch';
+import { RE2JS } from 're2js';
+import type { RulePattern } from './rule-pattern.js';
 
 /**
  * Path globs of the rules file.
@@ -14,73 +17,38 @@ export interface CompiledGlob {
   source: string;
   anchor: GlobAnchor;
   /** For `name`: one segment. Otherwise: the path relative to its anchor (absolute for `absolute`). */
-  re: RegExp;
+  re: RulePattern;
   /** The literal folder part before the first wildcard, relative to the anchor ('' when none). */
   literalPrefix: string;
 }
 
-const SPECIAL = /[\\^$.+()|]/;
+/** What picomatch adds to keep `.` and `..` segments out: our paths are canonical and have none. */
+const DOT_SEGMENT_GUARDS = [
+  String.raw`(?!(?:^|\/)\.{1,2}(?:\/|$))`,
+  String.raw`(?!\.{1,2}(?:\/|$))`,
+  '(?=.)',
+];
 
-export function globBody(glob: string): string {
-  let out = '';
-  for (let i = 0; i < glob.length; i += 1) {
-    const c = glob[i];
-    if (c === '*' && glob[i + 1] === '*') {
-      const slashAfter = glob[i + 2] === '/';
-      const atSegmentStart = i === 0 || glob[i - 1] === '/';
-      if (atSegmentStart && slashAfter) {
-        out += '(?:[^/]*/)*';
-        i += 2;
-      } else {
-        out += '.*';
-        i += 1;
-      }
-    } else if (c === '*') {
-      out += '[^/]*';
-    } else if (c === '?') {
-      out += '[^/]';
-    } else if (c === '[') {
-      const close = glob.indexOf(']', i + 2);
-      if (close < 0) {
-        out += '\\[';
-      } else {
-        const body = glob
-          .slice(i + 1, close)
-          .replace(/^!/, '^')
-          .replace(/\\/g, '\\\\');
-        if (validClass(body)) {
-          out += `[${body}]`;
-          i = close;
-        } else {
-          out += '\\[';
-        }
-      }
-    } else if (c === '{') {
-      const close = glob.indexOf('}', i);
-      if (close < 0) {
-        out += '\\{';
-      } else {
-        out += `(?:${glob
-          .slice(i + 1, close)
-          .split(',')
-          .map(globBody)
-          .join('|')})`;
-        i = close;
-      }
-    } else {
-      out += SPECIAL.test(c) ? `\\${c}` : c;
-    }
-  }
-  return out;
+/**
+ * A glob as RE2 source (anchored): picomatch reads the glob, and its regular expression runs on
+ * RE2 like the rules' patterns, so no path can make a match slow. `[!…]` is a negated class and a
+ * leading `!` a plain character, as in the shell (picomatch would read it as "not").
+ */
+export function globSource(glob: string): string {
+  const shellish = glob.replace(/^!/, '\\!').replace(/(?<!\\)\[!/g, '[^');
+  let source = picomatch.makeRe(shellish, { dot: true, noextglob: true }).source;
+  for (const guard of DOT_SEGMENT_GUARDS) source = source.replaceAll(guard, '');
+  if (!source.startsWith('^') || !source.endsWith('$') || /\(\?<?[=!]/.test(source))
+    throw new Error(`glob "${glob}" cannot be matched in linear time`);
+  return source;
 }
 
-function validClass(body: string): boolean {
-  try {
-    new RegExp(`[${body}]`);
-    return true;
-  } catch {
-    return false;
-  }
+function re2(source: string): RulePattern {
+  return RE2JS.compile(source);
+}
+
+function itOrBeneath(it: RulePattern, beneath: RulePattern): RulePattern {
+  return { test: (rel) => it.test(rel) || beneath.test(rel) };
 }
 
 export function hasWildcard(text: string): boolean {
@@ -103,12 +71,13 @@ export function compileGlob(source: string): CompiledGlob {
     body = body.replace(/^(\.\/)+/, '');
   }
   if (anchor === 'name') {
-    return { source, anchor, re: new RegExp(`^${globBody(body)}$`), literalPrefix: '' };
+    return { source, anchor, re: re2(globSource(body)), literalPrefix: '' };
   }
   const segments = body.split('/');
   const firstWild = segments.findIndex(hasWildcard);
   const literalPrefix = (firstWild < 0 ? segments : segments.slice(0, firstWild)).join('/');
-  const re = body === '' ? /^.*$/ : new RegExp(`^${globBody(body)}(?:/.*)?$`);
+  const re =
+    body === '' ? re2('^.*$') : itOrBeneath(re2(globSource(body)), re2(globSource(`${body}/**`)));
   return { source, anchor, re, literalPrefix };
 }
 
@@ -131,7 +100,8 @@ export function relativeWithin(p: string, root: string): string | null {
 }
 
 /** A shell wildcard limited to one segment (for expanding `*.pem` in a folder): bash skips dot-files unless asked. */
-export function segmentMatcher(pattern: string): RegExp {
-  const body = globBody(pattern);
-  return new RegExp(pattern.startsWith('.') ? `^${body}$` : `^(?!\\.)${body}$`);
+export function segmentMatcher(pattern: string): RulePattern {
+  const re = re2(globSource(pattern));
+  const dotted = pattern.startsWith('.');
+  return { test: (name) => (dotted || !name.startsWith('.')) && re.test(name) };
 }

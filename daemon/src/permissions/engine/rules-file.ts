@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { compileGlob } from './glob.js';
 import { JsonSyntaxError, locateJson, locationKey } from './json-locate.js';
 import { upgradeOldDefaults } from './legacy-patterns.js';
 import { compileRulePattern } from './rule-pattern.js';
@@ -48,8 +49,19 @@ const bashRule = z
 const pathGlob = z
   .string()
   .min(1, 'a path glob must not be empty')
+  .max(1000, 'a path glob is at most 1000 characters')
   .refine((p) => !p.includes('\0'), 'a path glob must not contain a NUL byte')
-  .refine((p) => !/^~[^/]/.test(p), 'only "~/" (your home) is understood, not "~user"');
+  .refine((p) => !/^~[^/]/.test(p), 'only "~/" (your home) is understood, not "~user"')
+  .refine(compiles, 'this glob cannot be read (see the globs in the engine README)');
+
+function compiles(glob: string): boolean {
+  try {
+    compileGlob(glob);
+    return true;
+  } catch {
+    return false;
+  }
+}
 
 const pathRule = z.strictObject({
   id,

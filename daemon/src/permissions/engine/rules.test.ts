@@ -312,6 +312,19 @@ describe("the seeds' gate cases", () => {
 });
 
 describe('path globs', () => {
+  test('[!…] is a negated class, a leading ! a plain character, braces alternate', () => {
+    const rules = set(
+      { id: 'not-a', kind: 'zero_access', paths: ['[!a]pi.key.txt'], reason: 'r' },
+      { id: 'bang', kind: 'zero_access', paths: ['!x'], reason: 'r' },
+      { id: 'alt', kind: 'read_only', paths: ['{specs,docs}/*.md'], reason: 'r' },
+    );
+    expectVerdict(run('Read', { file_path: 'bpi.key.txt' }, rules), 'deny', 'not-a');
+    expectVerdict(run('Read', { file_path: 'api.key.txt' }, rules), 'allow', null);
+    expectVerdict(run('Read', { file_path: '!x' }, rules), 'deny', 'bang');
+    expectVerdict(run('Read', { file_path: 'y' }, rules), 'allow', null);
+    expectVerdict(run('Write', { file_path: 'specs/one.md', content: '' }, rules), 'deny', 'alt');
+  });
+
   test('** and * anchored at the cwd', () => {
     const rules = set({
       id: 'docs',

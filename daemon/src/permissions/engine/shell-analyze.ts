@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { segmentMatcher } from './glob.js';
+import type { RulePattern } from './rule-pattern.js';
 import { HANDLERS, genericEffect, splitOptions, type CommandEffect } from './shell-commands.js';
 import { parseShell, type ShellWord, type SimpleCommand } from './shell-parse.js';
 import type { PathRef } from './tools.js';
@@ -201,7 +202,16 @@ class Analyzer {
       this.dynamicOperand(word, access, origin);
       return;
     }
-    const matcher = segmentMatcher(word.text.slice(slash + 1));
+    const last = word.text.slice(slash + 1);
+    // No file name is longer than 255 bytes: a longer wildcard is not worth compiling.
+    if (last.length > 255) return this.dynamicOperand(word, access, origin);
+    let matcher: RulePattern;
+    try {
+      matcher = segmentMatcher(last);
+    } catch {
+      this.dynamicOperand(word, access, origin);
+      return;
+    }
     const abs = path.resolve(cwd, dir === '' ? '.' : dir);
     let names: string[];
     try {

@@ -24,7 +24,7 @@ export type Health = z.infer<typeof Health>;
 
 // ---- subscriptions --------------------------------------------------------------------------
 
-export const AgentKind = z.enum(['claude']);
+export const AgentKind = z.enum(['claude', 'codex']);
 export type AgentKind = z.infer<typeof AgentKind>;
 
 export const ModelInfo = z.object({
@@ -266,7 +266,11 @@ export type QueueEntry = z.infer<typeof QueueEntry>;
 export const QUEUE_MAX = 10;
 
 export const MessageResult = z.object({
-  delivery: z.enum(['sent', 'queued']),
+  delivery: z
+    .enum(['sent', 'queued', 'steered'])
+    .describe(
+      'steered: added to the running turn now (Codex), or the turn interrupted and this sent next (Claude)',
+    ),
   entry: QueueEntry.nullable(),
 });
 export type MessageResult = z.infer<typeof MessageResult>;

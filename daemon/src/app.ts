@@ -6,6 +6,7 @@ import { SubscriptionHealth } from './admission/subscription-health.js';
 import { AgentRegistry } from './agents/agent.js';
 import { ClaudeDriver } from './agents/claude/claude-agent.js';
 import { ClaudeLauncher } from './agents/claude/launcher.js';
+import { CodexDriver } from './agents/codex/codex-driver.js';
 import type { RelaisConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { EventStore } from './events/event-store.js';
@@ -88,7 +89,10 @@ export async function build(
   const demoModelUrl = config.demoModelUrl;
   if (!demoModelUrl) demo = await startDemoModel();
   const launcher = new ClaudeLauncher(() => demoModelUrl ?? demo?.url ?? null, config.agentHome);
-  const agents = new AgentRegistry([new ClaudeDriver(launcher)]);
+  const agents = new AgentRegistry([
+    new ClaudeDriver(launcher),
+    new CodexDriver(() => demoModelUrl ?? demo?.url ?? null, config.agentHome),
+  ]);
 
   const hub = new GlobalHub();
   const events = new EventStore(db, (error, dropped) =>

@@ -5,6 +5,13 @@ import { readConversation } from './conversation.js';
 import { BodyError, readJsonBody, sendApiError, sendJson } from './http-io.js';
 import { buildMessage, newId } from './message.js';
 import { usageFor, type DemoUsage } from './plan.js';
+import {
+  quotaHeaders,
+  readResponsesRequest,
+  responsesEvents,
+  responsesPlan,
+  type ResponsesQuota,
+} from './responses.js';
 import { planFor } from './scripts.js';
 import { sseEvents, writeSse } from './sse.js';
 
@@ -25,6 +32,8 @@ export interface DemoModel {
   url: string;
   port: number;
   requests: RecordedRequest[];
+  /** What the Responses side (Codex) reports in its x-codex-* quota headers; tests may change it. */
+  codexQuota: ResponsesQuota;
   close(): Promise<void>;
 }
 
@@ -47,8 +56,9 @@ export function startDemoModel(options: DemoModelOptions = {}): Promise<DemoMode
     if (requests.length > MAX_RECORDED) requests.splice(0, requests.length - MAX_RECORDED);
     return entry;
   };
+  const codexQuota: ResponsesQuota = { primaryUsedPercent: 12.5, secondaryUsedPercent: 3 };
   const server = createServer({ noDelay: true }, (req, res) => {
-    handle(req, res, record, delayScale).catch((error: unknown) => {
+    handle(req, res, record, delayScale, codexQuota).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy();
         return;
@@ -73,6 +83,7 @@ export function startDemoModel(options: DemoModelOptions = {}): Promise<DemoMode
         url: `http://${urlHost}:${port}`,
         port,
         requests,
+        codexQuota,
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done());
@@ -88,6 +99,7 @@ async function handle(
   res: ServerResponse,
   record: (entry: RecordedRequest) => RecordedRequest,
   delayScale: number,
+  codexQuota: ResponsesQuota,
 ): Promise<void> {
   const method = req.method ?? 'GET';
   const path = new URL(req.url ?? '/', 'http://demo.invalid').pathname;
@@ -102,6 +114,10 @@ async function handle(
   if (method === 'GET' && path === '/') {
     record({ method, path, status: 200 });
     sendJson(res, 200, { name: 'relais-demo-model', ok: true });
+    return;
+  }
+  if (method === 'POST' && path === '/v1/responses') {
+    await handleResponses(req, res, record, delayScale, codexQuota, requestId);
     return;
   }
   if (method !== 'POST' || path !== '/v1/messages') {
@@ -139,4 +155,44 @@ async function handle(
   });
   res.flushHeaders();
   await writeSse(res, sseEvents(message, plan.streamDurationMs ?? 0), delayScale);
+}
+
+/** The Responses API side, for the real Codex (PROTOCOLS §3.7). */
+async function handleResponses(
+  req: IncomingMessage,
+  res: ServerResponse,
+  record: (entry: RecordedRequest) => RecordedRequest,
+  delayScale: number,
+  quota: ResponsesQuota,
+  requestId: string,
+): Promise<void> {
+  const conversation = readResponsesRequest(await readJsonBody(req));
+  const plan = responsesPlan(conversation);
+  const entry = record({
+    method: 'POST',
+    path: '/v1/responses',
+    model: conversation.model,
+    lastUserText: conversation.lastUserText,
+    script: plan.script,
+    step: plan.step,
+  });
+  const headers = quotaHeaders(quota, Date.now());
+  if (plan.kind === 'error') {
+    entry.status = plan.status;
+    sendJson(
+      res,
+      plan.status,
+      { error: { message: plan.message, type: 'demo_error', code: String(plan.status) } },
+      headers,
+    );
+    return;
+  }
+  entry.status = 200;
+  res.writeHead(200, {
+    'content-type': 'text/event-stream; charset=utf-8',
+    'cache-control': 'no-cache',
+    ...headers,
+  });
+  res.flushHeaders();
+  await writeSse(res, responsesEvents(plan, requestId.replace(/^req_/, '')), delayScale);
 }

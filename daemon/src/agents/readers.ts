@@ -2,6 +2,7 @@ import type { StoredEvent } from '../events/event-store.js';
 import type { SessionMeta, TurnRecord } from '../usage/turn-record.js';
 import type { AgentReader, TurnCounter } from './agent.js';
 import { claudeReader } from './claude/claude-reader.js';
+import { codexReader } from './codex/codex-reader.js';
 
 /** Reads nothing: the events of an agent kind this daemon does not know. */
 const silentReader: AgentReader = {
@@ -14,7 +15,7 @@ const silentReader: AgentReader = {
   }),
 };
 
-const READERS: Record<string, AgentReader> = { claude: claudeReader };
+const READERS: Record<string, AgentReader> = { claude: claudeReader, codex: codexReader };
 
 /** The stateless reader of an agent kind's stored events (usage and quota readings). */
 export function agentReader(kind: string): AgentReader {

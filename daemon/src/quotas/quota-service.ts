@@ -13,6 +13,7 @@ const TICK_MS = 1000;
 
 interface SubscriptionRow {
   id: string;
+  agent: string;
   config_dir: string;
   builtin: number;
 }
@@ -44,7 +45,7 @@ export class QuotaService {
       save: (id, r) => this.repo.save(id, r),
     });
     this.listSubscriptions = db.prepare(
-      'SELECT id, config_dir, builtin FROM subscriptions ORDER BY created_at',
+      'SELECT id, agent, config_dir, builtin FROM subscriptions ORDER BY created_at',
     );
     const session = db.prepare('SELECT subscription_id, agent FROM sessions WHERE id = ?');
     this.sessionOf = (id: string) =>
@@ -89,6 +90,8 @@ export class QuotaService {
 
   targets(): PollTarget[] {
     return (this.listSubscriptions.all() as SubscriptionRow[]).map((s) => {
+      // The usage endpoint is Anthropic's; Codex's windows come from its own stream.
+      if (s.agent !== 'claude') return { subscriptionId: s.id, baseUrl: '', token: null };
       if (s.builtin)
         return {
           subscriptionId: s.id,

@@ -14,6 +14,8 @@ export interface LiveSession {
   /** Whether the agent has answered yet, for failed-start accounting. */
   outcome: 'pending' | 'answered' | 'failed';
   interruptRequested: boolean;
+  /** Text to send as soon as the interrupted turn ends ("steer now" on an agent that cannot steer). */
+  steerNext: string[];
   /** The lifetime asked at launch: what a heartbeat without a figure extends by. */
   ttlSeconds: number;
   deadlineAtMs: number;

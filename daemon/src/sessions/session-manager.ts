@@ -124,6 +124,7 @@ export class SessionManager {
       turnOpen: false,
       outcome: 'pending',
       interruptRequested: false,
+      steerNext: [],
       ttlSeconds: body.ttl_seconds,
       deadlineAtMs: now + body.ttl_seconds * 1000,
       maxDeadlineAtMs: maxDeadline,
@@ -176,6 +177,45 @@ export class SessionManager {
     this.record(id, { subtype: 'message_queued', entry_id: entry.id, text });
     this.publish(id);
     return { delivery: 'queued', entry };
+  }
+
+  /**
+   * "Steer now": the text joins the running turn rather than waiting for it to end. An agent that
+   * cannot add to a turn (Claude) has the turn interrupted and gets the text first thereafter.
+   */
+  async steer(id: string, text: string): Promise<MessageResult> {
+    const live = this.requireLive(id);
+    if (live.state === 'idle') {
+      this.deliver(live, text);
+      return { delivery: 'sent', entry: null };
+    }
+    if (!live.agent || !live.turnOpen) return this.send(id, text);
+    this.record(id, { subtype: 'steer_requested', text });
+    const steered = await live.agent.steer(text).catch((error: unknown) => {
+      this.deps.log.warn({ session: id, err: error }, 'the agent refused to steer');
+      return false;
+    });
+    if (steered) return { delivery: 'steered', entry: null };
+    live.steerNext.push(text);
+    if (!live.turnOpen) {
+      this.drainQueue(live);
+      return { delivery: 'steered', entry: null };
+    }
+    live.interruptRequested = true;
+    await live.agent.interrupt(INTERRUPT_TIMEOUT_MS).catch((error: unknown) => {
+      this.deps.log.warn({ session: id, err: error }, 'interrupt was not acknowledged');
+    });
+    return { delivery: 'steered', entry: null };
+  }
+
+  /** "Steer now" on a queued instruction: out of the queue, into the running turn. */
+  async steerQueued(id: string, entryId: string): Promise<MessageResult> {
+    this.requireLive(id);
+    const entry = this.deps.queue.list(id).find((e) => e.id === entryId);
+    if (!entry || !this.deps.queue.remove(id, entryId))
+      throw apiError('not_found', 'No such queue entry.');
+    this.record(id, { subtype: 'message_dequeued', entry_id: entry.id });
+    return this.steer(id, entry.text);
   }
 
   async interrupt(id: string): Promise<Session> {
@@ -421,6 +461,8 @@ export class SessionManager {
 
   private drainQueue(live: LiveSession): void {
     if (live.turnOpen || live.state !== 'idle') return;
+    const steered = live.steerNext.shift();
+    if (steered !== undefined) return this.deliver(live, steered);
     const next = this.deps.queue.shift(live.id);
     if (!next) return;
     this.record(live.id, { subtype: 'message_dequeued', entry_id: next.id });

@@ -1,4 +1,5 @@
 import type {
+  AgentKind,
   EndReason,
   PermissionMode,
   Session,
@@ -11,7 +12,7 @@ import { whereClause } from '../db/where.js';
 interface SessionRow {
   id: string;
   subscription_id: string;
-  agent: 'claude';
+  agent: AgentKind;
   model: string;
   cwd: string;
   effort: Effort | null;

@@ -188,6 +188,30 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   });
 
   table.add({
+    method: 'POST',
+    url: '/api/sessions/:id/steer',
+    tag,
+    errors: [404, 409],
+    summary:
+      'Steer now: add the instruction to the running turn (Codex), or interrupt it and send this next (Claude); sent at once when idle',
+    params: IdParams,
+    body: MessageSend,
+    response: MessageResult,
+    handler: ({ params, body }) => manager.steer(params.id, body.text),
+  });
+
+  table.add({
+    method: 'POST',
+    url: '/api/sessions/:id/queue/:entryId/steer',
+    tag,
+    errors: [404, 409],
+    summary: 'Steer now with a queued instruction: it leaves the queue and joins the running turn',
+    params: EntryParams,
+    response: MessageResult,
+    handler: ({ params }) => manager.steerQueued(params.id, params.entryId),
+  });
+
+  table.add({
     method: 'GET',
     url: '/api/sessions/:id/queue',
     tag,

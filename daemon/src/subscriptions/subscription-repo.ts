@@ -1,10 +1,10 @@
-import type { ModelInfo, Subscription } from '../../../contract/api.js';
+import type { AgentKind, ModelInfo, Subscription } from '../../../contract/api.js';
 import type { Db } from '../db/database.js';
 
 interface SubscriptionRow {
   id: string;
   name: string;
-  agent: 'claude';
+  agent: AgentKind;
   config_dir: string;
   builtin: number;
   account_json: string | null;

@@ -1,6 +1,11 @@
 import { mkdirSync, statSync } from 'node:fs';
 import { isAbsolute, join } from 'node:path';
-import type { Subscription, SubscriptionCreate, SubscriptionPatch } from '../../../contract/api.js';
+import type {
+  AgentKind,
+  Subscription,
+  SubscriptionCreate,
+  SubscriptionPatch,
+} from '../../../contract/api.js';
 import type { SubscriptionHealth } from '../admission/subscription-health.js';
 import type { AgentRegistry } from '../agents/agent.js';
 import { apiError } from '../http/errors.js';
@@ -8,6 +13,8 @@ import { newId, nowIso } from '../ids.js';
 import type { StoredSubscription, SubscriptionRepo } from './subscription-repo.js';
 
 export const DEMO_SUBSCRIPTION_ID = 'demo';
+/** The built-in Codex subscription: the real pinned Codex against the same scripted model. */
+export const CODEX_DEMO_SUBSCRIPTION_ID = 'demo-codex';
 
 function assertConfigDir(path: string): void {
   if (!isAbsolute(path)) throw apiError('invalid_config_dir');
@@ -33,15 +40,20 @@ export class SubscriptionService {
     private readonly health: SubscriptionHealth,
   ) {}
 
-  /** Creates the built-in demo subscription on first start. */
+  /** Creates the built-in demo subscriptions (one per agent) on first start. */
   ensureDemo(): void {
-    const configDir = join(this.home, 'subscriptions', DEMO_SUBSCRIPTION_ID);
+    this.ensureBuiltin(DEMO_SUBSCRIPTION_ID, 'Demo (scripted model)', 'claude');
+    this.ensureBuiltin(CODEX_DEMO_SUBSCRIPTION_ID, 'Demo Codex (scripted model)', 'codex');
+  }
+
+  private ensureBuiltin(id: string, name: string, agent: AgentKind): void {
+    const configDir = join(this.home, 'subscriptions', id);
     mkdirSync(configDir, { recursive: true, mode: 0o700 });
-    if (this.repo.get(DEMO_SUBSCRIPTION_ID)) return;
+    if (this.repo.get(id)) return;
     this.repo.insert({
-      id: DEMO_SUBSCRIPTION_ID,
-      name: 'Demo (scripted model)',
-      agent: 'claude',
+      id,
+      name,
+      agent,
       config_dir: configDir,
       builtin: true,
       account: null,

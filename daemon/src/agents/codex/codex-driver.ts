@@ -1,0 +1,115 @@
+import { renameSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { ModelInfo } from '../../../../contract/api.js';
+import type { StoredSubscription } from '../../subscriptions/subscription-repo.js';
+import { accountKeyOf } from '../claude/detect.js';
+import type { SpawnSpec } from '../claude/claude-process.js';
+import type { AgentDriver, AgentHost, AgentIdentity, AgentLaunch, AgentProcess } from '../agent.js';
+import { codexBinary } from './binary.js';
+import { CodexSession } from './codex-agent.js';
+import { codexReader } from './codex-reader.js';
+import { CodexRpc } from './codex-rpc.js';
+import { codexConfig } from './config.js';
+import { codexEnvironment } from './environment.js';
+
+type Json = Record<string, unknown>;
+const obj = (value: unknown): Json =>
+  (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Json;
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/** Codex through `codex app-server` (PROTOCOLS §3): one CODEX_HOME per subscription. */
+export class CodexDriver implements AgentDriver {
+  readonly kind = 'codex' as const;
+  readonly reader = codexReader;
+
+  constructor(
+    /** Where the scripted Responses API listens, for the built-in demo subscription. */
+    private readonly demoModelUrl: () => string | null,
+    private readonly agentHome: string,
+  ) {}
+
+  start(subscription: StoredSubscription, input: AgentLaunch, host: AgentHost): AgentProcess {
+    // Refused rather than dropped: the caller asked for tools the session would not have.
+    if (input.mcpServers && Object.keys(input.mcpServers).length > 0)
+      throw new Error('MCP servers given at launch are not supported for Codex sessions yet');
+    return new CodexSession(this.spec(subscription, input.cwd, input.sessionTag), input, host);
+  }
+
+  async detect(subscription: StoredSubscription): Promise<AgentIdentity> {
+    const spec = this.spec(subscription, subscription.config_dir, `detect-${subscription.id}`);
+    let exitNote = '';
+    const rpc = new CodexRpc(spec, {
+      onLine: () => undefined,
+      onExit: (code, _signal, stderr) => {
+        exitNote = stderr.findLast((line) => line.trim() !== '') ?? `exit code ${code}`;
+      },
+    });
+    const ask = (method: string, params: Json): Promise<Json> =>
+      rpc.request(method, params, 20_000).then(obj, (error: unknown) => {
+        throw new Error(exitNote || (error instanceof Error ? error.message : String(error)));
+      });
+    try {
+      const hello = await ask('initialize', {
+        clientInfo: { name: 'relais', title: 'Relais', version: '0.1.0' },
+        capabilities: { experimentalApi: false },
+      });
+      rpc.write({ method: 'initialized' });
+      const account = obj((await ask('account/read', {}))['account']);
+      const models = await ask('model/list', {});
+      return {
+        account,
+        accountKey: accountKeyOf({ email: str(account['email']) }),
+        models: modelsOf(models['data']),
+        version: /\/(\d+\.\d+\.\d+)/.exec(str(hello['userAgent']) ?? '')?.[1] ?? null,
+      };
+    } finally {
+      rpc.closeInput();
+      setTimeout(() => rpc.killGroup('SIGKILL'), 2000).unref();
+    }
+  }
+
+  private spec(subscription: StoredSubscription, cwd: string, sessionTag: string): SpawnSpec {
+    const demoUrl = subscription.builtin ? this.demoModelUrl() : null;
+    writeConfig(subscription.config_dir, codexConfig({ demoBaseUrl: demoUrl }));
+    return {
+      binary: codexBinary().path,
+      args: ['app-server', '--strict-config'],
+      cwd,
+      env: codexEnvironment({
+        codexHome: subscription.config_dir,
+        home: this.agentHome,
+        sessionTag,
+        demo: demoUrl !== null,
+      }),
+    };
+  }
+}
+
+/** Written whole then renamed: two sessions starting at once never read half a file. */
+function writeConfig(codexHome: string, text: string): void {
+  const path = join(codexHome, 'config.toml');
+  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
+  writeFileSync(temporary, text, { mode: 0o600 });
+  renameSync(temporary, path);
+}
+
+function modelsOf(data: unknown): ModelInfo[] {
+  return (Array.isArray(data) ? data : []).flatMap((entry): ModelInfo[] => {
+    const model = obj(entry);
+    const value = str(model['model']) ?? str(model['id']);
+    if (!value || model['hidden'] === true) return [];
+    const efforts = Array.isArray(model['supportedReasoningEfforts'])
+      ? (model['supportedReasoningEfforts'] as unknown[])
+          .map((e) => str(obj(e)['reasoningEffort']))
+          .filter((e): e is string => e !== null)
+      : [];
+    return [
+      {
+        value,
+        display_name: str(model['displayName']) ?? value,
+        description: str(model['description']),
+        supported_effort_levels: efforts,
+      },
+    ];
+  });
+}

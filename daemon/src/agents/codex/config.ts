@@ -1,0 +1,51 @@
+import { DEMO_KEY_VAR } from './environment.js';
+
+/** The model the demo provider answers as: known to Codex, so it offers apply_patch and warns of nothing. */
+export const CODEX_DEMO_MODEL = 'gpt-5.5';
+
+export interface CodexConfigInput {
+  /** Set for the demo subscription: where the scripted Responses API listens. */
+  demoBaseUrl: string | null;
+}
+
+/** TOML string: JSON's escaping is a valid TOML basic string. */
+const toml = (value: string): string => JSON.stringify(value);
+
+/**
+ * config.toml as Relais wants it (PROTOCOLS §3.7, §3.9). Started with --strict-config, so a
+ * misspelled key fails the start instead of being ignored. Plugins, remote plugin sync and
+ * analytics are off: otherwise Codex calls out at start. Approvals are set per thread
+ * (`untrusted`, which config.toml refuses); the sandbox is a second wall.
+ */
+export function codexConfig(input: CodexConfigInput): string {
+  const lines = [
+    '# Written by Relais at each start; changes here are overwritten.',
+    'approval_policy = "on-request"',
+    'sandbox_mode = "workspace-write"',
+  ];
+  if (input.demoBaseUrl) {
+    lines.push(
+      `model = ${toml(CODEX_DEMO_MODEL)}`,
+      'model_provider = "relais_demo"',
+      '',
+      '[model_providers.relais_demo]',
+      'name = "Relais demo (scripted model)"',
+      `base_url = ${toml(`${input.demoBaseUrl}/v1`)}`,
+      'wire_api = "responses"',
+      `env_key = ${toml(DEMO_KEY_VAR)}`,
+      'request_max_retries = 0',
+      'stream_max_retries = 0',
+    );
+  }
+  lines.push(
+    '',
+    '[features]',
+    'plugins = false',
+    'remote_plugin = false',
+    '',
+    '[analytics]',
+    'enabled = false',
+    '',
+  );
+  return lines.join('\n');
+}

@@ -95,8 +95,10 @@ export async function build(
   ]);
 
   const hub = new GlobalHub();
-  const events = new EventStore(db, (error, dropped) =>
-    app.log.error({ err: error, dropped }, 'events could not all be written'),
+  const events = new EventStore(
+    db,
+    (error, dropped) => app.log.error({ err: error, dropped }, 'events could not all be written'),
+    (error) => app.log.error({ err: error }, 'an event listener failed'),
   );
   const sessions = new SessionRepo(db, (id) => events.currentSeq(id));
   const queue = new QueueRepo(db);

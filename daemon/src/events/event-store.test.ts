@@ -67,6 +67,106 @@ describe('event store', () => {
   });
 });
 
+describe('event store: nothing is told before it is committed', () => {
+  /** What another connection to the file sees: the state a crash of this process would leave. */
+  function survivor(file: string): (sessionId: string, seq: number) => string | undefined {
+    const other = openDatabase(file);
+    const select = other.prepare('SELECT data FROM events WHERE session_id = ? AND seq = ?');
+    return (sessionId, seq) => (select.get(sessionId, seq) as { data: string } | undefined)?.data;
+  }
+
+  it('a listener hears an event only once another connection can read it', async () => {
+    const { store, file, sessionId } = freshStore();
+    const stored = survivor(file);
+    const heard: [number, string | undefined][] = [];
+    store.subscribe(sessionId, (e) => heard.push([e.seq, stored(sessionId, e.seq)]));
+    const tapped: number[] = [];
+    store.tap((e) => tapped.push(e.seq));
+    store.append(sessionId, 'agent', '{"a":1}');
+    store.append(sessionId, 'agent', '{"a":2}');
+    assert.deepEqual(heard, [], 'told before the batch was written');
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(heard, [
+      [1, '{"a":1}'],
+      [2, '{"a":2}'],
+    ]);
+    assert.deepEqual(tapped, [1, 2]);
+  });
+
+  it('currentSeq never names a seq that is not stored', () => {
+    const { store, file, sessionId } = freshStore();
+    const stored = survivor(file);
+    store.append(sessionId, 'agent', '{"a":1}');
+    const seq = store.currentSeq(sessionId);
+    assert.equal(seq, 1);
+    assert.equal(stored(sessionId, seq), '{"a":1}');
+  });
+
+  it('after a crash the sequence resumes from what is stored, and nothing lost was told', () => {
+    const { store, file, sessionId } = freshStore();
+    const heard: number[] = [];
+    store.subscribe(sessionId, (e) => heard.push(e.seq));
+    store.append(sessionId, 'agent', '{"kept":1}');
+    store.flush();
+    store.append(sessionId, 'agent', '{"lost":2}'); // The process dies before its batch is written.
+    const restarted = new EventStore(openDatabase(file));
+    assert.equal(restarted.currentSeq(sessionId), 1);
+    assert.equal(restarted.append(sessionId, 'relais', '{"after":1}').seq, 2);
+    assert.deepEqual(heard, [1], 'the lost event was never told');
+  });
+
+  it('a listener that reads while telling does not reorder what others hear', () => {
+    const { store, sessionId } = freshStore();
+    const order: number[] = [];
+    store.subscribe(sessionId, (e) => {
+      if (e.seq === 1) {
+        store.append(sessionId, 'relais', '{"echo":1}');
+        store.read(sessionId, { limit: 10 }); // Flushes seq 3 while seq 2 is still untold.
+      }
+    });
+    store.subscribe(sessionId, (e) => order.push(e.seq));
+    store.append(sessionId, 'agent', '{"a":1}');
+    store.append(sessionId, 'agent', '{"a":2}');
+    store.flush();
+    assert.deepEqual(order, [1, 2, 3]);
+  });
+
+  it('a failing listener is reported and the others still hear every event', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'relais-events-')), 'relais.db');
+    const db = openDatabase(file);
+    const sessionId = insertSessionRow(db);
+    const failures: unknown[] = [];
+    const store = new EventStore(db, undefined, (error) => failures.push(error));
+    const heard: number[] = [];
+    store.subscribe(sessionId, () => {
+      throw new Error('listener bug');
+    });
+    store.subscribe(sessionId, (e) => heard.push(e.seq));
+    store.append(sessionId, 'agent', '{"a":1}');
+    store.append(sessionId, 'agent', '{"a":2}');
+    store.flush();
+    assert.deepEqual(heard, [1, 2]);
+    assert.equal(failures.length, 2);
+  });
+
+  it('inside another transaction nothing is written or told until it commits', () => {
+    const { store, sessionId } = freshStore();
+    const db = (store as unknown as { db: ReturnType<typeof openDatabase> }).db;
+    const heard: number[] = [];
+    store.subscribe(sessionId, (e) => heard.push(e.seq));
+    store.append(sessionId, 'agent', '{"a":1}');
+    assert.throws(() =>
+      db.transaction(() => {
+        assert.equal(store.currentSeq(sessionId), 0);
+        throw new Error('rolled back');
+      })(),
+    );
+    assert.deepEqual(heard, []);
+    assert.equal(store.currentSeq(sessionId), 1);
+    assert.deepEqual(heard, [1]);
+  });
+});
+
 describe('event store write failures', () => {
   it('a refused row does not take the others down, and is reported', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'relais-events-')), 'relais.db');

@@ -24,13 +24,23 @@ export type EventListener = (event: StoredEvent) => void;
 /**
  * Appends events with a gap-free per-session sequence, batching the writes: appends go to an
  * in-memory buffer flushed in one transaction on the next turn of the event loop (or before any
- * read, so readers always see every appended event). Listeners hear each event at once.
+ * read, so readers always see every appended event).
+ *
+ * Listeners hear an event only once the transaction that holds it has committed. A client is then
+ * never shown an event that a crash of the daemon (kill -9) could lose, and the sequence, which
+ * resumes after a restart from what is stored, never gives a number a client saw to another event.
  */
 export class EventStore {
   private readonly pending: StoredEvent[] = [];
-  private readonly lastSeq = new Map<string, number>();
+  /** The last seq given out, per session: ahead of `committed` while a batch waits. */
+  private readonly assigned = new Map<string, number>();
+  /** The last seq durably written, per session: the only one readers are told. */
+  private readonly committed = new Map<string, number>();
   private readonly listeners = new Map<string, Set<EventListener>>();
   private readonly taps = new Set<EventListener>();
+  /** Committed events not yet told to the listeners, oldest first. */
+  private readonly untold: StoredEvent[] = [];
+  private telling = false;
   private flushScheduled = false;
   private readonly insert;
   private readonly updateLastSeq;
@@ -40,6 +50,7 @@ export class EventStore {
   constructor(
     private readonly db: Db,
     private readonly onWriteError: (error: unknown, dropped: number) => void = () => undefined,
+    private readonly onListenerError: (error: unknown) => void = () => undefined,
   ) {
     this.archive = new EventArchive(db);
     this.insert = db.prepare(
@@ -60,8 +71,8 @@ export class EventStore {
     data: string,
     receivedAtMs = Date.now(),
   ): StoredEvent {
-    const seq = this.currentSeq(sessionId) + 1;
-    this.lastSeq.set(sessionId, seq);
+    const seq = this.lastAssigned(sessionId) + 1;
+    this.assigned.set(sessionId, seq);
     const event: StoredEvent = {
       session_id: sessionId,
       seq,
@@ -71,8 +82,6 @@ export class EventStore {
     };
     this.pending.push(event);
     this.scheduleFlush();
-    for (const listener of this.listeners.get(sessionId) ?? []) listener(event);
-    for (const tap of this.taps) tap(event);
     return event;
   }
 
@@ -80,34 +89,41 @@ export class EventStore {
     return this.append(sessionId, source, JSON.stringify(value));
   }
 
+  /** The session's last committed seq, after writing what is buffered: never one a crash could lose. */
   currentSeq(sessionId: string): number {
-    let seq = this.lastSeq.get(sessionId);
-    if (seq === undefined) {
-      seq = (this.selectLastSeq.get({ id: sessionId }) as { seq: number }).seq;
-      this.lastSeq.set(sessionId, seq);
-    }
-    return seq;
+    this.flush();
+    return this.lastCommitted(sessionId);
   }
 
-  /** Writes every buffered event in one transaction. */
+  /**
+   * Writes every buffered event in one transaction, then tells the listeners. Inside another
+   * transaction it waits: a rollback there would take back events already told.
+   */
   flush(): void {
     if (this.pending.length === 0) return;
+    if (this.db.inTransaction) return this.scheduleFlush();
     const batch = this.pending.splice(0, this.pending.length);
+    let written = batch;
     try {
       this.write(batch);
     } catch (error: unknown) {
       // A row the database refuses (a sequence taken by a hand-made edit of the file, a full disk)
       // must not take the daemon down: keep every row it accepts, and say what was lost.
-      let dropped = 0;
-      for (const event of batch) {
+      written = batch.filter((event) => {
         try {
           this.write([event]);
+          return true;
         } catch {
-          dropped++;
+          return false;
         }
-      }
-      this.onWriteError(error, dropped);
+      });
+      this.onWriteError(error, batch.length - written.length);
     }
+    for (const event of written) {
+      if (event.seq > this.lastCommitted(event.session_id))
+        this.committed.set(event.session_id, event.seq);
+    }
+    this.tell(written);
   }
 
   private write(batch: StoredEvent[]): void {
@@ -121,16 +137,60 @@ export class EventStore {
     })();
   }
 
+  /**
+   * Tells committed events to listeners in seq order. A listener that flushes again (by a read)
+   * adds to the queue rather than telling newer events before older ones.
+   */
+  private tell(events: StoredEvent[]): void {
+    for (const event of events) this.untold.push(event);
+    if (this.telling) return;
+    this.telling = true;
+    try {
+      for (let i = 0; i < this.untold.length; i++) {
+        const event = this.untold[i]!;
+        for (const listener of this.listeners.get(event.session_id) ?? [])
+          this.call(listener, event);
+        for (const tap of this.taps) this.call(tap, event);
+      }
+    } finally {
+      this.untold.length = 0;
+      this.telling = false;
+    }
+  }
+
+  private call(listener: EventListener, event: StoredEvent): void {
+    try {
+      listener(event);
+    } catch (error: unknown) {
+      this.onListenerError(error);
+    }
+  }
+
+  private lastAssigned(sessionId: string): number {
+    return this.assigned.get(sessionId) ?? this.lastCommitted(sessionId);
+  }
+
+  /** Read from the file once per session: after a restart, numbering resumes from what is stored. */
+  private lastCommitted(sessionId: string): number {
+    let seq = this.committed.get(sessionId);
+    if (seq === undefined) {
+      seq = (this.selectLastSeq.get({ id: sessionId }) as { seq: number }).seq;
+      this.committed.set(sessionId, seq);
+    }
+    return seq;
+  }
+
   listenerCount(sessionId: string): number {
     return this.listeners.get(sessionId)?.size ?? 0;
   }
 
-  /** Hears every event of every session as it is appended (metrics, audit). */
+  /** Hears every event of every session once it is committed (metrics, audit). */
   tap(listener: EventListener): () => void {
     this.taps.add(listener);
     return () => this.taps.delete(listener);
   }
 
+  /** Hears a session's events once they are committed, in seq order. */
   subscribe(sessionId: string, listener: EventListener): () => void {
     let set = this.listeners.get(sessionId);
     if (!set) this.listeners.set(sessionId, (set = new Set()));

@@ -6,16 +6,16 @@ import { describe, it } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
 import { startDemoModel } from '../../../fakes/demo-model/server.js';
 import { startDaemonProcess, type DaemonProcess } from '../testing/daemon-process.js';
-import { openNdjsonClient, type NdjsonClient } from '../testing/ndjson-client.js';
+import { openNdjsonClient } from '../testing/ndjson-client.js';
 import { waitFor } from '../testing/harness.js';
 
 const ROUNDS = Number(process.env['RELAIS_CRASH_ROUNDS'] ?? 20);
 /** Independent data folders crashed side by side, to keep the run short. */
 const LANES = 2;
-/** A chatty turn: many permission prompts and tool results, then a long tool output. */
+/** A busy turn: a tool call after another, each with its permission, result and answer. */
 const BUSY_PROMPT = 'demo:steps 40';
-const CHATTY_PROMPT = 'demo:bash seq 1 20000';
-const QUEUED = ['demo:think', 'demo:steps 5', 'hello'];
+/** Queued behind it: a chatty command, a thinking turn, a plain one. */
+const QUEUED = ['demo:bash seq 1 20000', 'demo:think', 'hello'];
 
 interface Shown {
   /** seq → the event as a client received it. */
@@ -87,7 +87,7 @@ async function checkResume(daemon: DaemonProcess, sessionId: string): Promise<vo
   assert.deepEqual(received(), stored.slice(after));
 }
 
-describe('the journal across kill -9 of the daemon', { timeout: 300_000 }, () => {
+describe('the journal across kill -9 of the daemon', { timeout: 600_000 }, () => {
   it('every event a live client was shown is stored identically, and no seq is reused', async (t) => {
     const model = await startDemoModel({ delayScale: 0.05 });
     try {
@@ -95,9 +95,14 @@ describe('the journal across kill -9 of the daemon', { timeout: 300_000 }, () =>
       const lanes = await Promise.all(
         Array.from({ length: LANES }, () => crashLane(model.url, perLane)),
       );
-      const lossy = lanes.flat();
+      const lossy = lanes.flatMap((lane) => lane.lossyRounds);
       t.diagnostic(`${lossy.length} of ${perLane * LANES} rounds lost something`);
       assert.deepEqual(lossy, []);
+      assert.deepEqual(
+        lanes.flatMap((lane) => lane.laterDamage),
+        [],
+        'later rounds changed what earlier ones stored',
+      );
     } finally {
       await model.close();
     }
@@ -106,59 +111,57 @@ describe('the journal across kill -9 of the daemon', { timeout: 300_000 }, () =>
 
 /**
  * One data folder, killed and restarted `rounds` times. After each restart, what the clients of
- * the killed daemon were shown is compared with what is stored; returns the rounds that lost something.
+ * the killed daemon were shown is compared with what is stored.
  */
-async function crashLane(modelUrl: string, rounds: number): Promise<string[]> {
+async function crashLane(
+  modelUrl: string,
+  rounds: number,
+): Promise<{ lossyRounds: string[]; laterDamage: string[] }> {
   const home = mkdtempSync(join(tmpdir(), 'relais-crash-'));
   const cwd = mkdtempSync(join(tmpdir(), 'relais-crash-cwd-'));
   const shown = new Map<string, Shown>();
-  const lossy: string[] = [];
+  const lossyRounds: string[] = [];
+  const laterDamage: string[] = [];
   // The demo subscription's quota reading would soon refuse launches: admission is not tested here.
   const env = { RELAIS_DEMO_MODEL_URL: modelUrl, RELAIS_ADMISSION_THRESHOLD: '1000000' };
   let daemon = await startDaemonProcess(home, env);
   try {
     for (let round = 1; round <= rounds; round++) {
-      const sessions = await crashRound(daemon, cwd, shown);
+      const id = await crashRound(daemon, cwd, shown);
       daemon = await startDaemonProcess(home, env);
-      const loss = noLoss();
-      for (const id of sessions) {
-        addLoss(loss, await compare(daemon, id, shown.get(id)!));
-        await checkResume(daemon, id);
-      }
-      if (!isDeepStrictEqual(loss, noLoss())) lossy.push(`round ${round}: ${JSON.stringify(loss)}`);
+      const loss = await compare(daemon, id, shown.get(id)!);
+      await checkResume(daemon, id);
+      if (!isDeepStrictEqual(loss, noLoss()))
+        lossyRounds.push(`round ${round}: ${JSON.stringify(loss)}`);
     }
     // Later rounds must not have disturbed what earlier rounds stored.
     for (const [id, seen] of shown) {
       const loss = await compare(daemon, id, seen);
-      if (!isDeepStrictEqual(loss, noLoss()))
-        lossy.push(`at the end, ${id}: ${JSON.stringify(loss)}`);
+      if (!isDeepStrictEqual(loss, noLoss())) laterDamage.push(`${id}: ${JSON.stringify(loss)}`);
     }
   } finally {
     await daemon.stop();
     rmSync(home, { recursive: true, force: true });
     rmSync(cwd, { recursive: true, force: true });
   }
-  return lossy;
+  return { lossyRounds, laterDamage };
 }
 
 const noLoss = (): Loss => ({ missing: 0, reused: 0, announced: 0, gaps: 0 });
-function addLoss(total: Loss, more: Loss): void {
-  for (const k of Object.keys(total) as (keyof Loss)[]) total[k] += more[k];
-}
 
 /**
- * Two sessions produce events while a console-like global client (which allows every prompt) and
- * a stream client per session watch; the daemon is killed after a random number of shown events,
- * at once or a few milliseconds later. Returns the ids of the sessions it launched.
+ * A session works through many tool calls while a console-like global client (which allows every
+ * prompt) and a client of the session's stream watch; more instructions wait in its queue. The
+ * daemon is killed after a random number of shown events, at once or a few milliseconds later.
+ * Returns the id of the session.
  */
 async function crashRound(
   daemon: DaemonProcess,
   cwd: string,
   shown: Map<string, Shown>,
-): Promise<string[]> {
-  const t0 = Date.now();
+): Promise<string> {
   const killAfter = 1 + random(40);
-  const delay = Math.random() < 0.5 ? 0 : random(15);
+  const delay = Math.random() < 0.7 ? 0 : 1 + random(15);
   let seen = 0;
   let killing = false;
   const kill = (): void => {
@@ -177,50 +180,38 @@ async function crashRound(
         .call('POST', `/api/permissions/${value.permission.id}/decision`, { decision: 'allow' })
         .catch(() => undefined);
   };
-  const clients: NdjsonClient[] = [
-    await openNdjsonClient(daemon.base, daemon.key, '/api/stream', record),
-  ];
-  const ids: string[] = [];
-  for (const prompt of [BUSY_PROMPT]) {
-    if (killing) break;
-    const launched = await daemon.call('POST', '/api/sessions', {
-      subscription_id: 'demo',
-      model: 'demo-sonnet',
-      app: 'tests',
-      cwd,
-      prompt,
-    });
-    assert.equal(launched.status, 201, launched.text);
-    const id = launched.body.id as string;
-    ids.push(id);
-    const entry = shownFor(shown, id);
-    clients.push(
-      await openNdjsonClient(
-        daemon.base,
-        daemon.key,
-        `/api/sessions/${id}/stream?after=0`,
-        (value) => {
-          record(value);
-          if (value.type !== 'event') return;
-          entry.events.set(value.event.seq, value.event);
-          if (++seen >= killAfter) kill();
-        },
-      ),
-    );
-  }
+  const global = await openNdjsonClient(daemon.base, daemon.key, '/api/stream', record);
+  const launched = await daemon.call('POST', '/api/sessions', {
+    subscription_id: 'demo',
+    model: 'demo-sonnet',
+    app: 'tests',
+    cwd,
+    prompt: BUSY_PROMPT,
+  });
+  assert.equal(launched.status, 201, launched.text);
+  const id = launched.body.id as string;
+  const entry = shownFor(shown, id);
+  const stream = await openNdjsonClient(
+    daemon.base,
+    daemon.key,
+    `/api/sessions/${id}/stream?after=0`,
+    (value) => {
+      record(value);
+      if (value.type !== 'event') return;
+      entry.events.set(value.event.seq, value.event);
+      if (++seen >= killAfter) kill();
+    },
+  );
   for (const text of QUEUED)
-    await daemon.call('POST', `/api/sessions/${ids[0]}/messages`, { text }).catch(() => undefined);
-  // Sessions that finish before the chosen count are killed idle: that is a moment too.
-  const idle = setTimeout(kill, 6_000);
+    await daemon.call('POST', `/api/sessions/${id}/messages`, { text }).catch(() => undefined);
+  // A session still starting when the time is up is killed then: that is a moment too.
+  const late = setTimeout(kill, 6_000);
   if (daemon.child.exitCode === null && daemon.child.signalCode === null)
     await new Promise((resolve) => daemon.child.once('exit', resolve));
-  clearTimeout(idle);
-  await Promise.all(clients.map((c) => c.ended));
+  clearTimeout(late);
+  await Promise.all([global.ended, stream.ended]);
   await daemon.stop();
-  console.error(
-    `DEBUG round: killAfter ${killAfter} delay ${delay} seen ${seen} at ${Date.now() - t0} ms`,
-  );
-  return ids;
+  return id;
 }
 
 function shownFor(shown: Map<string, Shown>, id: string): Shown {

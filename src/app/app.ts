@@ -7,13 +7,9 @@ import { RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
 import { ApiKey } from './core/api-key';
 import { Attention } from './core/attention';
 import { LiveStore } from './core/live-store';
+import { ConsolePage, PAGES } from './core/pages';
 import { Theme } from './core/theme';
 import { Palette } from './palette/palette';
-
-interface NavLink {
-  path: string;
-  label: string;
-}
 
 @Component({
   selector: 'app-root',
@@ -40,15 +36,7 @@ export class App {
   protected readonly attention = inject(Attention);
   private readonly palette = inject(Palette);
 
-  protected readonly links: NavLink[] = [
-    { path: '/sessions', label: 'Sessions' },
-    { path: '/inbox', label: 'Inbox' },
-    { path: '/analytics', label: 'Analytics' },
-    { path: '/rules', label: 'Rules' },
-    { path: '/audit', label: 'Audit' },
-    { path: '/storage', label: 'Storage' },
-    { path: '/diagnostics', label: 'Diagnostics' },
-  ];
+  protected readonly links: readonly ConsolePage[] = PAGES.filter((page) => page.inRail);
 
   constructor() {
     effect(() => {

@@ -18,7 +18,9 @@ import { Theme } from '../core/theme';
 import { AnalyticsApi, ExportFormat } from './analytics-api';
 import {
   FilterState,
+  EMPTY_FILTER,
   LIST_KEYS,
+  PERIODS,
   filterFromParams,
   filterToParams,
   filterToQuery,
@@ -37,6 +39,7 @@ import {
 } from './chart-model';
 import { FilterBar, FilterOptions } from './filter-bar';
 import { saveBlob } from '../shared/save-blob';
+import { registerPageCommands } from '../palette/page-commands';
 import { SummaryTiles } from './summary-tiles';
 import { ToolTable } from './tool-table';
 import { TurnsTable } from './turns-table';
@@ -202,6 +205,54 @@ export class AnalyticsPage {
 
   protected readonly exporting = signal<ExportFormat | null>(null);
   protected readonly exportError = signal<ApiFailure | null>(null);
+
+  constructor() {
+    registerPageCommands(() => [
+      {
+        id: 'analytics-refresh',
+        group: 'Analytics',
+        label: 'Refresh the figures',
+        keywords: 'reload',
+        run: () => this.refresh(),
+      },
+      {
+        id: 'analytics-export-csv',
+        group: 'Analytics',
+        label: 'Export the turns as CSV',
+        keywords: 'download',
+        run: () => void this.exportAs('csv'),
+      },
+      {
+        id: 'analytics-export-json',
+        group: 'Analytics',
+        label: 'Export the turns as JSON',
+        keywords: 'download',
+        run: () => void this.exportAs('json'),
+      },
+      {
+        id: 'analytics-clear',
+        group: 'Analytics',
+        label: 'Clear the filters',
+        keywords: 'reset filter',
+        run: () => this.applyFilter(EMPTY_FILTER),
+      },
+      ...PERIODS.filter((period) => period.value !== 'custom').map((period) => ({
+        id: 'analytics-period-' + period.value,
+        group: 'Analytics',
+        label: `Filter: ${period.label}`,
+        keywords: 'period time range',
+        run: () =>
+          this.applyFilter({ ...this.filter(), period: period.value, from: null, to: null }),
+      })),
+      ...(['model', 'subscription', 'app'] as const).map((by) => ({
+        id: 'analytics-cost-' + by,
+        group: 'Analytics',
+        label: `Show the cost by ${by}`,
+        keywords: 'breakdown chart',
+        run: () => this.setCostBy(by),
+      })),
+    ]);
+  }
 
   protected applyFilter(next: FilterState): void {
     // A new history entry per change: the back button steps back through filters.

@@ -1,3 +1,4 @@
+import { registerPageCommands } from '../palette/page-commands';
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { RouterLink } from '@angular/router';
@@ -41,6 +42,15 @@ export class DiagnosticsPage {
   );
 
   constructor() {
+    registerPageCommands(() => [
+      {
+        id: 'diagnostics-refresh',
+        group: 'Diagnostics',
+        label: 'Refresh the diagnostics',
+        keywords: 'reload health',
+        run: () => void this.load(),
+      },
+    ]);
     void this.load();
   }
 

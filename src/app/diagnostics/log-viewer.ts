@@ -1,3 +1,4 @@
+import { registerPageCommands } from '../palette/page-commands';
 import {
   ChangeDetectionStrategy,
   Component,
@@ -83,6 +84,29 @@ export class LogViewer {
   );
 
   constructor() {
+    registerPageCommands(() => [
+      {
+        id: 'logs-tail',
+        group: 'Logs',
+        label: this.tailing() ? 'Stop following the logs' : 'Follow the logs live',
+        keywords: 'tail live log',
+        run: () => this.toggleTail(!this.tailing()),
+      },
+      {
+        id: 'logs-refresh',
+        group: 'Logs',
+        label: 'Reload the logs',
+        keywords: 'refresh log',
+        run: () => void this.reload(),
+      },
+      {
+        id: 'logs-clear',
+        group: 'Logs',
+        label: 'Clear the log filters',
+        keywords: 'reset filter log',
+        run: () => this.clear(),
+      },
+    ]);
     inject(DestroyRef).onDestroy(() => this.stopTail());
     void this.reload();
   }

@@ -34,11 +34,11 @@ export class PaletteDialog {
   protected readonly active = signal(0);
   protected readonly shortcuts = SHORTCUTS;
   protected readonly results = computed(() =>
-    fuzzyFilter(
-      this.query(),
-      this.data.commands(),
-      (c) => `${c.label} ${c.group} ${c.keywords ?? ''}`,
-    ).slice(0, MAX_SHOWN),
+    fuzzyFilter(this.query(), this.data.commands(), (c) => [
+      c.label,
+      c.group,
+      c.keywords ?? '',
+    ]).slice(0, MAX_SHOWN),
   );
   protected readonly activeId = computed(() => {
     const command = this.results()[this.active()];

@@ -1,23 +1,30 @@
 import { Dialog, DialogRef } from '@angular/cdk/dialog';
-import { Injectable, Signal, computed, inject, signal } from '@angular/core';
+import { Injectable, Signal, computed, inject } from '@angular/core';
 import { Router } from '@angular/router';
+import { ApiKey } from '../core/api-key';
+import { Attention } from '../core/attention';
 import { LiveStore } from '../core/live-store';
+import { PAGES, SECTIONS } from '../core/pages';
 import { Theme } from '../core/theme';
 import { PaletteCommand } from './commands';
 import { PaletteDialog, PaletteMode } from './palette-dialog';
+import { PaletteRegistry } from './palette-registry';
+import { revealWhenShown } from './reveal';
 
-/** The command palette: global commands plus those the open page registers (turns, tools). */
+/** The command palette: the shown pages' commands first, then every page, setting and session. */
 @Injectable({ providedIn: 'root' })
 export class Palette {
   private readonly dialog = inject(Dialog);
   private readonly router = inject(Router);
   private readonly live = inject(LiveStore);
   private readonly theme = inject(Theme);
-  private readonly contexts = signal<readonly Signal<PaletteCommand[]>[]>([]);
+  private readonly apiKey = inject(ApiKey);
+  private readonly attention = inject(Attention);
+  private readonly registry = inject(PaletteRegistry);
   private ref: DialogRef<unknown, PaletteDialog> | null = null;
 
   readonly commands = computed<PaletteCommand[]>(() => [
-    ...this.contexts().flatMap((context) => context()),
+    ...this.registry.commands(),
     ...this.globalCommands(),
   ]);
 
@@ -43,68 +50,114 @@ export class Palette {
 
   /** Adds page commands for as long as the page lives; returns the function that removes them. */
   register(commands: Signal<PaletteCommand[]>): () => void {
-    this.contexts.update((list) => [...list, commands]);
-    return () => this.contexts.update((list) => list.filter((entry) => entry !== commands));
+    return this.registry.register(commands);
   }
 
   private globalCommands(): PaletteCommand[] {
-    const go = (path: string[], queryParams?: Record<string, string>) => () =>
-      void this.router.navigate(path, queryParams ? { queryParams } : {});
+    return [
+      ...this.promptCommands(),
+      ...this.pageCommands(),
+      ...this.settingCommands(),
+      ...this.sessionCommands(),
+    ];
+  }
+
+  private go(path: string, queryParams?: Record<string, string>): () => void {
+    return () => void this.router.navigateByUrl(this.router.createUrlTree([path], { queryParams }));
+  }
+
+  private promptCommands(): PaletteCommand[] {
     const oldest = this.live.pending()[0];
+    if (!oldest) return [];
+    return [
+      {
+        id: 'answer-oldest',
+        group: 'Actions',
+        label: `Answer the oldest prompt (${oldest.tool_name})`,
+        keywords: 'permission approve inbox',
+        run: this.go('/inbox', { answer: oldest.id }),
+      },
+    ];
+  }
+
+  private pageCommands(): PaletteCommand[] {
+    const pages: PaletteCommand[] = PAGES.map((page) => ({
+      id: 'page-' + page.path,
+      group: 'Pages',
+      label: page.path === '/sessions/new' ? 'Launch a session' : `Open ${page.label}`,
+      keywords: page.keywords,
+      run: this.go(page.path),
+    }));
+    const sections: PaletteCommand[] = SECTIONS.map((section) => ({
+      id: 'section-' + section.headingId,
+      group: 'Sections',
+      label: `Show ${section.label}`,
+      keywords: `${section.keywords} ${section.path.slice(1)}`,
+      run: () => {
+        void this.router.navigateByUrl(section.path).then(() => revealWhenShown(section.headingId));
+      },
+    }));
+    return [...pages, ...sections];
+  }
+
+  private settingCommands(): PaletteCommand[] {
     const commands: PaletteCommand[] = [
       {
-        id: 'launch',
-        group: 'Actions',
-        label: 'Launch a session',
-        keywords: 'new start',
-        run: go(['/sessions', 'new']),
-      },
-      {
-        id: 'inbox',
-        group: 'Navigate',
-        label: 'Open the inbox',
-        keywords: 'permissions prompts',
-        run: go(['/inbox']),
-      },
-      {
-        id: 'sessions',
-        group: 'Navigate',
-        label: 'Open the sessions dashboard',
-        run: go(['/sessions']),
-      },
-      {
         id: 'theme',
-        group: 'Actions',
-        label: 'Toggle light / dark theme',
-        keywords: 'dark light',
+        group: 'Settings',
+        label: this.theme.isDark() ? 'Switch to the light theme' : 'Switch to the dark theme',
+        keywords: 'toggle theme dark light colours',
         run: () => this.theme.toggle(),
+      },
+      {
+        id: 'key-change',
+        group: 'Settings',
+        label: 'Change the API key',
+        keywords: 'key token connect paste',
+        run: this.go('/key'),
       },
       {
         id: 'help',
         group: 'Help',
         label: 'Keyboard shortcuts',
-        keywords: '?',
+        keywords: '? keys help',
         run: () => this.open('help'),
       },
     ];
-    if (oldest) {
-      commands.unshift({
-        id: 'answer-oldest',
-        group: 'Actions',
-        label: `Answer the oldest prompt (${oldest.tool_name})`,
-        keywords: 'permission approve',
-        run: go(['/inbox'], { answer: oldest.id }),
+    if (this.apiKey.key()) {
+      const remembered = this.apiKey.remembered();
+      commands.push({
+        id: 'key-remember',
+        group: 'Settings',
+        label: remembered
+          ? 'Keep the API key for this tab only'
+          : 'Remember the API key in this browser',
+        keywords: 'key forget store',
+        run: () => this.apiKey.setRemembered(!remembered),
       });
     }
-    for (const session of this.live.sessions().slice(0, 50)) {
+    if (this.attention.notificationPermission() === 'default') {
       commands.push({
+        id: 'notifications',
+        group: 'Settings',
+        label: 'Enable notifications',
+        keywords: 'alerts desktop prompts',
+        run: () => void this.attention.askForNotifications(),
+      });
+    }
+    return commands;
+  }
+
+  private sessionCommands(): PaletteCommand[] {
+    return this.live
+      .sessions()
+      .slice(0, 50)
+      .map((session) => ({
         id: 'session-' + session.id,
         group: 'Sessions',
         label: `Go to session ${session.id.slice(-8)} · ${session.state} · ${session.cwd}`,
         keywords: `${session.model} ${session.app} ${session.subscription_id}`,
-        run: go(['/sessions', session.id]),
-      });
-    }
-    return commands;
+        run: this.go('/sessions/' + session.id),
+      }));
   }
 }

@@ -1,3 +1,4 @@
+import { registerPageCommands } from '../palette/page-commands';
 import {
   ChangeDetectionStrategy,
   Component,
@@ -48,6 +49,15 @@ export class QuotaCards {
   });
 
   constructor() {
+    registerPageCommands(() => [
+      {
+        id: 'quotas-refresh',
+        group: 'Quotas',
+        label: 'Refresh the quotas',
+        keywords: 'quota limits reload',
+        run: () => this.refresh(),
+      },
+    ]);
     const timer = setInterval(() => this.quotas.reload(), REFRESH_MS);
     inject(DestroyRef).onDestroy(() => clearInterval(timer));
   }

@@ -1,3 +1,4 @@
+import { registerPageCommands } from '../palette/page-commands';
 import { CdkDrag, CdkDragDrop, CdkDragHandle, CdkDropList } from '@angular/cdk/drag-drop';
 import {
   ChangeDetectionStrategy,
@@ -15,6 +16,7 @@ import { Rule, RulesView } from '../../../contract/permissions';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { RuleEditor } from './rule-editor';
 import {
+  RULE_KINDS,
   RuleKind,
   actionLabel,
   groupRules,
@@ -70,6 +72,33 @@ export class RulesPage {
   protected readonly actionLabel = actionLabel;
 
   constructor() {
+    registerPageCommands(() => [
+      {
+        id: 'rules-refresh',
+        group: 'Rules',
+        label: 'Reload the rules',
+        keywords: 'refresh',
+        run: () => void this.load(),
+      },
+      ...RULE_KINDS.map((info) => ({
+        id: 'rules-add-' + info.kind,
+        group: 'Rules',
+        label: `Add a rule: ${info.label}`,
+        keywords: 'new create',
+        run: () => this.startAdd(info.kind),
+      })),
+      ...(this.undoRules()
+        ? [
+            {
+              id: 'rules-undo',
+              group: 'Rules',
+              label: 'Undo the deletion',
+              keywords: 'restore',
+              run: () => void this.undo(),
+            },
+          ]
+        : []),
+    ]);
     void this.load();
   }
 

@@ -1,3 +1,4 @@
+import { registerPageCommands } from '../palette/page-commands';
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
@@ -76,6 +77,25 @@ export class SessionListPage {
       left: session.state === 'ended' ? '—' : shortDuration(Date.parse(session.deadline_at) - now),
     }));
   });
+
+  constructor() {
+    registerPageCommands(() => [
+      {
+        id: 'sessions-clear',
+        group: 'Sessions',
+        label: 'Clear the session filters',
+        keywords: 'reset filter',
+        run: () => this.clearFilters(),
+      },
+      ...this.states.map((state) => ({
+        id: 'sessions-state-' + state,
+        group: 'Sessions',
+        label: `Show only ${state} sessions`,
+        keywords: 'filter state',
+        run: () => this.stateFilter.set(state),
+      })),
+    ]);
+  }
 
   protected clearFilters(): void {
     this.stateFilter.set('');

@@ -11,6 +11,7 @@ import { CategoryChart } from './category-chart';
 import { ConfirmDialog, ConfirmData } from './confirm-dialog';
 import { CATEGORY_LABELS } from './storage-labels';
 import { StorageApi } from './storage-api';
+import { registerPageCommands } from '../palette/page-commands';
 import { chipClasses } from '../shared/chip-tone';
 
 interface CategoryRow {
@@ -55,6 +56,22 @@ export class StoragePage {
   });
 
   constructor() {
+    registerPageCommands(() => [
+      {
+        id: 'storage-refresh',
+        group: 'Storage',
+        label: 'Refresh the storage figures',
+        keywords: 'reload disk',
+        run: () => void this.load(),
+      },
+      {
+        id: 'storage-recycle',
+        group: 'Storage',
+        label: 'Recycle the database (reclaim free space)',
+        keywords: 'vacuum compact',
+        run: () => void this.recycle(),
+      },
+    ]);
     void this.load();
   }
 

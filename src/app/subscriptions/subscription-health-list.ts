@@ -1,3 +1,4 @@
+import { registerPageCommands } from '../palette/page-commands';
 import { DatePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
@@ -24,6 +25,24 @@ export class SubscriptionHealthList {
   protected readonly announcement = signal('');
 
   constructor() {
+    registerPageCommands(() => [
+      {
+        id: 'subscriptions-refresh',
+        group: 'Subscriptions',
+        label: 'Refresh the subscriptions',
+        keywords: 'reload health',
+        run: () => void this.load(),
+      },
+      ...(this.subscriptions() ?? [])
+        .filter((subscription) => subscription.status === 'suspended')
+        .map((subscription) => ({
+          id: 'subscription-retry-' + subscription.id,
+          group: 'Subscriptions',
+          label: `Retry subscription ${subscription.name}`,
+          keywords: 'reopen suspended brake',
+          run: () => void this.retry(subscription),
+        })),
+    ]);
     void this.load();
   }
 

@@ -1,0 +1,54 @@
+/** A page of the console: the rail shows those marked `inRail`; the palette reaches all of them. */
+export interface ConsolePage {
+  path: string;
+  label: string;
+  keywords: string;
+  inRail: boolean;
+}
+
+export const PAGES: readonly ConsolePage[] = [
+  { path: '/sessions', label: 'Sessions', keywords: 'dashboard list running agents', inRail: true },
+  { path: '/sessions/new', label: 'Launch', keywords: 'new start session', inRail: false },
+  { path: '/inbox', label: 'Inbox', keywords: 'permissions prompts approve', inRail: true },
+  {
+    path: '/analytics',
+    label: 'Analytics',
+    keywords: 'usage cost tokens charts turns',
+    inRail: true,
+  },
+  { path: '/rules', label: 'Rules', keywords: 'permissions policy allow deny ask', inRail: true },
+  {
+    path: '/audit',
+    label: 'Audit',
+    keywords: 'trail decisions history rules changes',
+    inRail: true,
+  },
+  { path: '/storage', label: 'Storage', keywords: 'disk space compress recycle', inRail: true },
+  { path: '/diagnostics', label: 'Diagnostics', keywords: 'health engine process', inRail: true },
+];
+
+/** A part of a page worth reaching directly: the palette opens the page and moves to its heading. */
+export interface PageSection {
+  path: string;
+  headingId: string;
+  label: string;
+  keywords: string;
+}
+
+export const SECTIONS: readonly PageSection[] = [
+  { path: '/sessions', headingId: 'quotas-title', label: 'Quotas', keywords: 'quota limits plan' },
+  {
+    path: '/diagnostics',
+    headingId: 'subscriptions-title',
+    label: 'Subscriptions',
+    keywords: 'accounts suspended retry brake',
+  },
+  {
+    path: '/diagnostics',
+    headingId: 'versions-title',
+    label: 'Agent versions',
+    keywords: 'claude codex update',
+  },
+  { path: '/diagnostics', headingId: 'logs-title', label: 'Logs', keywords: 'log tail errors' },
+  { path: '/diagnostics', headingId: 'db-title', label: 'Database', keywords: 'sqlite wal' },
+];

@@ -1,4 +1,9 @@
-import { NO_AUDIT_FILTERS, auditScope } from './audit-filters';
+import {
+  NO_AUDIT_FILTERS,
+  auditFiltersFromParams,
+  auditFiltersToParams,
+  auditScope,
+} from './audit-filters';
 
 describe('audit scope', () => {
   const now = Date.parse('2026-11-30T12:00:00.000Z');
@@ -21,5 +26,35 @@ describe('audit scope', () => {
       from: '2026-11-29T12:00:00.000Z',
       to: '2026-11-30T12:00:00.000Z',
     });
+  });
+
+  it('round-trips the filters through the URL, leaving out what is not filtered', () => {
+    const filters = {
+      session: 'ses_1',
+      tool: 'Bash',
+      decision: 'deny' as const,
+      kind: 'decision' as const,
+      period: '7d' as const,
+    };
+    const params = auditFiltersToParams(filters);
+    expect(auditFiltersFromParams(params)).toEqual(filters);
+    expect(auditFiltersToParams(NO_AUDIT_FILTERS)).toEqual({
+      session: null,
+      tool: null,
+      decision: null,
+      kind: null,
+      period: null,
+    });
+  });
+
+  it('reads an unknown or malformed URL value as no filter', () => {
+    expect(
+      auditFiltersFromParams({
+        decision: 'maybe',
+        kind: ['rules_change', 'decision'],
+        period: '1y',
+        tool: 'x'.repeat(1000),
+      }),
+    ).toEqual({ ...NO_AUDIT_FILTERS, kind: 'rules_change', tool: 'x'.repeat(200) });
   });
 });

@@ -1,3 +1,5 @@
+import { Params } from '@angular/router';
+
 /** What the audit page filters on, as the person chose it. */
 export interface AuditFilters {
   session: string;
@@ -47,4 +49,44 @@ export function auditScope(filters: AuditFilters, nowMs: number): Record<string,
     params['to'] = new Date(nowMs).toISOString();
   }
   return params;
+}
+
+const DECISIONS: readonly AuditFilters['decision'][] = ['', 'allow', 'deny', 'saved'];
+const KINDS: readonly AuditFilters['kind'][] = ['', 'decision', 'rules_change'];
+const MAX_TEXT = 200;
+
+function single(value: unknown): string {
+  if (Array.isArray(value)) return single(value[0]);
+  return typeof value === 'string' ? value.slice(0, MAX_TEXT) : '';
+}
+
+function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback: T): T {
+  const text = single(value);
+  return allowed.find((option) => option === text) ?? fallback;
+}
+
+/** Reads the filters from the URL query; anything unknown falls back to "no filter". */
+export function auditFiltersFromParams(params: Params): AuditFilters {
+  return {
+    session: single(params['session']).trim(),
+    tool: single(params['tool']).trim(),
+    decision: oneOf(params['decision'], DECISIONS, ''),
+    kind: oneOf(params['kind'], KINDS, ''),
+    period: oneOf(
+      params['period'],
+      AUDIT_PERIODS.map((p) => p.value),
+      'all',
+    ),
+  };
+}
+
+/** The URL query of the filters: only what differs from "no filter", so a bare URL means none. */
+export function auditFiltersToParams(filters: AuditFilters): Params {
+  return {
+    session: filters.session.trim() || null,
+    tool: filters.tool.trim() || null,
+    decision: filters.decision || null,
+    kind: filters.kind || null,
+    period: filters.period === 'all' ? null : filters.period,
+  };
 }

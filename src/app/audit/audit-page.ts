@@ -1,10 +1,12 @@
 import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { FormControl, FormGroup, ReactiveFormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
-import { RouterLink } from '@angular/router';
+import { ActivatedRoute, Router, RouterLink } from '@angular/router';
+import { merge } from 'rxjs';
 import { AuditEntry } from '../../../contract/permissions';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { CursorPager } from '../shared/cursor-pager';
@@ -15,14 +17,21 @@ import {
   AuditFilters,
   AuditPeriod,
   NO_AUDIT_FILTERS,
+  auditFiltersFromParams,
+  auditFiltersToParams,
   auditScope,
 } from './audit-filters';
 import { saveBlob } from '../shared/save-blob';
+import { PaletteCommand } from '../palette/commands';
 import { chipClasses } from '../shared/chip-tone';
+import { registerPageCommands } from '../palette/page-commands';
 
 const PAGE_SIZE = 50;
 
-/** Every decision and rules change, filtered, paged newest first, exported as CSV or JSON. */
+/**
+ * Every decision and rules change, filtered, paged newest first, exported as CSV or JSON. The
+ * filters live in the URL, as on Analytics: a link shows the same scope, Back steps through them.
+ */
 @Component({
   selector: 'app-audit-page',
   imports: [
@@ -41,6 +50,8 @@ const PAGE_SIZE = 50;
 export class AuditPage {
   protected readonly chipClasses = chipClasses;
   private readonly api = inject(AuditApi);
+  private readonly router = inject(Router);
+  private readonly route = inject(ActivatedRoute);
   protected readonly periods = AUDIT_PERIODS;
 
   protected readonly form = new FormGroup({
@@ -69,18 +80,114 @@ export class AuditPage {
   protected readonly exportError = signal<ApiFailure | null>(null);
   protected readonly announcement = signal('');
 
+  /** The filters last shown, so that a navigation to the same filters does not read twice. */
+  private shown: string | null = null;
+
   constructor() {
-    void this.reload();
+    this.route.queryParams.pipe(takeUntilDestroyed()).subscribe((params) => {
+      const filters = auditFiltersFromParams(params);
+      this.form.setValue(filters, { emitEvent: false });
+      if (JSON.stringify(filters) !== this.shown) this.show(filters);
+    });
+    // A choice in a list applies at once, as on Analytics; the text fields apply with Enter.
+    const { decision, kind, period } = this.form.controls;
+    merge(decision.valueChanges, kind.valueChanges, period.valueChanges)
+      .pipe(takeUntilDestroyed())
+      .subscribe(() => this.apply());
+    registerPageCommands(() => this.commands());
   }
 
   protected apply(): void {
-    this.scope.set(auditScope(this.form.getRawValue(), Date.now()));
-    void this.reload();
+    const filters = this.form.getRawValue();
+    // Apply again re-reads (a period ends now); a change also gets its own history entry.
+    this.show(filters);
+    void this.router.navigate([], {
+      relativeTo: this.route,
+      queryParams: auditFiltersToParams(filters),
+      queryParamsHandling: 'merge',
+    });
   }
 
   protected clear(): void {
-    this.form.setValue(NO_AUDIT_FILTERS);
+    this.form.setValue(NO_AUDIT_FILTERS, { emitEvent: false });
     this.apply();
+  }
+
+  private show(filters: AuditFilters): void {
+    this.shown = JSON.stringify(filters);
+    this.scope.set(auditScope(filters, Date.now()));
+    void this.reload();
+  }
+
+  private setFilter(change: Partial<AuditFilters>): void {
+    this.form.patchValue(change, { emitEvent: false });
+    this.apply();
+  }
+
+  private commands(): PaletteCommand[] {
+    const group = 'Audit';
+    return [
+      {
+        id: 'audit-refresh',
+        group,
+        label: 'Refresh the audit trail',
+        keywords: 'reload',
+        run: () => void this.reload(),
+      },
+      {
+        id: 'audit-export-csv',
+        group,
+        label: 'Export the audit entries as CSV',
+        keywords: 'download',
+        run: () => void this.export('csv'),
+      },
+      {
+        id: 'audit-export-json',
+        group,
+        label: 'Export the audit entries as JSON',
+        keywords: 'download',
+        run: () => void this.export('json'),
+      },
+      {
+        id: 'audit-clear',
+        group,
+        label: 'Clear the audit filters',
+        keywords: 'reset filter',
+        run: () => this.clear(),
+      },
+      {
+        id: 'audit-denied',
+        group,
+        label: 'Show only denied calls',
+        keywords: 'filter deny refused',
+        run: () => this.setFilter({ decision: 'deny' }),
+      },
+      {
+        id: 'audit-rules-changes',
+        group,
+        label: 'Show only rules changes',
+        keywords: 'filter kind',
+        run: () => this.setFilter({ kind: 'rules_change' }),
+      },
+      ...AUDIT_PERIODS.map((period) => ({
+        id: 'audit-period-' + period.value,
+        group,
+        label: `Audit period: ${period.label}`,
+        keywords: 'filter time range',
+        run: () => this.setFilter({ period: period.value }),
+      })),
+      ...(this.cursor()
+        ? [
+            {
+              id: 'audit-older',
+              group,
+              label: 'Load older audit entries',
+              keywords: 'more page',
+              run: () => void this.older(),
+            },
+          ]
+        : []),
+    ];
   }
 
   protected reload(): Promise<void> {

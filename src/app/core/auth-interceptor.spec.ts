@@ -48,6 +48,25 @@ describe('authInterceptor', () => {
       );
     await request;
     expect(TestBed.inject(ApiKey).rejected()).toBe(true);
-    expect(navigate).toHaveBeenCalledWith(['/key']);
+    expect(navigate).toHaveBeenCalledWith(['/key'], { queryParams: {} });
+  });
+
+  it('brings the person back to the page they were on after the key page', async () => {
+    const router = TestBed.inject(Router);
+    vi.spyOn(router, 'url', 'get').mockReturnValue('/sessions/ses_42');
+    const navigate = vi.spyOn(router, 'navigate').mockResolvedValue(true);
+    const request = firstValueFrom(http.get('/api/sessions')).catch((error: unknown) => error);
+    controller
+      .expectOne('/api/sessions')
+      .flush({ error_code: 'unauthorized', message: 'no' }, { status: 401, statusText: 'No' });
+    await request;
+    expect(navigate).toHaveBeenCalledWith(['/key'], {
+      queryParams: { next: '/sessions/ses_42' },
+    });
+  });
+
+  it('names the console as the app, so the audit says who changed the rules', () => {
+    void firstValueFrom(http.put('/api/rules', {}));
+    expect(controller.expectOne('/api/rules').request.headers.get('X-Relais-App')).toBe('console');
   });
 });

@@ -4,9 +4,10 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
-import { Router } from '@angular/router';
+import { ActivatedRoute, Router } from '@angular/router';
 import { ApiKey } from './api-key';
 import { LiveStore } from './live-store';
+import { NEXT_PARAM, safeReturnUrl } from './return-url';
 
 /** Shown without a key or after a 401: where the key lives, and a field to paste it. */
 @Component({
@@ -78,6 +79,7 @@ export class KeyPage {
   protected readonly apiKey = inject(ApiKey);
   private readonly live = inject(LiveStore);
   private readonly router = inject(Router);
+  private readonly route = inject(ActivatedRoute);
 
   protected readonly form = new FormGroup({
     key: new FormControl('', { nonNullable: true, validators: [Validators.required] }),
@@ -93,6 +95,7 @@ export class KeyPage {
     this.apiKey.use(key, remember ? 'local' : 'session');
     this.live.stop();
     this.live.start();
-    void this.router.navigate(['/sessions']);
+    const next = safeReturnUrl(this.route.snapshot.queryParamMap.get(NEXT_PARAM));
+    void this.router.navigateByUrl(next ?? '/sessions');
   }
 }

@@ -109,6 +109,7 @@ export const Session = z.object({
   effort: Effort.nullable(),
   permission_mode: PermissionMode,
   app: z.string(),
+  title: z.string().nullable().describe('A name for people: the first prompt unless renamed'),
   state: SessionState,
   end_reason: EndReason.nullable(),
   end_detail: z.string().nullable(),
@@ -174,6 +175,28 @@ export const SessionListQuery = z
     app: z.string().optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
     cursor: z.string().optional(),
+  })
+  .strict();
+
+/** Longest session title, in characters. */
+export const TITLE_MAX = 120;
+/** Control characters, and the direction overrides that can make a title read as another. */
+export const UNPRINTABLE = /[\p{Cc}\u202a-\u202e\u2066-\u2069]/u;
+
+/** A title: trimmed, one line of printable text (no control characters), at most TITLE_MAX. */
+export const SessionTitle = z
+  .string()
+  .trim()
+  .min(1)
+  .max(TITLE_MAX)
+  .refine(
+    (text) => !UNPRINTABLE.test(text),
+    'A title has no control characters (tabs, new lines…).',
+  );
+
+export const SessionPatch = z
+  .object({
+    title: SessionTitle.nullable().describe('null removes the title'),
   })
   .strict();
 

@@ -240,4 +240,10 @@ export const MIGRATIONS: Migration[] = [
     name: 'usage-rollups',
     sql: `${ROLLUP_TABLES_SQL}\n${ROLLUP_BACKFILL_SQL}`,
   },
+  {
+    version: 6,
+    name: 'session-titles',
+    // A name a person can tell sessions apart by: the first prompt by default, editable.
+    sql: `ALTER TABLE sessions ADD COLUMN title TEXT;`,
+  },
 ];

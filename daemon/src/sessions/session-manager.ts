@@ -26,6 +26,7 @@ import type { SubscriptionService } from '../subscriptions/subscription-service.
 import { stateOf, type LiveSession } from './live-session.js';
 import type { QueueRepo } from './queue-repo.js';
 import type { SessionRepo } from './session-repo.js';
+import { titleFromPrompt } from './session-title.js';
 
 export interface SessionManagerDeps {
   db: Db;
@@ -98,6 +99,7 @@ export class SessionManager {
       effort: body.effort ?? null,
       permission_mode: body.permission_mode,
       app,
+      title: titleFromPrompt(body.prompt),
       created_at: nowIso(now),
       deadline_at: nowIso(now + body.ttl_seconds * 1000),
       max_deadline_at: nowIso(maxDeadline),
@@ -169,6 +171,8 @@ export class SessionManager {
 
   send(id: string, text: string): MessageResult {
     const live = this.requireLive(id);
+    if (this.get(id).title === null)
+      this.deps.sessions.update(id, { title: titleFromPrompt(text) });
     if (live.state === 'idle') {
       this.deliver(live, text);
       return { delivery: 'sent', entry: null };
@@ -216,6 +220,14 @@ export class SessionManager {
       throw apiError('not_found', 'No such queue entry.');
     this.record(id, { subtype: 'message_dequeued', entry_id: entry.id });
     return this.steer(id, entry.text);
+  }
+
+  /** Names the session (null removes the name); the title is validated by the contract. */
+  rename(id: string, title: string | null): Session {
+    this.get(id);
+    this.deps.sessions.update(id, { title });
+    this.publish(id);
+    return this.get(id);
   }
 
   async interrupt(id: string): Promise<Session> {

@@ -18,6 +18,7 @@ interface SessionRow {
   effort: Effort | null;
   permission_mode: PermissionMode;
   app: string;
+  title: string | null;
   state: SessionState;
   end_reason: EndReason | null;
   end_detail: string | null;
@@ -71,10 +72,10 @@ export class SessionRepo {
   insert(session: NewSession): void {
     this.db
       .prepare(
-        `INSERT INTO sessions (id, subscription_id, agent, model, cwd, effort, permission_mode, app, state,
-           created_at, deadline_at, max_deadline_at)
-         VALUES (@id, @subscription_id, @agent, @model, @cwd, @effort, @permission_mode, @app, 'starting',
-           @created_at, @deadline_at, @max_deadline_at)`,
+        `INSERT INTO sessions (id, subscription_id, agent, model, cwd, effort, permission_mode, app, title,
+           state, created_at, deadline_at, max_deadline_at)
+         VALUES (@id, @subscription_id, @agent, @model, @cwd, @effort, @permission_mode, @app, @title,
+           'starting', @created_at, @deadline_at, @max_deadline_at)`,
       )
       .run(session);
   }

@@ -12,6 +12,7 @@ import {
   Session,
   SessionLaunch,
   SessionListQuery,
+  SessionPatch,
   SessionStreamLine,
   StreamQuery,
   listOf,
@@ -81,6 +82,18 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
     params: IdParams,
     response: Session,
     handler: ({ params }) => manager.get(params.id),
+  });
+
+  table.add({
+    method: 'PATCH',
+    url: '/api/sessions/:id',
+    tag,
+    summary: 'Rename a session (its title; by default the first prompt)',
+    errors: [404],
+    params: IdParams,
+    body: SessionPatch,
+    response: Session,
+    handler: ({ params, body }) => manager.rename(params.id, body.title),
   });
 
   table.add({

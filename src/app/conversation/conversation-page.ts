@@ -29,6 +29,7 @@ import { ConversationStore } from './conversation-store';
 import { QueuePanel } from './queue-panel';
 import { SteeringPanel } from './steering-panel';
 import { TimelineView } from './timeline-view';
+import { SessionTitleView } from '../sessions/session-title';
 
 const EDGE_PX = 300;
 
@@ -36,6 +37,7 @@ const EDGE_PX = 300;
 @Component({
   selector: 'app-conversation-page',
   imports: [
+    SessionTitleView,
     RouterLink,
     MatButtonModule,
     StateChip,

@@ -14,6 +14,7 @@ const session = {
   effort: null,
   permission_mode: 'write',
   app: 'a',
+  title: null,
   state: 'idle',
   end_reason: null,
   end_detail: null,

@@ -1,4 +1,4 @@
-import { Injectable, signal } from '@angular/core';
+import { Injectable, computed, signal } from '@angular/core';
 import { RouterStateSnapshot, TitleStrategy } from '@angular/router';
 
 export const BASE_TITLE = 'Relais';
@@ -10,14 +10,24 @@ export const BASE_TITLE = 'Relais';
  */
 @Injectable({ providedIn: 'root' })
 export class PageTitle extends TitleStrategy {
-  private readonly current = signal(BASE_TITLE);
-  readonly title = this.current.asReadonly();
+  private readonly routeTitle = signal(BASE_TITLE);
+  private readonly subjectSignal = signal<string | null>(null);
+  /** The route's title, or what the page shows (a session's title) in front of the console's name. */
+  readonly title = computed(() => {
+    const subject = this.subjectSignal();
+    return subject ? `${subject} · ${BASE_TITLE}` : this.routeTitle();
+  });
 
   override updateTitle(snapshot: RouterStateSnapshot): void {
     this.show(this.buildTitle(snapshot) ?? BASE_TITLE);
   }
 
   show(title: string): void {
-    this.current.set(title);
+    this.routeTitle.set(title);
+  }
+
+  /** Names what the page shows (null: the route's title again); the page clears it when it goes. */
+  showSubject(subject: string | null): void {
+    this.subjectSignal.set(subject);
   }
 }

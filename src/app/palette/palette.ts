@@ -6,6 +6,7 @@ import { Attention } from '../core/attention';
 import { LiveStore } from '../core/live-store';
 import { PAGES, SECTIONS } from '../core/pages';
 import { Theme } from '../core/theme';
+import { sessionName, shortId } from '../sessions/session-name';
 import { PaletteCommand } from './commands';
 import { PaletteDialog, PaletteMode } from './palette-dialog';
 import { PaletteRegistry } from './palette-registry';
@@ -155,8 +156,8 @@ export class Palette {
       .map((session) => ({
         id: 'session-' + session.id,
         group: 'Sessions',
-        label: `Go to session ${session.id.slice(-8)} · ${session.state} · ${session.cwd}`,
-        keywords: `${session.model} ${session.app} ${session.subscription_id}`,
+        label: `Go to ${sessionName(session)} · ${session.state}`,
+        keywords: `${shortId(session.id)} ${session.cwd} ${session.model} ${session.app} ${session.subscription_id}`,
         run: this.go('/sessions/' + session.id),
       }));
   }

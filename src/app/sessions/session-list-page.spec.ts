@@ -15,6 +15,7 @@ const session = (id: string, state: Session['state'], app: string): Session => (
   effort: null,
   permission_mode: 'write',
   app,
+  title: null,
   state,
   end_reason: null,
   end_detail: null,

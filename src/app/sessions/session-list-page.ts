@@ -1,4 +1,5 @@
 import { registerPageCommands } from '../palette/page-commands';
+import { sessionName, shortId } from './session-name';
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
@@ -13,6 +14,8 @@ import { shortDuration } from '../shared/time-format';
 
 interface Row {
   session: Session;
+  name: string;
+  shortId: string;
   age: string;
   left: string;
 }
@@ -73,6 +76,8 @@ export class SessionListPage {
     const now = this.now.ms();
     return this.filtered().map((session) => ({
       session,
+      name: sessionName(session),
+      shortId: shortId(session.id),
       age: shortDuration(now - Date.parse(session.created_at)),
       left: session.state === 'ended' ? '—' : shortDuration(Date.parse(session.deadline_at) - now),
     }));

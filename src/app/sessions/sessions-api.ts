@@ -37,6 +37,15 @@ export class SessionsApi {
     return this.read('/api/sessions', listOf(Session), params).then((page) => page.items);
   }
 
+  /** Names a session (null removes the name). */
+  rename(id: string, title: string | null): Promise<Session> {
+    return firstValueFrom(
+      this.http
+        .patch(`/api/sessions/${encodeURIComponent(id)}`, { title })
+        .pipe(map((body) => Session.parse(body))),
+    );
+  }
+
   get(id: string): Promise<Session> {
     return this.read(`/api/sessions/${encodeURIComponent(id)}`, Session);
   }

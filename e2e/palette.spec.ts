@@ -19,6 +19,7 @@ test('the palette reaches every page and section by name, keyboard only', async 
   page,
   relais,
 }) => {
+  test.setTimeout(300_000); // eleven navigations, each through the palette
   await openAt(page, relais, '/sessions');
   const destinations: [string, RegExp, string][] = [
     ['analytics', /\/analytics/, 'Analytics'],

@@ -1,5 +1,5 @@
 // `npm start`: builds what is missing or out of date, then runs the daemon in the foreground.
-import { spawn, spawnSync } from 'node:child_process';
+import { spawn } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -14,9 +14,12 @@ function newestMtime(dir) {
   return newest;
 }
 
+/** Runs a build command (asynchronously, so the progress ticker keeps ticking); exits if it fails. */
 function run(command, args) {
-  const result = spawnSync(command, args, { cwd: root, stdio: 'inherit' });
-  if (result.status !== 0) process.exit(result.status ?? 1);
+  return new Promise((done) => {
+    const child = spawn(command, args, { cwd: root, stdio: 'inherit' });
+    child.on('exit', (code) => (code === 0 ? done() : process.exit(code ?? 1)));
+  });
 }
 
 const consoleIndex = join(root, 'dist/console/browser/index.html');
@@ -24,12 +27,26 @@ const consoleSources = Math.max(
   newestMtime(join(root, 'src')),
   newestMtime(join(root, 'contract')),
 );
-if (!existsSync(consoleIndex) || statSync(consoleIndex).mtimeMs < consoleSources) {
-  console.log('Building the console…');
-  run('npx', ['ng', 'build']);
+/** Runs one build step, saying what it builds, how long it usually takes, and how long it took. */
+async function step(what, usually, command, args) {
+  console.log(`Building ${what} (${usually})…`);
+  const started = Date.now();
+  const ticker = setInterval(
+    () => console.log(`  still building ${what}: ${Math.round((Date.now() - started) / 1000)} s`),
+    15_000,
+  );
+  try {
+    await run(command, args);
+  } finally {
+    clearInterval(ticker);
+  }
+  console.log(`Built ${what} in ${Math.round((Date.now() - started) / 1000)} s.`);
 }
-console.log('Building the daemon…');
-run('npx', ['tsc', '-p', 'daemon/tsconfig.json']);
+
+if (!existsSync(consoleIndex) || statSync(consoleIndex).mtimeMs < consoleSources) {
+  await step('the console', 'the first time takes about a minute', 'npx', ['ng', 'build']);
+}
+await step('the daemon', 'a few seconds', 'npx', ['tsc', '-p', 'daemon/tsconfig.json']);
 
 const daemon = spawn(process.execPath, [join(root, 'dist/daemon/daemon/src/main.js')], {
   cwd: root,

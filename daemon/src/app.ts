@@ -58,6 +58,17 @@ export interface Relais {
   close(): Promise<void>;
 }
 
+/** pino's level numbers, by name. */
+const LOG_LEVELS: Record<string, number> = {
+  trace: 10,
+  debug: 20,
+  info: 30,
+  warn: 40,
+  error: 50,
+  fatal: 60,
+  silent: Infinity,
+};
+
 /** Builds the whole daemon without listening: tests run it in-process on a temporary home. */
 export async function build(
   config: RelaisConfig,
@@ -73,13 +84,32 @@ export async function build(
   const version = relaisVersion();
   let boundPort = config.port;
 
+  // The terminal shows RELAIS_LOG_LEVEL and above (warnings by default); the logs API keeps debug
+  // and above, requests included, so the Diagnostics page can still show them.
+  const terminalLevel = LOG_LEVELS[config.logLevel] ?? LOG_LEVELS['warn']!;
+  logSink.echoFrom(terminalLevel);
+  const keptLevel = config.logLevel === 'silent' || terminalLevel < 20 ? config.logLevel : 'debug';
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.authorization'], stream: logSink },
+    logger: { level: keptLevel, redact: ['req.headers.authorization'], stream: logSink },
+    disableRequestLogging: true,
     bodyLimit: config.bodyLimitBytes,
     forceCloseConnections: true,
     frameworkErrors,
     clientErrorHandler,
     return503OnClosing: false,
+  });
+
+  // One debug line per request (not two at info): a busy console would otherwise flood the terminal.
+  app.addHook('onResponse', (request, reply, done) => {
+    request.log.debug(
+      {
+        req: { method: request.method, url: request.url },
+        res: { statusCode: reply.statusCode },
+        responseTime: reply.elapsedTime,
+      },
+      'request completed',
+    );
+    done();
   });
 
   // JSON only: any other body type is refused with 415 rather than read as text.

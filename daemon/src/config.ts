@@ -55,7 +55,7 @@ export function configFromEnv(
     maxTtlSeconds: int(env['RELAIS_MAX_TTL_SECONDS'], 24 * 3600),
     bodyLimitBytes: int(env['RELAIS_BODY_LIMIT_BYTES'], 1024 * 1024),
     demoModelUrl: env['RELAIS_DEMO_MODEL_URL'] || null,
-    logLevel: env['RELAIS_LOG_LEVEL'] ?? 'info',
+    logLevel: env['RELAIS_LOG_LEVEL'] ?? 'warn',
     compressAfterDays: int(env['RELAIS_COMPRESS_AFTER_DAYS'], 7),
     deleteAfterDays: int(env['RELAIS_DELETE_AFTER_DAYS'], 90),
     recycleIntervalMs: int(env['RELAIS_RECYCLE_INTERVAL_MS'], 60 * 60 * 1000),

@@ -34,6 +34,8 @@ export class LogSink {
   private scheduled = false;
   private writes = 0;
   private readonly listeners = new Set<Listener>();
+  /** Lines below this level are kept for the logs API but not echoed to the terminal. */
+  private echoLevel = 0;
 
   constructor(
     private readonly keep = 20_000,
@@ -44,19 +46,26 @@ export class LogSink {
     this.db = db;
   }
 
+  /** Echoes to the terminal only lines of at least this pino level (the ring keeps them all). */
+  echoFrom(level: number): void {
+    this.echoLevel = level;
+  }
+
   /** pino's destination interface. */
   write(line: string): void {
-    this.echo(line);
     let parsed: Record<string, unknown>;
     try {
       parsed = JSON.parse(line) as Record<string, unknown>;
     } catch {
+      this.echo(line);
       return; // Not a structured line: standard output has it.
     }
+    const level = typeof parsed['level'] === 'number' ? parsed['level'] : 30;
+    if (level >= this.echoLevel) this.echo(line);
     const session = typeof parsed['session'] === 'string' ? parsed['session'] : null;
     this.pending.push({
       time_ms: typeof parsed['time'] === 'number' ? parsed['time'] : Date.now(),
-      level: typeof parsed['level'] === 'number' ? parsed['level'] : 30,
+      level,
       msg: typeof parsed['msg'] === 'string' ? parsed['msg'] : '',
       session_id: session,
       line: line.trimEnd(),

@@ -1,4 +1,9 @@
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, {
+  LogController,
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+} from 'fastify';
 import { join } from 'node:path';
 import { startDemoModel, type DemoModel } from '../../fakes/demo-model/server.js';
 import { LaunchBrake } from './admission/launch-brake.js';
@@ -58,6 +63,28 @@ export interface Relais {
   close(): Promise<void>;
 }
 
+/**
+ * One debug line per request instead of two at info: a console polling and streaming would flood
+ * the terminal. A request that failed is still an error line.
+ */
+class QuietRequestLog extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(
+    error: Error | null,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ): void {
+    const fields = {
+      req: { method: request.method, url: request.url },
+      res: { statusCode: reply.statusCode },
+      responseTime: reply.elapsedTime,
+    };
+    if (error) reply.log.error({ ...fields, err: error }, 'request errored');
+    else reply.log.debug(fields, 'request completed');
+  }
+}
+
 /** pino's level numbers, by name. */
 const LOG_LEVELS: Record<string, number> = {
   trace: 10,
@@ -91,25 +118,12 @@ export async function build(
   const keptLevel = config.logLevel === 'silent' || terminalLevel < 20 ? config.logLevel : 'debug';
   const app = Fastify({
     logger: { level: keptLevel, redact: ['req.headers.authorization'], stream: logSink },
-    disableRequestLogging: true,
+    logController: new QuietRequestLog(),
     bodyLimit: config.bodyLimitBytes,
     forceCloseConnections: true,
     frameworkErrors,
     clientErrorHandler,
     return503OnClosing: false,
-  });
-
-  // One debug line per request (not two at info): a busy console would otherwise flood the terminal.
-  app.addHook('onResponse', (request, reply, done) => {
-    request.log.debug(
-      {
-        req: { method: request.method, url: request.url },
-        res: { statusCode: reply.statusCode },
-        responseTime: reply.elapsedTime,
-      },
-      'request completed',
-    );
-    done();
   });
 
   // JSON only: any other body type is refused with 415 rather than read as text.

@@ -55,6 +55,18 @@ const SCRIPTS: Record<string, Script> = {
         })
       : textTurn('read', step, `First line: ${firstLine(resultText(lastResult))}`),
 
+  grep: ({ arg, step, lastResult, cwd }) => {
+    if (step > 0)
+      return textTurn('grep', step, `Grep result: ${resultText(lastResult).slice(0, 2000)}`);
+    const [pattern = 'TODO', where, glob] = arg.split(/\s+/).filter((w) => w !== '');
+    return toolTurn('grep', step, `Searching for ${pattern}.`, 'Grep', {
+      pattern,
+      ...(where === undefined || where === '.' ? {} : { path: absolutePath(where, cwd) }),
+      ...(glob === undefined ? {} : { glob }),
+      output_mode: 'content',
+    });
+  },
+
   ask: ({ step, lastResult }) =>
     step === 0
       ? toolTurn('ask', step, 'I have a question.', 'AskUserQuestion', {

@@ -97,7 +97,7 @@ export class PermissionBroker {
       this.auto(context, toolName, input, toolUseId, verdict, decidedBy);
       context.answer(
         verdict.decision === 'allow'
-          ? { behavior: 'allow', updatedInput: input }
+          ? { behavior: 'allow', updatedInput: verdict.updatedInput ?? input }
           : { behavior: 'deny', message: verdict.report ?? verdict.reason },
       );
       return;
@@ -148,7 +148,7 @@ export class PermissionBroker {
       const updatedInput =
         permission.is_question && body.answers
           ? { ...permission.input, answers: body.answers }
-          : permission.input;
+          : (waiting.verdict.updatedInput ?? permission.input);
       if (scope === 'session') {
         this.repo.addSessionRule(
           permission.session_id,
@@ -257,6 +257,7 @@ export class PermissionBroker {
         step: 'session_rule',
         rule: `session:${toolName}`,
         reason: 'Allowed for this session by a person.',
+        ...(verdict.updatedInput === undefined ? {} : { updatedInput: verdict.updatedInput }),
       };
     }
     return isQuestion && verdict.decision === 'allow' ? { ...verdict, decision: 'ask' } : verdict;

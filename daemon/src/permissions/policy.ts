@@ -15,6 +15,8 @@ export interface PolicyDecision {
   reason: string;
   /** What the agent is told on a refusal (the gate report); the reason when absent. */
   report?: string;
+  /** The input to run instead of the agent's (a narrowed search); used by every allow. */
+  updatedInput?: Record<string, unknown>;
 }
 
 /** The seam where every tool request is decided before a person is asked. */

@@ -21,6 +21,11 @@ export function claudeArguments(launch: ClaudeLaunch): string[] {
     '--permission-mode',
     'default',
     `--model=${launch.model}`,
+    // Without this the pinned Claude Code has no Grep or Glob (it searches with grep and find through
+    // Bash, which read-only sessions refuse). Every search still passes the gate's PreToolUse hook
+    // first, which narrows it or refuses it (and never leaves a search to a person).
+    '--allowedTools',
+    'Grep,Glob',
   ];
   if (launch.effort) args.push(`--effort=${launch.effort}`);
   if (launch.mcpServers && Object.keys(launch.mcpServers).length > 0) {

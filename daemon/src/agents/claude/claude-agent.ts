@@ -122,6 +122,9 @@ class ClaudeSession implements AgentProcess {
               hookEventName: 'PreToolUse',
               permissionDecision: verdict.decision,
               permissionDecisionReason: reason,
+              ...(verdict.decision === 'allow' && verdict.updatedInput !== undefined
+                ? { updatedInput: verdict.updatedInput }
+                : {}),
             },
           },
         },

@@ -3,6 +3,7 @@ import { modeStep } from './mode.js';
 import { checkPaths, pathEnv } from './path-step.js';
 import { canonicalize, nodeFs } from './realpath.js';
 import { evaluateRules } from './rules-eval.js';
+import { SEARCH_TOOLS, searchStep } from './search.js';
 import { analyzeShell } from './shell-analyze.js';
 import { classifyTool, fileToolRefs, type PathRef, type ToolClass } from './tools.js';
 import { PERMISSION_MODES, type Decision, type EngineContext, type ToolRequest } from './types.js';
@@ -13,7 +14,10 @@ import { PERMISSION_MODES, type Decision, type EngineContext, type ToolRequest }
  */
 export function decide(request: ToolRequest, ctx: EngineContext): Decision {
   try {
-    return decideOrThrow(request, ctx);
+    const decision = decideOrThrow(request, ctx);
+    return decision.decision === 'ask' && Object.hasOwn(SEARCH_TOOLS, request.tool_name)
+      ? searchNotAsked(decision)
+      : decision;
   } catch (err: unknown) {
     const message = err instanceof Error ? err.message : String(err);
     return {
@@ -115,16 +119,62 @@ function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
   if (paths.denial !== null) return paths.denial;
   caution ??= paths.caution;
 
-  const ruled = evaluateRules(ctx.rules, {
-    commandTexts,
-    commandForms,
-    paths: paths.checked,
-    cwd: { raw: path.resolve(cwd), real: canonicalize(fs, '/', cwd).real },
-    home: {
-      raw: path.resolve(ctx.homeDir),
-      real: canonicalize(fs, '/', path.resolve(ctx.homeDir)).real,
-    },
-  });
+  const cwdPaths = { raw: path.resolve(cwd), real: canonicalize(fs, '/', cwd).real };
+  const home = {
+    raw: path.resolve(ctx.homeDir),
+    real: canonicalize(fs, '/', path.resolve(ctx.homeDir)).real,
+  };
+  const search = SEARCH_TOOLS[tool];
+  const root = paths.checked[0];
+  let narrowed: Record<string, unknown> | undefined;
+  if (search !== undefined && root !== undefined) {
+    const reach = searchStep({
+      tool: search,
+      input,
+      root,
+      rules: ctx.rules,
+      cwd: cwdPaths,
+      home,
+      dataDir: { raw: env.dataDirRaw, real: env.dataDirReal },
+    });
+    if (reach.kind === 'refused') return reach.decision;
+    if (reach.kind === 'ask') caution ??= reach.reason;
+    if (reach.kind === 'narrowed') narrowed = reach.input;
+  }
+
+  const decided = decideByRules(
+    evaluateRules(ctx.rules, {
+      commandTexts,
+      commandForms,
+      paths: paths.checked,
+      cwd: cwdPaths,
+      home,
+    }),
+    caution,
+    toolClass,
+  );
+  return narrowed === undefined || decided.decision === 'deny'
+    ? decided
+    : { ...decided, updatedInput: narrowed };
+}
+
+/**
+ * Relais opts Claude Code into its search tools with an allow list, which may let the agent run a
+ * search a hook sent to a person without asking: a search that would need a person is refused.
+ */
+function searchNotAsked(asked: Decision): Decision {
+  return {
+    ...asked,
+    decision: 'deny',
+    reason: `${asked.reason.replace(/; a person will be asked$/, '')}; a search is not left to a person: narrow it (path, glob) or use Read`,
+  };
+}
+
+function decideByRules(
+  ruled: Decision | null,
+  caution: string | null,
+  toolClass: ToolClass,
+): Decision {
   if (ruled !== null && !(ruled.decision === 'allow' && caution !== null)) return ruled;
   if (caution !== null)
     return {

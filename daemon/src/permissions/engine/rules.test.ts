@@ -392,3 +392,72 @@ describe('no input stalls the engine', () => {
     expectVerdict(cmd(`rm -rrr${'r'.repeat(60_000)}!`), 'ask', null);
   });
 });
+
+describe('searches are decided by the files they can reach', () => {
+  const globOf = (d: Decision): string => String(d.updatedInput?.['glob'] ?? '');
+
+  test('a project search runs without a question, narrowed so zero-access names stay out', () => {
+    const d = run('Grep', { pattern: 'TOKEN', output_mode: 'content' });
+    expectVerdict(d, 'allow', null);
+    const words = globOf(d).split(' ');
+    for (const name of ['!.env', '!.env.local', '!*.pem', '!*.key'])
+      assert.ok(words.includes(name), globOf(d));
+    assert.equal(d.updatedInput?.['pattern'], 'TOKEN');
+    assert.equal(d.updatedInput?.['output_mode'], 'content');
+    const typed = run('Grep', { pattern: 'a', glob: '*.ts', path: 'src' });
+    expectVerdict(typed, 'allow', null);
+    assert.match(globOf(typed), /^\*\.ts !\.env /);
+  });
+
+  test('a filter that targets a zero-access name is refused', () => {
+    expectVerdict(run('Grep', { pattern: 'x', glob: '.env' }), 'deny', 'secrets-env-files');
+    expectVerdict(run('Grep', { pattern: 'x', glob: '**/.env*' }), 'deny', 'secrets-env-files');
+    expectVerdict(run('Grep', { pattern: 'x', glob: '*.pem' }), 'deny', 'secrets-key-files');
+    expectVerdict(run('Grep', { pattern: 'x', glob: '*.{ts,key}' }), 'deny', 'secrets-key-files');
+    expectVerdict(run('Grep', { pattern: 'x', glob: '*.ts,*.pem' }), 'deny', 'secrets-key-files');
+    expectVerdict(run('Glob', { pattern: '**/.env' }), 'deny', 'secrets-env-files');
+    expectVerdict(run('Glob', { pattern: 'keys/*.pem' }), 'deny', 'secrets-key-files');
+    expectVerdict(run('Glob', { pattern: '**/.ssh/*' }), 'deny', 'secrets-ssh');
+  });
+
+  test('broad filters are not taken for targets', () => {
+    for (const glob of ['*', '**/*', '.*', '*.ts', '*.{ts,tsx}', '.env.example', 'src/**'])
+      assert.equal(run('Grep', { pattern: 'x', glob }).decision, 'allow', glob);
+    const names = run('Glob', { pattern: '**/*' });
+    expectVerdict(names, 'allow', null);
+    assert.equal(names.updatedInput, undefined, 'a names-only search is not narrowed');
+  });
+
+  test('over the home folder, ~/.ssh and ~/.aws are excluded', () => {
+    const d = run('Grep', { pattern: 'x', path: tree.home }, DEFAULT_RULES, [tree.proj, tree.home]);
+    expectVerdict(d, 'allow', null);
+    assert.ok(globOf(d).split(' ').includes('!**/.ssh'), globOf(d));
+    assert.ok(globOf(d).split(' ').includes('!**/.aws'), globOf(d));
+  });
+
+  test("over the data folder's parent, the data folder is excluded", () => {
+    const d = run('Grep', { pattern: 'x', path: tree.root }, DEFAULT_RULES, [tree.root]);
+    expectVerdict(d, 'allow', null);
+    assert.ok(globOf(d).split(' ').includes('!**/data'), globOf(d));
+    const inside = run('Grep', { pattern: 'x', path: tree.data }, DEFAULT_RULES, [tree.root]);
+    assert.equal(inside.decision, 'deny');
+  });
+
+  test('a search that would need a person is refused (the agent may run it unasked)', () => {
+    const rules = set({ id: 'spaced', kind: 'zero_access', paths: ['my secrets'], reason: 'r' });
+    const d = run('Grep', { pattern: 'x' }, rules);
+    assert.deepEqual([d.decision, d.step], ['deny', 'path'], JSON.stringify(d));
+    assert.match(
+      d.reason,
+      /cannot be excluded through its filter; a search is not left to a person/,
+    );
+    const asking = set({
+      id: 'ask-env',
+      kind: 'zero_access',
+      paths: ['.env'],
+      action: 'ask',
+      reason: 'r',
+    });
+    expectVerdict(run('Grep', { pattern: 'x', glob: '.env' }, asking), 'deny', 'ask-env');
+  });
+});

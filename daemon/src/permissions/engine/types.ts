@@ -24,6 +24,11 @@ export interface Decision {
   /** Id of the rule that decided, if any. */
   rule: string | null;
   reason: string;
+  /**
+   * The input the agent must run instead of its own, when the engine narrowed it (a search with the
+   * zero-access files excluded). Whoever allows the request, the rules or a person, allows this one.
+   */
+  updatedInput?: Record<string, unknown>;
 }
 
 export const RULE_ACTIONS = ['deny', 'ask', 'allow'] as const;

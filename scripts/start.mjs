@@ -45,6 +45,9 @@ async function step(what, usually, command, args) {
 
 if (!existsSync(consoleIndex) || statSync(consoleIndex).mtimeMs < consoleSources) {
   await step('the console', 'the first time takes about a minute', 'npx', ['ng', 'build']);
+  await step('its brotli and gzip twins', 'a few seconds', process.execPath, [
+    join(root, 'scripts/precompress.mjs'),
+  ]);
 }
 await step('the daemon', 'a few seconds', 'npx', ['tsc', '-p', 'daemon/tsconfig.json']);
 

@@ -17,8 +17,8 @@ node --test --test-concurrency=1 dist/daemon/
 echo "== console unit tests (vitest) =="
 npx ng test --watch=false
 
-echo "== console build =="
-npx ng build
+echo "== console build (then its brotli and gzip twins) =="
+npm run build:console
 
 if [ -f playwright.config.ts ]; then
   echo "== browser journeys (playwright + axe) =="

@@ -15,6 +15,7 @@ import { CodexDriver } from './agents/codex/codex-driver.js';
 import type { RelaisConfig } from './config.js';
 import { openDatabase, type Db } from './db/database.js';
 import { EventStore } from './events/event-store.js';
+import { installCompression } from './http/compression.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { installGuards } from './http/guards.js';
 import { RouteTable } from './http/route.js';
@@ -243,6 +244,7 @@ export async function build(
     port: () => boundPort,
     devOrigins: config.devOrigins,
   });
+  await installCompression(app);
   routes.register(app);
   installConsole(app, config.consoleDir);
 

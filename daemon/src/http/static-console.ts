@@ -1,7 +1,8 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
-import { extname, join, normalize, posix, sep } from 'node:path';
+import { basename, extname, join, normalize, posix, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { apiError } from './errors.js';
+import { pickVariant } from './precompressed.js';
 
 const TYPES: Record<string, string> = {
   '.html': 'text/html; charset=utf-8',
@@ -49,9 +50,20 @@ export function isApiLike(path: string): boolean {
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
+/** Angular's output names carry an 8-character content hash: `main-ABCD1234.js`, `chunk-….js`. */
+const HASHED = /-[A-Z0-9]{8}\.(?:js|css|woff2|svg|png)$/;
+
+/** Hashed files never change under their name; anything else (index.html first) is revalidated. */
+function cacheControl(served: string, index: string): string {
+  return served !== index && HASHED.test(basename(served))
+    ? 'public, max-age=31536000, immutable'
+    : 'no-cache';
+}
+
 /**
- * Serves the built console: a known file as is, any other path without an extension as
- * index.html (client-side routes). Nothing that reads as /api is ever answered with the console.
+ * Serves the built console: a known file as is (or its precompressed twin when the client takes
+ * brotli or gzip), any other path without an extension as index.html (client-side routes). Nothing
+ * that reads as /api is ever answered with the console.
  */
 export function installConsole(app: FastifyInstance, consoleDir: string | null): void {
   app.setNotFoundHandler((request, reply) => {
@@ -70,13 +82,15 @@ export function installConsole(app: FastifyInstance, consoleDir: string | null):
     const file = inside && existsSync(candidate) && statSync(candidate).isFile() ? candidate : null;
     if (!file && extname(path) !== '') throw apiError('not_found');
     const served = file ?? index;
+    const variant = pickVariant(served, request.headers['accept-encoding']);
     reply.headers(PAGE_HEADERS);
-    reply.header(
-      'cache-control',
-      served === index ? 'no-cache' : 'public, max-age=31536000, immutable',
-    );
-    return reply
-      .type(TYPES[extname(served)] ?? 'application/octet-stream')
-      .send(readFileSync(served));
+    reply.header('cache-control', cacheControl(served, index));
+    reply.header('vary', 'Accept-Encoding');
+    if (variant.encoding) reply.header('content-encoding', variant.encoding);
+    const etag = `W/"${variant.size.toString(36)}-${Math.floor(variant.mtimeMs).toString(36)}${variant.encoding ?? ''}"`;
+    reply.header('etag', etag);
+    reply.type(TYPES[extname(served)] ?? 'application/octet-stream');
+    if (request.headers['if-none-match'] === etag) return reply.code(304).send();
+    return reply.header('content-length', variant.size).send(readFileSync(variant.path));
   });
 }

@@ -7,8 +7,10 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 
 export const ROOT = resolve(import.meta.dirname, '../..');
-export const MAIN = join(ROOT, 'dist/daemon/daemon/src/main.js');
-export const CONSOLE = join(ROOT, 'dist/console/browser');
+/** BENCH_DIST names another build folder of this checkout (e.g. a copy of main's build), default dist. */
+export const DIST = resolve(ROOT, process.env.BENCH_DIST ?? 'dist');
+export const MAIN = join(DIST, 'daemon/daemon/src/main.js');
+export const CONSOLE = join(DIST, 'console/browser');
 
 export function requireBuilt(...paths) {
   for (const path of [MAIN, join(CONSOLE, 'index.html'), ...paths])

@@ -1,251 +1,161 @@
 #!/usr/bin/env node
 /**
- * Opens a 10,000-event conversation in headless Chromium and prints: time to tail visible, time
- * to composer usable, DOM node counts at bottom / middle / top, and the time to index the
- * conversation for the steering panel. Nothing is built here: run `npm run build` first.
+ * Opens conversations of 20, 2,000 and 10,000 events (BENCH_SIZES) in headless Chromium, each run in
+ * a fresh browser (cold cache), BENCH_RUNS times (default 5), interleaved, and prints the medians
+ * beside those of the previous main (conversation-baseline.json, next to this file):
+ * navigation → last message on screen, → composer took a keystroke, JS and API bytes transferred,
+ * DOM elements at the bottom and at the top of the history, JS heap after GC, and the time to reach
+ * the first event by scrolling up from the bottom. Nothing is built here: run `npm run build` first
+ * (BENCH_DIST=<folder> measures another build of this checkout, e.g. a copy of main's `dist`).
+ * BENCH_SAVE_BASELINE=1 writes this run's medians as the new baseline.
  *
- * How the conversation is made: a real demo session is launched on a fresh daemon (so it is live
- * and its composer usable), then 10,000 events shaped like a `demo:steps` run are written into
- * its SQLite `events` table after its own, as the daemon would have stored them.
+ * How a conversation is made: a real demo session is launched on a fresh daemon (so the composer
+ * talks to a live session), then copies of its row get seeded events (seed-conversation.mjs).
  */
-import Database from 'better-sqlite3';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { launchChromium, requireBuilt, startBuiltDaemon } from './bench-support.mjs';
+import { measureOpen } from './conversation-open.mjs';
+import { seedConversation } from './seed-conversation.mjs';
 
-const EVENTS = Number(process.env.BENCH_EVENTS ?? 10_000);
-const SHOTS = process.env.BENCH_SCREENSHOTS; // a folder: also save screenshots at bottom, middle, top
+const SIZES = (process.env.BENCH_SIZES ?? '20,2000,10000').split(',').map(Number);
+const RUNS = Number(process.env.BENCH_RUNS ?? 5);
+const BASELINE = join(import.meta.dirname, 'conversation-baseline.json');
 const TAIL = 'TAIL MARKER: end of the seeded conversation';
+
+/** What is printed, in order: [key, label, unit]. */
+const METRICS = [
+  ['tailMs', 'navigation → last message', 'ms'],
+  ['keystrokeMs', 'navigation → composer took a key', 'ms'],
+  ['jsBytes', 'JS transferred to open', 'kB'],
+  ['jsFiles', 'JS files to open', ''],
+  ['jsCompressed', 'JS compressed (share of files)', '%'],
+  ['apiBytesOpen', 'API bytes to open (+2 s)', 'kB'],
+  ['apiRequestsOpen', 'API requests to open (+2 s)', ''],
+  ['domBottom', 'DOM elements at bottom', ''],
+  ['heapBottomMB', 'JS heap after GC at bottom', 'MB'],
+  ['topMs', 'bottom → first event (scrolling up)', 'ms'],
+  ['apiBytesTop', 'API bytes bottom → top', 'kB'],
+  ['apiRequestsTop', 'API requests bottom → top', ''],
+  ['domTop', 'DOM elements at top', ''],
+  ['domMax', 'DOM elements max while scrolling', ''],
+  ['heapTopMB', 'JS heap after GC at top', 'MB'],
+  ['heapMaxMB', 'JS heap max while scrolling (no GC)', 'MB'],
+];
 
 requireBuilt();
 
 const home = mkdtempSync(join(tmpdir(), 'relais-bench-'));
-let browser;
 let daemon;
 try {
   daemon = await startBuiltDaemon(home);
-  const { url, base } = daemon;
-  const { key } = daemon;
-  const api = async (method, path, body) => {
-    const response = await fetch(base + path, {
-      method,
-      headers: { Authorization: `Bearer ${key}`, 'content-type': 'application/json' },
-      body: body && JSON.stringify(body),
-    });
-    if (!response.ok)
-      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
-
+  const { base, key } = daemon;
   const cwd = mkdtempSync(join(tmpdir(), 'relais-bench-cwd-'));
-  const real = await api('POST', '/api/sessions', {
-    subscription_id: 'demo',
-    model: 'default',
-    cwd,
-    permission_mode: 'write',
-    ttl_seconds: 3600,
-    prompt: 'hello',
-    app: 'bench',
-  });
-
-  // A copy of the real session's row under a new id, idle, with no agent behind it: the daemon
-  // never writes to it, so the seeded events stay exactly as written.
-  const db = new Database(join(home, 'relais.db'));
-  db.pragma('busy_timeout = 5000');
-  const session = { id: `ses_bench_${Date.now().toString(36)}` };
-  db.exec('CREATE TEMP TABLE seeded AS SELECT * FROM sessions WHERE 0');
-  db.prepare('INSERT INTO seeded SELECT * FROM sessions WHERE id = ?').run(real.id);
-  db.prepare("UPDATE seeded SET id = ?, state = 'idle', pid = NULL, app = 'bench-10k'").run(
-    session.id,
-  );
-  db.exec('INSERT INTO sessions SELECT * FROM seeded');
-  const start = 0;
-  const insert = db.prepare(
-    'INSERT INTO events (session_id, seq, received_at_ms, source, data) VALUES (?, ?, ?, ?, ?)',
-  );
-  const t0 = Date.now() - EVENTS * 200;
-  let seq = start;
-  let tool = 0;
-  let limit = EVENTS - 1; // the last one is the tail marker
-  const add = (source, data) => {
-    if (seq - start >= limit) return;
-    seq += 1;
-    insert.run(session.id, seq, t0 + (seq - start) * 200, source, JSON.stringify(data));
-  };
-  const assistant = (content) => ({
-    type: 'assistant',
-    message: { role: 'assistant', content },
-    parent_tool_use_id: null,
-  });
-  db.transaction(() => {
-    for (let turn = 1; seq - start < EVENTS - 1; turn++) {
-      add('host', {
-        type: 'user',
-        message: {
-          role: 'user',
-          content: [{ type: 'text', text: `demo:steps 10 (turn ${turn})` }],
-        },
-        parent_tool_use_id: null,
-      });
-      add('relais', { type: 'relais', subtype: 'state', state: 'working' });
-      add('agent', {
-        type: 'system',
-        subtype: 'init',
-        cwd,
-        model: 'default',
-        tools: ['Bash', 'Read', 'Edit'],
-        mcp_servers: [],
-        permissionMode: 'default',
-      });
-      for (let step = 1; step <= 10; step++) {
-        const id = `toolu_bench_${++tool}`;
-        const command = `sh -c 'echo step ${step}'`;
-        add('agent', assistant([{ type: 'text', text: `Step **${step}** of 10 (turn ${turn}).` }]));
-        add(
-          'agent',
-          assistant([
-            {
-              type: 'tool_use',
-              id,
-              name: 'Bash',
-              input: { command, description: `Print step ${step}` },
-            },
-          ]),
-        );
-        add('agent', {
-          type: 'control_request',
-          request_id: `r${tool}`,
-          request: {
-            subtype: 'can_use_tool',
-            tool_name: 'Bash',
-            input: { command },
-            tool_use_id: id,
-          },
-        });
-        add('relais', {
-          type: 'relais',
-          subtype: 'permission_asked',
-          permission_id: `p${tool}`,
-          tool_name: 'Bash',
-          tool_use_id: id,
-        });
-        add('relais', {
-          type: 'relais',
-          subtype: 'permission_decided',
-          permission_id: `p${tool}`,
-          tool_name: 'Bash',
-          tool_use_id: id,
-          decision: 'allowed',
-          decided_by: 'console',
-          scope: 'once',
-          message: null,
-        });
-        add('host', {
-          type: 'control_response',
-          response: { subtype: 'success', request_id: `r${tool}`, response: { behavior: 'allow' } },
-        });
-        add('agent', {
-          type: 'user',
-          message: {
-            role: 'user',
-            content: [
-              { type: 'tool_result', tool_use_id: id, content: `step ${step}`, is_error: false },
-            ],
-          },
-          tool_use_result: { stdout: `step ${step}`, stderr: '', interrupted: false },
-        });
-      }
-      add('agent', assistant([{ type: 'text', text: `Finished 10 steps of turn ${turn}.` }]));
-      add('agent', {
-        type: 'result',
-        subtype: 'success',
-        is_error: false,
-        duration_ms: 1800,
-        total_cost_usd: 0.0042,
-      });
-      add('relais', { type: 'relais', subtype: 'state', state: 'idle' });
-    }
-    limit = EVENTS;
-    add('agent', assistant([{ type: 'text', text: TAIL }]));
-  })();
-  db.prepare('UPDATE sessions SET last_seq = ?, turns = 105 WHERE id = ?').run(seq, session.id);
-  db.close();
-  browser = await launchChromium();
-  const page = await browser.newPage({ viewport: { width: 1400, height: 900 } });
-  page.setDefaultTimeout(60_000);
-  await page.goto(url);
-  await page.getByRole('heading', { name: 'Sessions' }).waitFor();
-
-  const nodes = () => page.evaluate(() => document.getElementsByTagName('*').length);
-  await page.goto(`${base}/sessions/${session.id}`);
-  await page.getByText(TAIL).waitFor({ state: 'visible' });
-  const tailMs = await page.evaluate(() => performance.now());
-  const composer = page.getByRole('textbox', { name: 'Message to the agent' });
-  await composer.waitFor();
-  await page.waitForFunction(() => !document.querySelector('#composer-text')?.disabled);
-  await composer.pressSequentially('ok');
-  await page.waitForFunction(() => document.querySelector('#composer-text')?.value === 'ok');
-  const composerMs = await page.evaluate(() => performance.now());
-  const bottomNodes = await nodes();
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, 'bench-bottom.png') });
-  await page.waitForFunction(
-    () =>
-      Number(
-        /of (\d+)/.exec(document.querySelector('form.turn .muted')?.textContent ?? '')?.[1] ?? 0,
-      ) >= 100,
-  );
-  const indexMs = await page.evaluate(() => performance.now());
-
-  // Scroll to the top chunk by chunk, as a reader would, and sample the DOM on the way.
-  const firstSeq = () =>
-    page.evaluate(() =>
-      Number(document.querySelector('.scroller [data-seq]')?.getAttribute('data-seq') ?? 0),
-    );
-  let middleNodes = null;
-  let maxNodes = bottomNodes;
-  const middleSeq = start + EVENTS / 2;
-  const scrollStarted = Date.now();
-  for (let i = 0; i < 400; i++) {
-    if (await page.getByText('Start of the conversation').isVisible()) break;
-    const before = await firstSeq();
-    await page.evaluate(() => {
-      const scroller = document.querySelector('.scroller');
-      scroller.scrollTop = 0;
-      scroller.dispatchEvent(new Event('scroll'));
+  const real = await launchDemo(base, key, cwd);
+  const sessions = new Map();
+  for (const size of SIZES) {
+    const sessionId = `ses_bench_${size}_${Date.now().toString(36)}`;
+    seedConversation(join(home, 'relais.db'), {
+      realId: real.id,
+      sessionId,
+      count: size,
+      cwd,
+      tail: TAIL,
     });
-    await page.waitForFunction(
-      (b) =>
-        Number(document.querySelector('.scroller [data-seq]')?.getAttribute('data-seq') ?? 0) !==
-          b ||
-        !!document.evaluate("//*[text()='Start of the conversation']", document, null, 9, null)
-          .singleNodeValue,
-      before,
-    );
-    const count = await nodes();
-    maxNodes = Math.max(maxNodes, count);
-    if (middleNodes === null && (await firstSeq()) <= middleSeq) {
-      middleNodes = count;
-      if (SHOTS) await page.screenshot({ path: join(SHOTS, 'bench-middle.png') });
+    sessions.set(size, sessionId);
+  }
+  const results = new Map(SIZES.map((size) => [size, []]));
+  for (let run = 1; run <= RUNS; run++) {
+    for (const size of SIZES) {
+      const browser = await launchChromium();
+      try {
+        const figures = await measureOpen(browser, {
+          url: `${base}/sessions/${sessions.get(size)}#key=${key}`,
+          tail: TAIL,
+        });
+        results.get(size).push(figures);
+        process.stderr.write(`run ${run}, ${size} events: ${JSON.stringify(figures)}\n`);
+      } finally {
+        await browser.close();
+      }
     }
   }
-  const scrollSeconds = (Date.now() - scrollStarted) / 1000;
-  const topNodes = await nodes();
-  if (SHOTS) await page.screenshot({ path: join(SHOTS, 'bench-top.png') });
-
-  console.log(`conversation: ${EVENTS} events, session ${session.id}`);
-  console.log(`time to tail visible:       ${tailMs.toFixed(0)} ms (from navigation start)`);
-  console.log(`time to composer usable:    ${composerMs.toFixed(0)} ms (typed into the composer)`);
-  console.log(
-    `turn/tool index built:      ${indexMs.toFixed(0)} ms (steering panel, in the background)`,
-  );
-  console.log(`DOM nodes at bottom:        ${bottomNodes}`);
-  console.log(`DOM nodes at middle:        ${middleNodes}`);
-  console.log(`DOM nodes at top:           ${topNodes}`);
-  console.log(`DOM nodes max while paging: ${maxNodes}`);
-  console.log(`scrolled bottom→top in:     ${scrollSeconds.toFixed(1)} s`);
+  report(results);
 } finally {
-  await browser?.close();
   await daemon?.stop();
   rmSync(home, { recursive: true, force: true });
+}
+
+async function launchDemo(base, key, cwd) {
+  const response = await fetch(`${base}/api/sessions`, {
+    method: 'POST',
+    headers: { Authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      subscription_id: 'demo',
+      model: 'default',
+      cwd,
+      permission_mode: 'write',
+      ttl_seconds: 3600,
+      prompt: 'hello',
+      app: 'bench',
+    }),
+  });
+  if (!response.ok) throw new Error(`launch: ${response.status} ${await response.text()}`);
+  return response.json();
+}
+
+function median(values) {
+  const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
+  if (!sorted.length) return null;
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
+}
+
+function readBaseline() {
+  try {
+    return JSON.parse(readFileSync(BASELINE, 'utf8'));
+  } catch {
+    return null;
+  }
+}
+
+function show(value, unit) {
+  if (value === null || value === undefined) return '—';
+  if (unit === 'kB') return `${(value / 1000).toFixed(1)} kB`;
+  if (unit === 'MB') return `${value.toFixed(1)} MB`;
+  if (unit === 'ms') return `${Math.round(value)} ms`;
+  if (unit === '%') return `${Math.round(value)} %`;
+  return String(Math.round(value));
+}
+
+function report(results) {
+  const baseline = readBaseline();
+  const medians = {};
+  for (const [size, runs] of results) {
+    medians[size] = Object.fromEntries(
+      METRICS.map(([name]) => [name, median(runs.map((r) => r[name]))]),
+    );
+  }
+  const old = baseline ? ` | main ${baseline.commit}` : '';
+  for (const size of results.keys()) {
+    console.log(`\n${size} events, medians of ${RUNS} runs (fresh browser each)${old}`);
+    for (const [name, label, unit] of METRICS) {
+      const before = baseline?.sizes?.[size]?.[name];
+      const now = show(medians[size][name], unit).padStart(10);
+      console.log(`  ${label.padEnd(38)} ${now}${baseline ? ` | ${show(before, unit)}` : ''}`);
+    }
+  }
+  if (process.env.BENCH_SAVE_BASELINE) {
+    const commit = process.env.BENCH_COMMIT ?? 'unknown';
+    writeFileSync(
+      BASELINE,
+      JSON.stringify(
+        { commit, measured: new Date().toISOString(), runs: RUNS, sizes: medians },
+        null,
+        2,
+      ) + '\n',
+    );
+    console.log(`\nbaseline written: ${BASELINE}`);
+  }
 }

@@ -1,0 +1,159 @@
+/**
+ * One measured open of a conversation in a fresh browser context: when the last message shows,
+ * when the composer first takes a keystroke, what crossed the network (Chrome DevTools Protocol),
+ * then a scroll from the bottom to the first event with the DOM and the heap sampled on the way.
+ */
+
+/** Marks the first frame where the tail marker is in the conversation (set before the app runs). */
+const WATCH_TAIL = (tail) => {
+  const check = () => {
+    const scroller = document.querySelector('.scroller');
+    if (scroller?.textContent?.includes(tail)) window.__benchTailMs = performance.now();
+    else requestAnimationFrame(check);
+  };
+  requestAnimationFrame(check);
+};
+
+export async function measureOpen(browser, { url, tail }) {
+  const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
+  const page = await context.newPage();
+  page.setDefaultTimeout(60_000);
+  page.on('pageerror', (error) => process.stderr.write(`page error: ${error.message}\n`));
+  await page.addInitScript(WATCH_TAIL, tail);
+  const cdp = await context.newCDPSession(page);
+  const network = await watchNetwork(cdp);
+
+  await page.goto(url, { waitUntil: 'commit' });
+  const keystrokeMs = await firstKeystroke(page);
+  await page.waitForFunction(() => window.__benchTailMs !== undefined);
+  const tailMs = await page.evaluate(() => window.__benchTailMs);
+  await page.waitForTimeout(2000);
+  const open = network.snapshot();
+  const domBottom = await countElements(page);
+  const heapBottomMB = await heapAfterGc(cdp);
+
+  const scroll = await scrollToTop(page, cdp);
+  const top = network.snapshot();
+  const figures = {
+    tailMs,
+    keystrokeMs,
+    jsBytes: open.js.bytes,
+    jsFiles: open.js.files,
+    jsCompressed: open.js.files ? (100 * open.js.compressed) / open.js.files : null,
+    apiBytesOpen: open.api.bytes,
+    apiRequestsOpen: open.api.files,
+    domBottom,
+    heapBottomMB,
+    topMs: scroll.ms,
+    apiBytesTop: top.api.bytes - open.api.bytes,
+    apiRequestsTop: top.api.files - open.api.files,
+    domTop: await countElements(page),
+    domMax: Math.max(domBottom, scroll.domMax),
+    heapTopMB: await heapAfterGc(cdp),
+    heapMaxMB: Math.max(heapBottomMB, scroll.heapMaxMB),
+  };
+  await context.close();
+  return figures;
+}
+
+/** Bytes on the wire (headers included, as DevTools counts them) for scripts and for /api/. */
+async function watchNetwork(cdp) {
+  const requests = new Map();
+  const entry = (id) => {
+    if (!requests.has(id))
+      requests.set(id, { url: '', type: '', encoded: false, data: 0, total: 0 });
+    return requests.get(id);
+  };
+  cdp.on('Network.responseReceived', ({ requestId, type, response }) => {
+    const request = entry(requestId);
+    request.url = response.url;
+    request.type = type;
+    const headers = Object.fromEntries(
+      Object.entries(response.headers).map(([name, value]) => [name.toLowerCase(), value]),
+    );
+    request.encoded = /\b(br|gzip|zstd|deflate)\b/.test(headers['content-encoding'] ?? '');
+  });
+  cdp.on('Network.dataReceived', ({ requestId, encodedDataLength }) => {
+    entry(requestId).data += encodedDataLength;
+  });
+  cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
+    entry(requestId).total = encodedDataLength;
+  });
+  await cdp.send('Network.enable');
+  await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
+  return {
+    snapshot() {
+      const sum = (filter) => {
+        const picked = [...requests.values()].filter(filter);
+        return {
+          files: picked.length,
+          bytes: picked.reduce((total, r) => total + Math.max(r.total, r.data), 0),
+          compressed: picked.filter((r) => r.encoded).length,
+        };
+      };
+      return {
+        js: sum((r) => r.type === 'Script'),
+        api: sum((r) => new URL(r.url || 'http://x/').pathname.startsWith('/api/')),
+      };
+    },
+  };
+}
+
+/** Tries to type into the composer from the moment it exists; the time the first key landed. */
+async function firstKeystroke(page) {
+  await page.waitForSelector('#composer-text', { state: 'attached' });
+  for (;;) {
+    const focused = await page.evaluate(() => {
+      const box = document.querySelector('#composer-text');
+      if (!box || box.disabled) return false;
+      box.focus();
+      return document.activeElement === box;
+    });
+    if (focused) {
+      await page.keyboard.type('k');
+      const landed = await page.evaluate(() =>
+        document.querySelector('#composer-text')?.value.includes('k') ? performance.now() : null,
+      );
+      if (landed !== null) return landed;
+    }
+    await page.waitForTimeout(5);
+  }
+}
+
+const countElements = (page) => page.evaluate(() => document.getElementsByTagName('*').length);
+
+async function heapAfterGc(cdp) {
+  await cdp.send('HeapProfiler.collectGarbage');
+  const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+  return usedSize / 1e6;
+}
+
+/** Scrolls up as a fast reader would (to the top edge, again and again) until the first event. */
+async function scrollToTop(page, cdp) {
+  const started = Date.now();
+  let domMax = 0;
+  let heapMaxMB = 0;
+  for (let i = 0; i < 1000; i++) {
+    const reached = await page.evaluate(() => {
+      const first = document.querySelector('.scroller [data-seq]');
+      return Number(first?.getAttribute('data-seq') ?? 0) <= 1;
+    });
+    if (reached) break;
+    const before = await page.evaluate(
+      () => document.querySelector('.scroller [data-seq]')?.getAttribute('data-seq') ?? '',
+    );
+    await page.evaluate(() => {
+      const scroller = document.querySelector('.scroller');
+      scroller.scrollTop = 0;
+      scroller.dispatchEvent(new Event('scroll'));
+    });
+    await page.waitForFunction(
+      (b) => document.querySelector('.scroller [data-seq]')?.getAttribute('data-seq') !== b,
+      before,
+    );
+    domMax = Math.max(domMax, await countElements(page));
+    const { usedSize } = await cdp.send('Runtime.getHeapUsage');
+    heapMaxMB = Math.max(heapMaxMB, usedSize / 1e6);
+  }
+  return { ms: Date.now() - started, domMax, heapMaxMB };
+}

@@ -1,0 +1,119 @@
+/**
+ * Writes a conversation shaped like `demo:steps 10` runs into a daemon's SQLite file: a copy of a
+ * real session's row under a new id, idle, with no agent behind it (the daemon never writes to it,
+ * so the seeded events stay exactly as written), and `count` events, the last one being `tail`.
+ */
+import Database from 'better-sqlite3';
+
+export function seedConversation(dbPath, { realId, sessionId, count, cwd, tail }) {
+  const db = new Database(dbPath);
+  db.pragma('busy_timeout = 5000');
+  db.exec('CREATE TEMP TABLE seeded AS SELECT * FROM sessions WHERE 0');
+  db.prepare('INSERT INTO seeded SELECT * FROM sessions WHERE id = ?').run(realId);
+  db.prepare("UPDATE seeded SET id = ?, state = 'idle', pid = NULL, app = 'bench'").run(sessionId);
+  db.exec('INSERT INTO sessions SELECT * FROM seeded');
+  const insert = db.prepare(
+    'INSERT INTO events (session_id, seq, received_at_ms, source, data) VALUES (?, ?, ?, ?, ?)',
+  );
+  const t0 = Date.now() - count * 200;
+  let seq = 0;
+  let tool = 0;
+  let turns = 0;
+  let limit = count - 1; // the last one is the tail marker
+  const add = (source, data) => {
+    if (seq >= limit) return;
+    seq += 1;
+    insert.run(sessionId, seq, t0 + seq * 200, source, JSON.stringify(data));
+  };
+  db.transaction(() => {
+    for (let turn = 1; seq < count - 1; turn++) {
+      turns = turn;
+      addTurn(add, turn, cwd, () => ++tool);
+    }
+    limit = count;
+    add('agent', assistant([{ type: 'text', text: tail }]));
+  })();
+  db.prepare('UPDATE sessions SET last_seq = ?, turns = ? WHERE id = ?').run(seq, turns, sessionId);
+  db.close();
+}
+
+const assistant = (content) => ({
+  type: 'assistant',
+  message: { role: 'assistant', content },
+  parent_tool_use_id: null,
+});
+
+function addTurn(add, turn, cwd, nextTool) {
+  add('host', {
+    type: 'user',
+    message: { role: 'user', content: [{ type: 'text', text: `demo:steps 10 (turn ${turn})` }] },
+    parent_tool_use_id: null,
+  });
+  add('relais', { type: 'relais', subtype: 'state', state: 'working' });
+  add('agent', {
+    type: 'system',
+    subtype: 'init',
+    cwd,
+    model: 'default',
+    tools: ['Bash', 'Read', 'Edit'],
+    mcp_servers: [],
+    permissionMode: 'default',
+  });
+  for (let step = 1; step <= 10; step++) addStep(add, turn, step, nextTool());
+  add('agent', assistant([{ type: 'text', text: `Finished 10 steps of turn ${turn}.` }]));
+  add('agent', {
+    type: 'result',
+    subtype: 'success',
+    is_error: false,
+    duration_ms: 1800,
+    total_cost_usd: 0.0042,
+  });
+  add('relais', { type: 'relais', subtype: 'state', state: 'idle' });
+}
+
+function addStep(add, turn, step, tool) {
+  const id = `toolu_bench_${tool}`;
+  const command = `sh -c 'echo step ${step}'`;
+  add('agent', assistant([{ type: 'text', text: `Step **${step}** of 10 (turn ${turn}).` }]));
+  add(
+    'agent',
+    assistant([
+      { type: 'tool_use', id, name: 'Bash', input: { command, description: `Print step ${step}` } },
+    ]),
+  );
+  add('agent', {
+    type: 'control_request',
+    request_id: `r${tool}`,
+    request: { subtype: 'can_use_tool', tool_name: 'Bash', input: { command }, tool_use_id: id },
+  });
+  add('relais', {
+    type: 'relais',
+    subtype: 'permission_asked',
+    permission_id: `p${tool}`,
+    tool_name: 'Bash',
+    tool_use_id: id,
+  });
+  add('relais', {
+    type: 'relais',
+    subtype: 'permission_decided',
+    permission_id: `p${tool}`,
+    tool_name: 'Bash',
+    tool_use_id: id,
+    decision: 'allowed',
+    decided_by: 'console',
+    scope: 'once',
+    message: null,
+  });
+  add('host', {
+    type: 'control_response',
+    response: { subtype: 'success', request_id: `r${tool}`, response: { behavior: 'allow' } },
+  });
+  add('agent', {
+    type: 'user',
+    message: {
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: id, content: `step ${step}`, is_error: false }],
+    },
+    tool_use_result: { stdout: `step ${step}`, stderr: '', interrupted: false },
+  });
+}

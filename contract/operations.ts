@@ -1,5 +1,5 @@
 /** Schemas of the operations API: storage, diagnostics, logs, versions. Pure zod. */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const isoTime = z.string().describe('ISO 8601 UTC time with milliseconds');
 

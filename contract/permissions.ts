@@ -1,5 +1,5 @@
 /** Schemas of the rules, rule check and audit API. Pure zod. */
-import { z } from 'zod';
+import * as z from 'zod';
 import { PermissionMode } from './api.js';
 
 const isoTime = z.string().describe('ISO 8601 UTC time with milliseconds');

@@ -2,7 +2,7 @@
  * Consumption, quotas and analytics: the API contract (pure zod, shared with the console).
  * Costs are ESTIMATES from a price table in the daemon; `null` cost means unknown, never zero.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 const isoTime = z.string().describe('ISO 8601 UTC time with milliseconds');
 const name = z.string().min(1).max(200);

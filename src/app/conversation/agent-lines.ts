@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** The parts of Claude Code's stream-json lines the console shows, parsed from `unknown`. */
 

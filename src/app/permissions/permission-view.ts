@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod';
 import { PermissionRequest } from '../../../contract/api';
 
 export const Question = z.object({

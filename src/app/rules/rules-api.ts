@@ -1,7 +1,7 @@
 import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
 import { Observable, firstValueFrom, map } from 'rxjs';
-import { z } from 'zod';
+import * as z from 'zod';
 import { ErrorBody } from '../../../contract/api';
 import { Rule, RuleCheckBody, RuleCheckResult, RulesView } from '../../../contract/permissions';
 

@@ -1,7 +1,7 @@
 import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
 import { firstValueFrom, map } from 'rxjs';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   EventsPage,
   MessageResult,

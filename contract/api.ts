@@ -2,7 +2,7 @@
  * The public API contract shared by the daemon (which validates with it) and the console
  * (which parses responses with it). Pure TypeScript + zod: no Node or browser imports.
  */
-import { z } from 'zod';
+import * as z from 'zod';
 
 export const ErrorBody = z.object({
   error_code: z.string(),
@@ -270,6 +270,14 @@ export const Outline = z.object({
   last_seq: z.number().int(),
 });
 export type Outline = z.infer<typeof Outline>;
+
+/** A slice of the outline: the turns and tool calls with after < seq < before (either bound optional). */
+export const OutlineQuery = z
+  .object({
+    after: z.coerce.number().int().min(0).optional(),
+    before: z.coerce.number().int().min(1).optional(),
+  })
+  .strict();
 
 export const StreamQuery = z.object({ after: z.coerce.number().int().min(0).default(0) }).strict();
 

@@ -87,6 +87,23 @@ describe('events API and live stream', { timeout: 60_000 }, () => {
     assert.equal(bad.status, 400);
   });
 
+  it('a range of past events is cached privately for good; the tail and open ranges are not', async () => {
+    const id = insertSessionRow(daemon.relais.db);
+    for (let i = 1; i <= 300; i++) daemon.relais.events.append(id, 'agent', `{"i":${i}}`);
+    const cache = async (query: string): Promise<unknown> =>
+      (await daemon.call('GET', `/api/sessions/${id}/events?${query}`)).headers['cache-control'];
+    const immutable = 'private, max-age=604800, immutable';
+    assert.equal(await cache('limit=100'), undefined, 'the newest chunk grows');
+    assert.equal(await cache('before=201&limit=100'), immutable);
+    assert.equal(await cache('before=301&limit=100'), immutable, 'ends at the last event');
+    assert.equal(await cache('before=302&limit=100'), undefined, 'reaches past the last event');
+    assert.equal(await cache('after=100&limit=100'), immutable, 'a full page forwards');
+    assert.equal(await cache('after=250&limit=100'), undefined, 'a short page forwards');
+    // Written events count at once, even before their batch reaches the database.
+    daemon.relais.events.append(id, 'agent', '{"i":301}');
+    assert.equal(await cache('before=302&limit=100'), immutable);
+  });
+
   it('the live stream resumes from a sequence number with no gap and no duplicate', async () => {
     const id = insertSessionRow(daemon.relais.db);
     for (let i = 1; i <= 700; i++) daemon.relais.events.append(id, 'agent', `{"i":${i}}`);
@@ -107,6 +124,30 @@ describe('events API and live stream', { timeout: 60_000 }, () => {
     } finally {
       clearInterval(writer);
     }
+  });
+
+  it('the stream begins with the session as it is now, before any event', async () => {
+    const id = insertSessionRow(daemon.relais.db);
+    daemon.relais.events.append(id, 'agent', '{"i":1}');
+    const controller = new AbortController();
+    const response = await fetch(`${daemon.base}/api/sessions/${id}/stream?after=0`, {
+      headers: { authorization: `Bearer ${daemon.key}` },
+      signal: controller.signal,
+    });
+    const reader = response.body!.getReader();
+    let text = '';
+    while (text.split('\n').length < 3) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      text += new TextDecoder().decode(value);
+    }
+    controller.abort();
+    const [first, second] = text.split('\n').map((line) => JSON.parse(line || 'null'));
+    assert.equal(first.type, 'session');
+    assert.equal(first.session.id, id);
+    assert.equal(first.session.state, (await daemon.call('GET', `/api/sessions/${id}`)).body.state);
+    assert.equal(second.type, 'event');
+    assert.equal(second.event.seq, 1);
   });
 
   it('the stream of an unknown session is a 404', async () => {
@@ -162,6 +203,27 @@ describe('conversation outline', { timeout: 60_000 }, () => {
         [first, second],
       );
       assert.equal(updated.last_seq, second);
+
+      // Slices keep the global turn numbers; a slice wholly in the past may be cached for good.
+      const slice = await daemon.call(
+        'GET',
+        `/api/sessions/${id}/outline?after=${first}&before=${second + 1}`,
+      );
+      assert.deepEqual(
+        slice.body.turns.map((t: { turn: number; seq: number }) => [t.turn, t.seq]),
+        [[2, second]],
+      );
+      assert.deepEqual(
+        slice.body.tools.map((t: { seq: number }) => t.seq),
+        [tool],
+      );
+      assert.equal(slice.headers['cache-control'], 'private, max-age=604800, immutable');
+      const open = await daemon.call('GET', `/api/sessions/${id}/outline?after=${first}`);
+      assert.equal(open.headers['cache-control'], undefined);
+      const future = await daemon.call('GET', `/api/sessions/${id}/outline?before=${second + 2}`);
+      assert.equal(future.headers['cache-control'], undefined);
+      const bad = await daemon.call('GET', `/api/sessions/${id}/outline?after=-1`);
+      assert.equal(bad.status, 400);
     } finally {
       await daemon.close();
     }

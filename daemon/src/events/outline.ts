@@ -35,6 +35,12 @@ export class OutlineIndex {
   }
 }
 
+/** The turns and tool calls with after < seq < before; the context line and last seq as they are. */
+export function sliceOutline(outline: Outline, after: number, before: number): Outline {
+  const inside = (item: { seq: number }): boolean => item.seq > after && item.seq < before;
+  return { ...outline, turns: outline.turns.filter(inside), tools: outline.tools.filter(inside) };
+}
+
 function add(outline: Outline, event: StoredEvent): void {
   const text = event.data;
   // Cheap text checks first: most lines are none of these, and parsing them all would cost.

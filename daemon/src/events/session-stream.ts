@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { Session } from '../../../contract/api.js';
 import type { GlobalHub } from '../live/global-hub.js';
 import { openNdjsonStream } from '../live/ndjson-stream.js';
 import { eventJson, type EventStore, type StoredEvent } from './event-store.js';
@@ -6,12 +7,15 @@ import { eventJson, type EventStore, type StoredEvent } from './event-store.js';
 const CATCH_UP_PAGE = 500;
 
 /**
- * Streams a session's events from `after` on: first what is stored, then live, with no gap and no
- * duplicate. Live events that arrive during the catch-up wait in order and are filtered by seq.
+ * Streams a session's events from `after` on: first the session as it is now (so a client needs no
+ * second read to close the race between its own read and the stream's start), then the stored
+ * events, then live ones, with no gap and no duplicate. Live events that arrive during the
+ * catch-up wait in order and are filtered by seq.
  */
 export async function streamSessionEvents(
   sessionId: string,
   after: number,
+  current: () => Session,
   store: EventStore,
   hub: GlobalHub,
   request: FastifyRequest,
@@ -37,6 +41,9 @@ export async function streamSessionEvents(
     }
   });
   stream.onClose(() => (unsubscribe(), unsubscribeHub()));
+  // Read after subscribing, in the same tick: any later change follows this line on the stream.
+  const now = JSON.stringify({ type: 'session', session: current() });
+  writing = writing.then(() => stream.write(now));
 
   for (;;) {
     const page = store.read(sessionId, { after: lastSent, limit: CATCH_UP_PAGE });

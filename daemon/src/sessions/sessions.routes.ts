@@ -7,6 +7,7 @@ import {
   MessageResult,
   MessageSend,
   Outline,
+  OutlineQuery,
   QueueEntry,
   QueueOrder,
   Session,
@@ -18,7 +19,7 @@ import {
   listOf,
 } from '../../../contract/api.js';
 import { eventJson, type EventStore } from '../events/event-store.js';
-import { OutlineIndex } from '../events/outline.js';
+import { OutlineIndex, sliceOutline } from '../events/outline.js';
 import { streamSessionEvents } from '../events/session-stream.js';
 import { apiError } from '../http/errors.js';
 import { IdParams, type RouteTable } from '../http/route.js';
@@ -40,6 +41,14 @@ const EntryParams = z
   .object({ id: z.string().min(1).max(200), entryId: z.string().min(1).max(200) })
   .strict();
 const QueueList = z.object({ items: z.array(QueueEntry), next_cursor: z.null() });
+
+/**
+ * A range of past events (or of their outline) entirely at or below the last stored seq never
+ * changes: events are append-only. Kept in the browser's own cache only (private), a week at most:
+ * a conversation deleted by the recycler or by hand is unreachable from the console (its session
+ * answers 404 before any page is asked), and its copies there expire.
+ */
+const CLOSED_RANGE = 'private, max-age=604800, immutable';
 
 export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void {
   const { manager, sessions, queue, events, hub } = deps;
@@ -139,7 +148,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
     params: IdParams,
     query: EventsQuery,
     response: EventsPage,
-    handler: ({ params, query }) => {
+    handler: ({ params, query, reply }) => {
       const session = manager.get(params.id);
       const limit = Math.min(query.limit, EVENTS_PAGE_MAX);
       const forwards = query.after !== undefined && query.before === undefined;
@@ -156,6 +165,10 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
         next = String(items[items.length - 1]!.seq);
       if (!forwards && items.length > 0 && firstSeq !== null && items[0]!.seq > firstSeq)
         next = String(items[0]!.seq);
+      const closed =
+        (query.before !== undefined && query.before - 1 <= lastSeq) ||
+        (forwards && items.length === limit);
+      if (closed) reply.header('cache-control', CLOSED_RANGE);
       return `{"items":[${items.map(eventJson).join(',')}],"next_cursor":${JSON.stringify(next)},"first_seq":${firstSeq ?? 'null'},"last_seq":${lastSeq}}`;
     },
   });
@@ -169,8 +182,15 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
     summary:
       'Where to jump: the context line, every turn and every tool call, with their sequence numbers',
     params: IdParams,
+    query: OutlineQuery,
     response: Outline,
-    handler: ({ params }) => (manager.get(params.id), outlines.get(params.id)),
+    handler: ({ params, query, reply }) => {
+      manager.get(params.id);
+      const outline = outlines.get(params.id);
+      if (query.before !== undefined && query.before - 1 <= outline.last_seq)
+        reply.header('cache-control', CLOSED_RANGE);
+      return sliceOutline(outline, query.after ?? 0, query.before ?? Infinity);
+    },
   });
 
   table.add({
@@ -184,7 +204,8 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
     stream: { contentType: NDJSON, line: SessionStreamLine },
     handler: async ({ params, query, request, reply }) => {
       manager.get(params.id);
-      await streamSessionEvents(params.id, query.after, events, hub, request, reply);
+      const current = (): Session => manager.get(params.id);
+      await streamSessionEvents(params.id, query.after, current, events, hub, request, reply);
     },
   });
 

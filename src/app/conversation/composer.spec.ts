@@ -6,7 +6,10 @@ import { Composer } from './composer';
 import { ConversationStore } from './conversation-store';
 
 describe('Composer', () => {
-  function setUp(answer: (text: string) => Promise<MessageResult>) {
+  function setUp(
+    answer: (text: string) => Promise<MessageResult>,
+    session = signal<Session | null>({ state: 'working' } as Session),
+  ) {
     const sent: string[] = [];
     TestBed.configureTestingModule({
       imports: [Composer],
@@ -19,7 +22,7 @@ describe('Composer', () => {
           provide: ConversationStore,
           useValue: {
             queue: signal([]),
-            session: signal({ state: 'working' } as Session),
+            session,
             refreshQueue: () => Promise.resolve(),
           },
         },
@@ -60,5 +63,31 @@ describe('Composer', () => {
     await fixture.componentInstance.send();
     fixture.detectChanges();
     expect(textarea.value).toBe('keep me');
+  });
+
+  it('takes keystrokes before the session is read, and sends only once it is known', async () => {
+    const session = signal<Session | null>(null);
+    const { sent, type, fixture, textarea } = setUp(
+      async () => ({ delivery: 'sent', entry: null }),
+      session,
+    );
+    expect(textarea.disabled).toBe(false);
+    type('early');
+    await fixture.componentInstance.send();
+    expect(sent).toEqual([]);
+    fixture.detectChanges();
+    expect(textarea.value).toBe('early');
+    session.set({ state: 'idle' } as Session);
+    await fixture.componentInstance.send();
+    expect(sent).toEqual(['early']);
+  });
+
+  it('closes the box once the session is known to be over', () => {
+    const { fixture, textarea } = setUp(
+      async () => ({ delivery: 'sent', entry: null }),
+      signal<Session | null>({ state: 'ended' } as Session),
+    );
+    fixture.detectChanges();
+    expect(textarea.disabled).toBe(true);
   });
 });

@@ -20,7 +20,7 @@ import { deliveryFor } from './queue-order';
         [value]="text()"
         (input)="text.set($any($event.target).value)"
         (keydown.enter)="onEnter($any($event))"
-        [disabled]="delivery() === 'closed'"
+        [disabled]="ended()"
         [attr.aria-describedby]="'composer-hint'"
         placeholder="Message the agent (Enter to send, Shift+Enter for a new line)"
       ></textarea>
@@ -46,7 +46,7 @@ import { deliveryFor } from './queue-order';
               Will be queued ({{ queueLength() }}/{{ max }})
             }
             @default {
-              Session ended
+              {{ ended() ? 'Session ended' : 'Connecting…' }}
             }
           }
         </span>
@@ -112,6 +112,13 @@ export class Composer {
   protected readonly delivery = computed(() =>
     deliveryFor(this.store.session()?.state, this.queueLength()),
   );
+  /**
+   * Only a session known to be over closes the box: while it is still being read, the box takes
+   * keystrokes as soon as it is painted, and sending waits for the session.
+   */
+  protected readonly ended = computed(
+    () => this.store.session() !== null && this.delivery() === 'closed',
+  );
 
   protected onEnter(event: KeyboardEvent): void {
     if (event.shiftKey || event.isComposing) return;
@@ -122,7 +129,7 @@ export class Composer {
   /** Takes the text out of the box at once (so the next one can be typed), then delivers it in turn. */
   send(): Promise<void> {
     const text = this.text().trim();
-    if (!text) return this.chain;
+    if (!text || this.delivery() === 'closed') return this.chain;
     this.text.set('');
     this.error.set(null);
     const sessionId = this.sessionId();

@@ -22,7 +22,7 @@ import { PermissionCard } from '../permissions/permission-card';
 import { SessionsApi } from '../sessions/sessions-api';
 import { Now } from '../shared/now';
 import { StateChip } from '../shared/state-chip';
-import { shortDuration } from '../shared/time-format';
+import { countdown } from '../shared/time-format';
 import { Composer } from './composer';
 import { conversationCommands } from './conversation-commands';
 import { ConversationStore } from './conversation-store';
@@ -64,10 +64,11 @@ export class ConversationPage {
   protected readonly sidePanel = signal(typeof window === 'undefined' || window.innerWidth > 1000);
   protected readonly actionError = signal<string | null>(null);
   protected readonly highlighted = signal<number | null>(null);
+  /** By the minute: the clock ticks every second, but the text (and so the DOM) changes once a minute. */
   protected readonly timeLeft = computed(() => {
     const session = this.store.session();
     if (!session || session.state === 'ended') return null;
-    return shortDuration(Date.parse(session.deadline_at) - this.now.ms());
+    return countdown(Date.parse(session.deadline_at) - this.now.ms());
   });
   protected readonly pendingToolIds = computed(
     () => new Set(this.store.pending().flatMap((p) => (p.tool_use_id ? [p.tool_use_id] : []))),

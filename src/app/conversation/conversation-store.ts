@@ -1,6 +1,6 @@
 import { DestroyRef, Injectable, computed, inject, signal } from '@angular/core';
 import { Subscription as RxSubscription } from 'rxjs';
-import { z } from 'zod';
+import * as z from 'zod';
 import {
   QueueEntry,
   Session,
@@ -232,8 +232,7 @@ export class ConversationStore {
       },
       seqOf: (line) => (line.type === 'event' ? line.event.seq : null),
     }).subscribe((message) => {
-      // A change between the first read and the stream's start would be missed: read once more.
-      if (message.kind === 'status' && message.connected) void this.refreshSession(id);
+      // The stream begins with the session as it is now: no second read closes the race.
       if (message.kind !== 'line') return;
       const line = message.line;
       if (line.type === 'session') {
@@ -249,15 +248,6 @@ export class ConversationStore {
         this.onLiveEvent(line.event);
       }
     });
-  }
-
-  private async refreshSession(id: string): Promise<void> {
-    try {
-      const session = await this.api.get(id);
-      if (this.idSignal() === id) this.updateSession(session);
-    } catch {
-      // The stream's own session lines keep the state current; this read only closes a race.
-    }
   }
 
   private onLiveEvent(event: SessionEvent): void {

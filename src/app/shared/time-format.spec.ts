@@ -1,4 +1,4 @@
-import { clockTime, fullDateTime, shortDuration } from './time-format';
+import { clockTime, countdown, fullDateTime, shortDuration } from './time-format';
 
 describe('time formatting', () => {
   const ms = new Date(2026, 10, 30, 9, 5, 7, 42).getTime();
@@ -17,5 +17,16 @@ describe('time formatting', () => {
     expect(shortDuration(12 * 60_000 + 5000)).toBe('12m 5s');
     expect(shortDuration(3 * 3_600_000 + 20 * 60_000)).toBe('3h 20m');
     expect(shortDuration(52 * 3_600_000)).toBe('2d 4h');
+  });
+
+  it('counts down by the minute, so the text changes once a minute and not every second', () => {
+    const texts = new Set(
+      Array.from({ length: 60 }, (_, second) => countdown(42 * 60_000 - second * 1000)),
+    );
+    expect([...texts]).toEqual(['42m']);
+    expect(countdown(-1)).toBe('0m');
+    expect(countdown(30_000)).toBe('under 1m');
+    expect(countdown(3 * 3_600_000 + 19 * 60_000 + 30_000)).toBe('3h 20m');
+    expect(countdown(52 * 3_600_000)).toBe('2d 4h');
   });
 });

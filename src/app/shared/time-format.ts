@@ -28,3 +28,17 @@ export function shortDuration(ms: number): string {
   if (hours < 24) return `${hours}h ${minutes % 60}m`;
   return `${Math.floor(hours / 24)}d ${hours % 24}h`;
 }
+
+/**
+ * Time left to a deadline at a step of one minute (`3h 20m`, `42m`, `under 1m`), rounded up, so
+ * that a countdown on screen changes once a minute rather than every second.
+ */
+export function countdown(ms: number): string {
+  if (ms <= 0) return '0m';
+  const minutes = Math.ceil(ms / 60_000);
+  if (minutes <= 1) return 'under 1m';
+  if (minutes < 60) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ${minutes % 60}m`;
+  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+}

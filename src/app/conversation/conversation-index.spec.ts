@@ -1,5 +1,12 @@
 import { SessionEvent } from '../../../contract/api';
-import { emptyIndex, extendIndex, indexFromOutline, toolsByName } from './conversation-index';
+import {
+  emptyIndex,
+  extendIndex,
+  indexFromOutline,
+  joinOutlines,
+  outlineSlices,
+  toolsByName,
+} from './conversation-index';
 
 const ev = (seq: number, source: SessionEvent['source'], data: unknown): SessionEvent => ({
   seq,
@@ -60,5 +67,32 @@ describe('conversation index', () => {
     const later = extendIndex(index, [tool(3, 't1', 'Bash', { command: 'ls' }), user(4, 'second')]);
     expect(later.tools).toHaveLength(1);
     expect(later.turns.map((t) => t.turn)).toEqual([1, 2]);
+  });
+
+  it('reads the outline in full past slices (cacheable for good), then the open rest', () => {
+    expect(outlineSlices(0, 2000)).toEqual([{ after: 0 }]);
+    expect(outlineSlices(1999, 2000)).toEqual([{ after: 0 }]);
+    expect(outlineSlices(2000, 2000)).toEqual([{ after: 0, before: 2001 }, { after: 2000 }]);
+    expect(outlineSlices(4500, 2000)).toEqual([
+      { after: 0, before: 2001 },
+      { after: 2000, before: 4001 },
+      { after: 4000 },
+    ]);
+  });
+
+  it("joins slices in order; the context line and last seq are the newest slice's", () => {
+    const turn = (seq: number, n: number) => ({ turn: n, seq, received_at: '', text: `t${n}` });
+    const joined = joinOutlines([
+      { init_seq: 2, turns: [turn(1, 1)], tools: [], last_seq: 2000 },
+      {
+        init_seq: 2500,
+        turns: [turn(2100, 2)],
+        tools: [{ seq: 2200, tool_use_id: 'x', name: 'Bash', summary: 'ls' }],
+        last_seq: 2600,
+      },
+    ]);
+    expect(joined.turns.map((t) => t.turn)).toEqual([1, 2]);
+    expect(joined.tools).toHaveLength(1);
+    expect([joined.init_seq, joined.last_seq]).toEqual([2500, 2600]);
   });
 });

@@ -124,6 +124,34 @@ export function indexFromOutline(
   };
 }
 
+export interface OutlineSlice {
+  after: number;
+  before?: number;
+}
+
+/**
+ * How to read the outline of a conversation whose last seq is `lastSeq`: full slices of `size`
+ * seqs (wholly past, so the browser keeps them for good), then the open rest.
+ */
+export function outlineSlices(lastSeq: number, size: number): OutlineSlice[] {
+  const slices: OutlineSlice[] = [];
+  let after = 0;
+  for (; after + size <= lastSeq; after += size) slices.push({ after, before: after + size + 1 });
+  slices.push({ after });
+  return slices;
+}
+
+/** Slices read in order, as one outline; the context line and last seq are the newest slice's. */
+export function joinOutlines(parts: readonly Outline[]): Outline {
+  const newest = parts.at(-1);
+  return {
+    init_seq: newest?.init_seq ?? null,
+    turns: parts.flatMap((part) => part.turns),
+    tools: parts.flatMap((part) => part.tools),
+    last_seq: newest?.last_seq ?? 0,
+  };
+}
+
 /** Tool calls grouped by tool name, most used first. */
 export function toolsByName(tools: readonly ToolEntry[]): { name: string; calls: ToolEntry[] }[] {
   const groups = new Map<string, ToolEntry[]>();

@@ -25,7 +25,7 @@ import { StateChip } from '../shared/state-chip';
 import { countdown } from '../shared/time-format';
 import { Composer } from './composer';
 import { conversationCommands } from './conversation-commands';
-import { ConversationStore } from './conversation-store';
+import { ConversationStore, FAST_PAGE, PAGE } from './conversation-store';
 import { QueuePanel } from './queue-panel';
 import { SteeringPanel } from './steering-panel';
 import { TimelineView } from './timeline-view';
@@ -111,7 +111,9 @@ export class ConversationPage {
     const fromBottom = element.scrollHeight - element.scrollTop - element.clientHeight;
     const bounds = this.store.bounds();
     this.store.following.set(fromBottom < 48 && !bounds.hasNewer);
-    if (element.scrollTop < EDGE_PX && bounds.hasOlder) void this.loadOlder();
+    // At the very top the reader outran the history (a fast scroll, a drag, Home): a larger chunk.
+    if (element.scrollTop < EDGE_PX && bounds.hasOlder)
+      void this.loadOlder(element.scrollTop < 1 ? FAST_PAGE : PAGE);
     else if (fromBottom < EDGE_PX && bounds.hasNewer) void this.loadNewer();
   }
 
@@ -161,12 +163,14 @@ export class ConversationPage {
 
   private async open(id: string): Promise<void> {
     await this.store.open(id);
-    // The index (turns, tools) is for navigation only: build it once the tail is on screen.
-    setTimeout(() => void this.store.ensureIndex(), 300);
+    // The index (turns, tools) is for navigation only: read it once the tail is on screen.
+    afterNextRender(() => void setTimeout(() => void this.store.ensureIndex()), {
+      injector: this.injector,
+    });
   }
 
-  private async loadOlder(): Promise<void> {
-    await this.keepAnchor(() => this.store.loadOlder());
+  private async loadOlder(size = PAGE): Promise<void> {
+    await this.keepAnchor(() => this.store.loadOlder(size));
   }
 
   private async loadNewer(): Promise<void> {

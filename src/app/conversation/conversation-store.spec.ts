@@ -3,7 +3,7 @@ import { HttpTestingController, provideHttpClientTesting } from '@angular/common
 import { TestBed } from '@angular/core/testing';
 import { provideRouter } from '@angular/router';
 import { SessionEvent } from '../../../contract/api';
-import { ConversationStore, PAGE, WINDOW_MAX } from './conversation-store';
+import { ConversationStore, FAST_PAGE, PAGE, WINDOW_MAX } from './conversation-store';
 
 const session = {
   id: 's1',
@@ -112,5 +112,27 @@ describe('ConversationStore paging', () => {
     await newer;
     expect(store.events()[0]?.seq).toBe(761);
     expect(store.bounds().hasNewer).toBe(false);
+  });
+
+  it('a fast reader gets a larger chunk, and the window keeps a page of what was on screen', async () => {
+    const opening = store.open('s1');
+    http.expectOne('/api/sessions/s1').flush(session);
+    http
+      .expectOne(`/api/sessions/s1/events?limit=${PAGE}`)
+      .flush({ items: range(881, 1000), next_cursor: '881', first_seq: 1, last_seq: 1000 });
+    await opening;
+    http.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
+
+    const older = store.loadOlder(FAST_PAGE);
+    await answer(`/api/sessions/s1/events?before=881&limit=${FAST_PAGE}`, {
+      items: range(881 - FAST_PAGE, 880),
+      next_cursor: String(881 - FAST_PAGE),
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    await older;
+    expect(store.events()[0]?.seq).toBe(881 - FAST_PAGE);
+    expect(store.events().at(-1)?.seq).toBe(880 + PAGE);
+    expect(store.events().length).toBe(FAST_PAGE + PAGE);
   });
 });

@@ -13,13 +13,24 @@ import { ApiFailure, toApiFailure } from '../core/api-error';
 import { LiveStore } from '../core/live-store';
 import { ndjsonStream } from '../core/live-stream';
 import { SessionsApi } from '../sessions/sessions-api';
-import { ConversationIndex, emptyIndex, extendIndex, indexFromOutline } from './conversation-index';
+import {
+  ConversationIndex,
+  emptyIndex,
+  extendIndex,
+  indexFromOutline,
+  joinOutlines,
+  outlineSlices,
+} from './conversation-index';
 import { mergeEvents, trimWindow, windowBounds } from './event-window';
 import { buildTimeline } from './timeline';
 
 /** Events kept in memory and on screen at once; older or newer ones are fetched on scroll. */
 export const WINDOW_MAX = 240;
 export const PAGE = 120;
+/** The chunk asked for when the reader outruns the history (at the very top): fewer round trips. */
+export const FAST_PAGE = 200;
+/** The outline is read in slices of this many seqs: every full slice is past, cached for good. */
+export const OUTLINE_SLICE = 2000;
 const RelaisState = z.object({
   type: z.literal('relais'),
   subtype: z.literal('state'),
@@ -100,15 +111,19 @@ export class ConversationStore {
     }
   }
 
-  /** Fetches the chunk before the window; drops the newest events beyond the window size. */
-  async loadOlder(): Promise<void> {
+  /**
+   * Fetches the chunk before the window (`size` events: larger when the reader scrolls fast); drops
+   * the newest events beyond the window, always keeping a page of those already on screen.
+   */
+  async loadOlder(size = PAGE): Promise<void> {
     const id = this.idSignal();
     const first = this.eventsSignal()[0];
     if (!id || !first || this.loadingSignal() || !this.bounds().hasOlder) return;
     await this.load(
       'older',
-      () => this.api.events(id, { before: first.seq, limit: PAGE }),
+      () => this.api.events(id, { before: first.seq, limit: size }),
       'start',
+      Math.max(WINDOW_MAX, size + PAGE),
     );
   }
 
@@ -117,7 +132,12 @@ export class ConversationStore {
     const id = this.idSignal();
     const last = this.eventsSignal().at(-1);
     if (!id || !last || this.loadingSignal() || !this.bounds().hasNewer) return;
-    await this.load('newer', () => this.api.events(id, { after: last.seq, limit: PAGE }), 'end');
+    await this.load(
+      'newer',
+      () => this.api.events(id, { after: last.seq, limit: PAGE }),
+      'end',
+      WINDOW_MAX,
+    );
   }
 
   /** Replaces the window with events around `seq`; true when `seq` is now in the window. */
@@ -164,7 +184,10 @@ export class ConversationStore {
     this.indexWanted = true;
     this.indexingSignal.set(true);
     try {
-      const outline = await this.api.outline(id);
+      const slices = outlineSlices(this.lastSeq(), OUTLINE_SLICE);
+      const outline = joinOutlines(
+        await Promise.all(slices.map((slice) => this.api.outline(id, slice))),
+      );
       const context =
         outline.init_seq === null
           ? null
@@ -205,15 +228,14 @@ export class ConversationStore {
     kind: 'older' | 'newer',
     fetchPage: () => ReturnType<SessionsApi['events']>,
     keep: 'start' | 'end',
+    max: number,
   ): Promise<void> {
     this.loadingSignal.set(kind);
     try {
       const page = await fetchPage();
       this.firstSeq.set(page.first_seq);
       this.lastSeq.update((last) => Math.max(last, page.last_seq));
-      this.eventsSignal.update((events) =>
-        trimWindow(mergeEvents(events, page.items), WINDOW_MAX, keep),
-      );
+      this.eventsSignal.update((events) => trimWindow(mergeEvents(events, page.items), max, keep));
     } catch (error: unknown) {
       this.errorSignal.set(toApiFailure(error));
     } finally {

@@ -58,8 +58,11 @@ export class SessionsApi {
   }
 
   /** Where to jump in a conversation: its context line, turns and tool calls (built by the daemon). */
-  outline(id: string): Promise<Outline> {
-    return this.read(`/api/sessions/${encodeURIComponent(id)}/outline`, Outline);
+  outline(id: string, slice: { after?: number; before?: number } = {}): Promise<Outline> {
+    const params: Record<string, string> = {};
+    for (const [name, value] of Object.entries(slice))
+      if (value !== undefined) params[name] = String(value);
+    return this.read(`/api/sessions/${encodeURIComponent(id)}/outline`, Outline, params);
   }
 
   queue(id: string): Promise<QueueEntry[]> {

@@ -1,4 +1,10 @@
-import { NO_LOG_FILTERS, logFilterParams, logPageParams, logStreamUrl } from './log-filters';
+import {
+  NO_LOG_FILTERS,
+  isStaticAssetRequest,
+  logFilterParams,
+  logPageParams,
+  logStreamUrl,
+} from './log-filters';
 
 describe('log filters', () => {
   it('sends nothing but the page size without filters', () => {
@@ -22,5 +28,18 @@ describe('log filters', () => {
     expect(logStreamUrl({ level: 'error', session: '', q: 'a&b c' })).toBe(
       '/api/logs/stream?level=error&q=a%26b+c',
     );
+  });
+});
+
+describe('static-asset requests in the log view', () => {
+  const line = (msg: string, url: unknown) => ({ msg, data: { req: { method: 'GET', url } } });
+
+  it('are requests for the console files, not the API', () => {
+    expect(isStaticAssetRequest(line('request completed', '/main-ABC.js'))).toBe(true);
+    expect(isStaticAssetRequest(line('request completed', '/sessions/ses_1'))).toBe(true);
+    expect(isStaticAssetRequest(line('request completed', '/api/sessions'))).toBe(false);
+    expect(isStaticAssetRequest(line('session launched', '/main.js'))).toBe(false);
+    expect(isStaticAssetRequest({ msg: 'request completed', data: {} })).toBe(false);
+    expect(isStaticAssetRequest(line('request completed', 42))).toBe(false);
   });
 });

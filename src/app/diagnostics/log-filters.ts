@@ -1,4 +1,4 @@
-import { LogLevel } from '../../../contract/operations';
+import { LogEntry, LogLevel } from '../../../contract/operations';
 
 export interface LogFilters {
   /** Minimum level; empty for every level. */
@@ -32,4 +32,16 @@ export function logPageParams(
 export function logStreamUrl(filters: LogFilters): string {
   const query = new URLSearchParams(logFilterParams(filters)).toString();
   return query ? `/api/logs/stream?${query}` : '/api/logs/stream';
+}
+
+/**
+ * A request for a file of the console (script, style, font, icon) rather than the API: routine,
+ * so the log view hides it unless asked.
+ */
+export function isStaticAssetRequest(log: Pick<LogEntry, 'msg' | 'data'>): boolean {
+  if (log.msg !== 'request completed' && log.msg !== 'incoming request') return false;
+  const request = log.data['req'];
+  const url =
+    request && typeof request === 'object' ? (request as Record<string, unknown>)['url'] : null;
+  return typeof url === 'string' && !url.startsWith('/api/');
 }

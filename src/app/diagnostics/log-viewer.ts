@@ -19,7 +19,7 @@ import { LogEntry, LogLevel } from '../../../contract/operations';
 import { CursorPager } from '../shared/cursor-pager';
 import { Timestamp } from '../shared/timestamp';
 import { DiagnosticsApi } from './diagnostics-api';
-import { LOG_LEVELS, LogFilters, NO_LOG_FILTERS } from './log-filters';
+import { LOG_LEVELS, LogFilters, NO_LOG_FILTERS, isStaticAssetRequest } from './log-filters';
 import { logSummary } from './log-summary';
 
 const PAGE_SIZE = 100;
@@ -73,14 +73,21 @@ export class LogViewer {
   protected readonly announcement = signal('');
   private tail: Subscription | null = null;
 
+  /** Requests for the console's own files are routine; they are hidden unless asked for. */
+  protected readonly showAssets = signal(false);
+  protected readonly hiddenAssets = computed(
+    () => (this.lines() ?? []).filter((log) => isStaticAssetRequest(log)).length,
+  );
   protected readonly rows = computed<LogRow[] | null>(
     () =>
-      this.lines()?.map((log) => ({
-        log,
-        ms: Date.parse(log.time),
-        json: JSON.stringify(log.data),
-        summary: logSummary(log.data),
-      })) ?? null,
+      this.lines()
+        ?.filter((log) => this.showAssets() || !isStaticAssetRequest(log))
+        .map((log) => ({
+          log,
+          ms: Date.parse(log.time),
+          json: JSON.stringify(log.data),
+          summary: logSummary(log.data),
+        })) ?? null,
   );
 
   constructor() {

@@ -32,6 +32,17 @@ import { deliveryFor } from './queue-order';
         >
           {{ delivery() === 'queued' ? 'Queue' : 'Send' }}
         </button>
+        @if (delivery() === 'queued') {
+          <button
+            mat-stroked-button
+            type="button"
+            [disabled]="!text().trim()"
+            (click)="send(true)"
+            title="Add to the running turn now instead of after it"
+          >
+            Steer now
+          </button>
+        }
         <span
           id="composer-hint"
           class="hint"
@@ -127,19 +138,21 @@ export class Composer {
   }
 
   /** Takes the text out of the box at once (so the next one can be typed), then delivers it in turn. */
-  send(): Promise<void> {
+  send(steer = false): Promise<void> {
     const text = this.text().trim();
     if (!text || this.delivery() === 'closed') return this.chain;
     this.text.set('');
     this.error.set(null);
     const sessionId = this.sessionId();
-    this.chain = this.chain.then(() => this.deliver(sessionId, text));
+    this.chain = this.chain.then(() => this.deliver(sessionId, text, steer));
     return this.chain;
   }
 
-  private async deliver(sessionId: string, text: string): Promise<void> {
+  private async deliver(sessionId: string, text: string, steer: boolean): Promise<void> {
     try {
-      const result = await this.api.send(sessionId, text);
+      const result = steer
+        ? await this.api.steer(sessionId, text)
+        : await this.api.send(sessionId, text);
       if (result.delivery === 'queued') void this.store.refreshQueue();
     } catch (error: unknown) {
       const failure = toApiFailure(error);

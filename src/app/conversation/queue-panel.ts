@@ -50,6 +50,18 @@ export class QueuePanel {
     void this.move(index, target, true);
   }
 
+  protected async steer(entryId: string): Promise<void> {
+    const before = this.queue();
+    this.store.setQueue(before.filter((entry) => entry.id !== entryId));
+    try {
+      await this.api.steerQueued(this.sessionId(), entryId);
+      this.announcement.set('Instruction sent to the running turn.');
+    } catch (error: unknown) {
+      this.store.setQueue(before);
+      this.error.set(toApiFailure(error).message);
+    }
+  }
+
   protected async remove(entryId: string): Promise<void> {
     const before = this.queue();
     this.store.setQueue(before.filter((entry) => entry.id !== entryId));

@@ -13,6 +13,7 @@ import {
   resultContentText,
   userText,
 } from './agent-lines';
+import { addCodexEvent, isCodexMessage, type CodexTimelineState } from './codex-timeline';
 
 export interface ToolResult {
   seq: number;
@@ -99,14 +100,16 @@ function relaisNotice(event: SessionEvent, data: Record<string, unknown>): strin
 }
 
 /**
- * Turns a window of events into what the conversation shows: each tool call paired with its
- * result by tool_use_id (a result whose call lies outside the window stands alone), permission
- * outcomes attached to their call, repeated identical contexts folded.
+ * Turns a window of events into what the conversation shows, for either agent (Claude's
+ * stream-json lines, Codex's JSON-RPC messages): each tool call paired with its result by id (a
+ * result whose call lies outside the window stands alone), permission outcomes attached to their
+ * call, repeated identical contexts folded.
  */
 export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
   const items: TimelineItem[] = [];
   const tools = new Map<string, ToolItem>();
   let lastInit = '';
+  const codex: CodexTimelineState = { items, tools, messages: new Map() };
   for (const event of events) {
     const base = (suffix: string | number): Base => ({
       key: `${event.seq}:${suffix}`,
@@ -114,6 +117,10 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
       ms: event.received_at_ms,
     });
     const data = event.data;
+    if (isCodexMessage(data)) {
+      addCodexEvent(event, data, codex);
+      continue;
+    }
     const assistant = AssistantLine.safeParse(data);
     if (assistant.success) {
       const sub = !!assistant.data.parent_tool_use_id;
@@ -217,5 +224,6 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
         });
     }
   }
-  return items;
+  // An agent message an interrupt left open and empty says nothing.
+  return items.filter((item) => item.kind !== 'text' || item.text.trim() !== '');
 }

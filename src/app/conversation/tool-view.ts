@@ -35,6 +35,19 @@ export function editDiff(oldText: string, newText: string): DiffLine[] {
   ];
 }
 
+/** A unified diff's body as lines (Codex's file changes); headers and hunk marks left out. */
+export function unifiedDiff(text: string): DiffLine[] {
+  return text
+    .split('\n')
+    .filter((line) => !/^(?:@@|\+\+\+ |--- |diff |index )/.test(line) && line !== '')
+    .map((line) => {
+      const sign = line[0];
+      return sign === '+' || sign === '-'
+        ? { sign, text: line.slice(1) }
+        : { sign: ' ' as const, text: line.startsWith(' ') ? line.slice(1) : line };
+    });
+}
+
 /** How a tool call's input is shown, by tool. */
 export function toolBody(item: ToolItem): ToolBody {
   const input = item.input;
@@ -46,6 +59,12 @@ export function toolBody(item: ToolItem): ToolBody {
     case 'Write':
       return { kind: 'path', path: str(input['file_path']), content: str(input['content']) };
     case 'Edit':
+      if (typeof input['unified_diff'] === 'string')
+        return {
+          kind: 'edit',
+          path: str(input['file_path']),
+          diff: unifiedDiff(input['unified_diff']),
+        };
       return {
         kind: 'edit',
         path: str(input['file_path']),

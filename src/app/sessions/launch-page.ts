@@ -60,6 +60,7 @@ export class LaunchPage {
     () => this.subscriptions()?.find((s) => s.id === this.subscriptionId()) ?? null,
   );
   protected readonly models = computed(() => this.subscription()?.models ?? []);
+  protected readonly agent = computed(() => this.subscription()?.agent ?? null);
   protected readonly efforts = computed<Effort[]>(() => {
     const model = this.models().find((m) => m.value === this.modelValue());
     return (model?.supported_effort_levels ?? []).filter(

@@ -91,6 +91,20 @@ export class SessionsApi {
     return this.write('POST', `${this.base(id)}/messages`, MessageResult, { text });
   }
 
+  /** Steer now: into the running turn (Codex), or the turn interrupted and this sent next (Claude). */
+  steer(id: string, text: string): Promise<MessageResult> {
+    return this.write('POST', `${this.base(id)}/steer`, MessageResult, { text });
+  }
+
+  steerQueued(id: string, entryId: string): Promise<MessageResult> {
+    return this.write(
+      'POST',
+      `${this.base(id)}/queue/${encodeURIComponent(entryId)}/steer`,
+      MessageResult,
+      {},
+    );
+  }
+
   reorderQueue(id: string, ids: string[]): Promise<QueueEntry[]> {
     return this.write('PUT', `${this.base(id)}/queue`, QueueList, { ids }).then(
       (page) => page.items,

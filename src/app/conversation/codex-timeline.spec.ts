@@ -1,0 +1,110 @@
+import { SessionEvent } from '../../../contract/api';
+import { buildTimeline } from './timeline';
+import { toolBody } from './tool-view';
+
+let seq = 0;
+const ev = (data: unknown, source: SessionEvent['source'] = 'agent'): SessionEvent => {
+  seq += 1;
+  return {
+    seq,
+    received_at: new Date(1_000_000 + seq * 1000).toISOString(),
+    received_at_ms: 1_000_000 + seq * 1000,
+    source,
+    data,
+  };
+};
+const note = (method: string, params: Record<string, unknown>) => ev({ method, params });
+const item = (method: string, value: Record<string, unknown>) =>
+  note(method, { item: value, threadId: 't', turnId: 'u' });
+
+describe('buildTimeline over Codex JSON-RPC', () => {
+  beforeEach(() => (seq = 0));
+
+  it('maps a turn: the prompt, the streamed message, a command paired with its output, the end', () => {
+    const command = {
+      type: 'commandExecution',
+      id: 'call_1',
+      command: "/bin/bash -lc 'touch a.txt'",
+      status: 'inProgress',
+    };
+    const items = buildTimeline([
+      ev({ method: 'initialize', id: 1, params: {} }, 'host'),
+      ev({ id: 1, result: {} }),
+      ev(
+        { method: 'turn/start', id: 4, params: { input: [{ type: 'text', text: 'hi' }] } },
+        'host',
+      ),
+      item('item/started', { type: 'agentMessage', id: 'm1', text: '' }),
+      note('item/agentMessage/delta', { itemId: 'm1', delta: 'Run' }),
+      note('item/agentMessage/delta', { itemId: 'm1', delta: 'ning.' }),
+      item('item/started', command),
+      ev({ method: 'item/commandExecution/requestApproval', id: 0, params: {} }),
+      ev({ id: 0, result: { decision: 'accept' } }, 'host'),
+      item('item/completed', { ...command, status: 'completed', aggregatedOutput: 'done\n' }),
+      note('turn/completed', { turn: { status: 'completed', durationMs: 900 } }),
+    ]);
+    expect(items.map((i) => i.kind)).toEqual(['user', 'text', 'tool', 'result']);
+    const [user, text, tool, result] = items;
+    expect(user).toEqual(expect.objectContaining({ text: 'hi' }));
+    expect(text).toEqual(expect.objectContaining({ text: 'Running.' }));
+    if (tool?.kind !== 'tool') throw new Error('not a tool');
+    expect(tool.name).toBe('Bash');
+    expect(tool.input['command']).toBe('touch a.txt');
+    expect(tool.result?.text).toBe('done\n');
+    expect(tool.result?.isError).toBe(false);
+    expect(result).toEqual(expect.objectContaining({ isError: false, durationMs: 900 }));
+  });
+
+  it('closes a message an interrupt left open, and says the turn was interrupted', () => {
+    const items = buildTimeline([
+      item('item/started', { type: 'agentMessage', id: 'm1', text: '' }),
+      note('item/agentMessage/delta', { itemId: 'm1', delta: 'Half a' }),
+      item('item/started', { type: 'agentMessage', id: 'm2', text: '' }),
+      note('turn/completed', { turn: { status: 'interrupted', durationMs: 300 } }),
+    ]);
+    expect(items.map((i) => i.kind)).toEqual(['text', 'result']);
+    expect(items[1]).toEqual(expect.objectContaining({ isError: true, text: 'Interrupted' }));
+  });
+
+  it('shows a file change as a write or a diff, and attaches Relais decisions by item id', () => {
+    const update = {
+      type: 'fileChange',
+      id: 'call_2',
+      changes: [{ path: '/w/a.txt', kind: { type: 'update' }, diff: '@@ -1 +1 @@\n-old\n+new\n' }],
+      status: 'inProgress',
+    };
+    const items = buildTimeline([
+      item('item/started', {
+        type: 'fileChange',
+        id: 'call_1',
+        changes: [{ path: '/w/b.txt', kind: { type: 'add' }, diff: 'hello\n' }],
+        status: 'inProgress',
+      }),
+      item('item/started', update),
+      ev(
+        {
+          type: 'relais',
+          subtype: 'permission_decided',
+          tool_use_id: 'call_2',
+          decision: 'denied',
+          decided_by: 'console',
+        },
+        'relais',
+      ),
+      item('item/completed', { ...update, status: 'declined' }),
+    ]);
+    const [write, edit] = items;
+    if (write?.kind !== 'tool' || edit?.kind !== 'tool') throw new Error('not tools');
+    expect(toolBody(write)).toEqual({ kind: 'path', path: '/w/b.txt', content: 'hello\n' });
+    expect(toolBody(edit)).toEqual({
+      kind: 'edit',
+      path: '/w/a.txt',
+      diff: [
+        { sign: '-', text: 'old' },
+        { sign: '+', text: 'new' },
+      ],
+    });
+    expect(edit.permission?.decision).toBe('denied');
+    expect(edit.result?.isError).toBe(true);
+  });
+});

@@ -1,6 +1,11 @@
 // Permission decision benchmark: latency of decide() for mixed tool requests (file tools and bash,
 // inside and outside the trusted folder, matching rules and not) with the default rules, on a real
-// temporary tree with links and hard links. Target: p99 < 0.5 ms.
+// temporary tree with links and hard links; then adversarial inputs up to 1 MB (quadratic-regex bait,
+// deep nesting, long words, many globs, many wrappers), each decided in its own turn of the event
+// loop while monitorEventLoopDelay watches. Targets: p99 < 0.5 ms (mixed), < 20 ms (any input),
+// event loop never blocked > 50 ms.
+import { monitorEventLoopDelay } from 'node:perf_hooks';
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   DEFAULT_RULES,
   decide,
@@ -100,4 +105,89 @@ console.log(
   `permission-decision: verdicts ${[...verdicts].map(([k, n]) => `${k}=${n}`).join(', ')}`,
 );
 console.log(`permission-decision: p99 target < 0.5 ms: ${at(0.99) < 0.5 ? 'met' : 'MISSED'}`);
+
+const SIZES = [1_024, 16_384, 65_536, 1_048_576];
+const fit = (unit: string, size: number): string => unit.repeat(Math.ceil(size / unit.length));
+const ADVERSARIAL: [string, (size: number) => [string, Record<string, unknown>]][] = [
+  ['rm -rrr…r! (quadratic bait of the old rm rule)', (n) => bash(`rm -${fit('r', n)}!`)],
+  ['git a a a … push (.* bait)', (n) => bash(`git ${fit('a ', n)}push`)],
+  ['DELETE FROM t x x x …', (n) => bash(`psql -c "DELETE FROM t ${fit('x ', n)}"`)],
+  ['DROP/**/…TABLE', (n) => bash(`psql -c "DROP${fit('/**/', n)}TABLE t"`)],
+  ['$( nested', (n) => bash(`echo ${fit('$(', n / 2)}x${fit(')', n / 2)}`)],
+  ['"$( unclosed', (n) => bash(`echo ${fit('"$(', n)}`)],
+  ['( ( ( subshells', (n) => bash(`${fit('(', n / 2)}ls${fit(')', n / 2)}`)],
+  ['backticks', (n) => bash(`echo ${fit('`echo `', n)}`)],
+  ['one long word', (n) => bash(`ls ${fit('a', n)}`)],
+  ['many short words', (n) => bash(`ls ${fit('a ', n)}`)],
+  ['many glob words', (n) => bash(`ls ${fit('*.ts ', n)}`)],
+  ['many wrappers', (n) => bash(`${fit('env ', n)}rm -rf build`)],
+  ['many commands', (n) => bash(fit('true;', n))],
+  ['a long path (Read)', (n) => file('Read', fit('a/', n))],
+  ['many Grep globs', (n) => ['Grep', { pattern: 'x', glob: fit('*.ts ', n) }]],
+  ['a long Glob pattern', (n) => ['Glob', { pattern: fit('**/a', n) }]],
+];
+
+interface Worst {
+  name: string;
+  size: number;
+  ms: number;
+  verdict: string;
+}
+
+async function adversarial(): Promise<void> {
+  const cases = ADVERSARIAL.flatMap(([name, make]) =>
+    SIZES.map((size) => {
+      const [tool_name, input] = make(size);
+      const request: ToolRequest = { tool_name, input, cwd: tree.proj, permission_mode: 'write' };
+      return { name, size, request };
+    }),
+  );
+  const ROUNDS = 5;
+  const times: number[] = [];
+  const worst = new Map<string, Worst>();
+  const loop = monitorEventLoopDelay({ resolution: 1 });
+  loop.enable();
+  for (let round = 0; round < ROUNDS; round++) {
+    for (const c of cases) {
+      await nextTurn();
+      const t0 = process.hrtime.bigint();
+      const d = decide(c.request, ctx);
+      const took = Number(process.hrtime.bigint() - t0) / 1e6;
+      times.push(took);
+      const key = `${c.name} @ ${c.size}`;
+      const seen = worst.get(key);
+      if (seen === undefined || took > seen.ms)
+        worst.set(key, {
+          name: c.name,
+          size: c.size,
+          ms: took,
+          verdict: `${d.decision}/${d.step}`,
+        });
+    }
+  }
+  await nextTurn();
+  loop.disable();
+  times.sort((a, b) => a - b);
+  const q = (p: number): number => times[Math.min(times.length - 1, Math.floor(p * times.length))]!;
+  console.log(
+    `permission-decision (adversarial): ${cases.length} inputs (${ADVERSARIAL.length} kinds × sizes ${SIZES.join(', ')} chars) × ${ROUNDS} rounds`,
+  );
+  console.log(
+    `permission-decision (adversarial): p50 ${ms(q(0.5))}, p99 ${ms(q(0.99))}, max ${ms(times[times.length - 1]!)}`,
+  );
+  const slowest = [...worst.values()].sort((a, b) => b.ms - a.ms).slice(0, 6);
+  for (const w of slowest)
+    console.log(
+      `permission-decision (adversarial): slowest ${w.name} @ ${w.size}: ${ms(w.ms)} → ${w.verdict}`,
+    );
+  const blocked = loop.max / 1e6;
+  console.log(
+    `permission-decision (adversarial): longest event-loop block ${blocked.toFixed(1)} ms`,
+  );
+  console.log(
+    `permission-decision (adversarial): any input < 20 ms: ${times[times.length - 1]! < 20 ? 'met' : 'MISSED'}; event loop < 50 ms: ${blocked < 50 ? 'met' : 'MISSED'}`,
+  );
+}
+
+await adversarial();
 tree.remove();

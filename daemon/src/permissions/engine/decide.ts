@@ -56,7 +56,9 @@ function validate(request: ToolRequest): void {
  * cost more than a decision may (see the benchmark), and nothing legitimate needs it: the request
  * goes to a person, never to allow (and is refused where nobody can answer).
  */
-export const MAX_ANALYSED_CHARS = 64 * 1024;
+export const MAX_ANALYSED_CHARS = 4096;
+/** The most paths of one command the engine resolves and checks against the circles. */
+export const MAX_PATHS = 256;
 const ANALYSED_FIELDS = ['command', 'file_path', 'notebook_path', 'path', 'pattern', 'glob'];
 
 function oversized(input: Record<string, unknown>): Decision | null {
@@ -105,6 +107,13 @@ function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
       { raw: '.', access: 'read', cwds: [cwd], origin: 'Bash working folder' },
       ...shell.refs,
     ];
+    if (shell.refs.length > MAX_PATHS)
+      return {
+        decision: 'ask',
+        step: 'path',
+        rule: null,
+        reason: `the command names ${shell.refs.length} paths, more than the ${MAX_PATHS} the permission engine checks; a person will be asked`,
+      };
     commandTexts = shell.commandTexts;
     commandForms = shell.commandForms;
     caution = shell.uncertain;

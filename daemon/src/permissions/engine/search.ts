@@ -84,7 +84,14 @@ export type SearchOutcome =
 
 export function searchStep(s: SearchSubject): SearchOutcome {
   const circles = zeroAccessCircles(s.rules);
-  const targeted = targetedCircle(s.tool.filters(s.input), circles);
+  const filters = s.tool.filters(s.input);
+  const parts = filters.reduce((n, f) => n + f.split('/').length, 0);
+  if (parts > MAX_FILTER_PARTS)
+    return {
+      kind: 'ask',
+      reason: `the search filter has ${parts} parts, more than the ${MAX_FILTER_PARTS} the engine checks`,
+    };
+  const targeted = targetedCircle(filters, circles);
   if (targeted !== null) {
     return {
       kind: 'refused',
@@ -108,6 +115,8 @@ export function searchStep(s: SearchSubject): SearchOutcome {
   return { kind: 'narrowed', input: s.tool.exclude(s.input, [...new Set(globs)]) };
 }
 
+/** Filter words and segments checked for an aim at a circle (each costs a compile). */
+const MAX_FILTER_PARTS = 32;
 const NEUTRAL_NAMES = ['x', 'x.txt', '.x', 'x.x', 'x/x'];
 /** Longer than any file name: such a filter segment cannot name a file, only burn time. */
 const MAX_SEGMENT = 255;
@@ -123,7 +132,20 @@ function sampleNames(glob: string): string[] {
   return [one.replaceAll('*', ''), one.replaceAll('*', 'x')];
 }
 
+const matchers = new Map<string, ((name: string) => boolean) | null>();
+
+/** Compiled once per segment text (a bounded cache: filters repeat, compiling costs). */
 function matcher(glob: string): ((name: string) => boolean) | null {
+  let found = matchers.get(glob);
+  if (found === undefined && !matchers.has(glob)) {
+    found = compileMatcher(glob);
+    if (matchers.size >= 1000) matchers.clear();
+    matchers.set(glob, found);
+  }
+  return found ?? null;
+}
+
+function compileMatcher(glob: string): ((name: string) => boolean) | null {
   if (glob.length > MAX_SEGMENT) return null;
   try {
     const test = picomatch(glob, { dot: true, noextglob: true });

@@ -62,6 +62,9 @@ const WRAPPERS: ReadonlyMap<string, { valued: readonly string[]; skipOperands?: 
 
 const MAX_NESTING = 6;
 const MAX_GLOB_MATCHES = 200;
+/** Wildcard words expanded per command (each costs a compile and a readdir); past it: unknown. */
+const MAX_GLOB_WORDS = 16;
+const MAX_WRAPPERS = 16;
 
 class Analyzer {
   readonly refs: PathRef[] = [];
@@ -72,6 +75,7 @@ class Analyzer {
   private readonly cwdByScope = new Map<string, string | null>();
   private scope = '0';
   private scriptCount = 0;
+  private globCount = 0;
 
   constructor(
     cwd: string,
@@ -135,7 +139,11 @@ class Analyzer {
 
   private stripPrefix(all: readonly ShellWord[]): ShellWord[] {
     let words = [...all];
-    for (;;) {
+    for (let stage = 0; ; stage += 1) {
+      if (stage > MAX_WRAPPERS) {
+        this.doubt('too many wrapper commands in a row to read');
+        return [];
+      }
       while (words.length > 0 && (ASSIGNMENT.test(words[0].text) || KEYWORDS.has(words[0].text)))
         words = words.slice(1);
       this.addForm(words);
@@ -203,6 +211,8 @@ class Analyzer {
       return;
     }
     const last = word.text.slice(slash + 1);
+    this.globCount += 1;
+    if (this.globCount > MAX_GLOB_WORDS) return this.dynamicOperand(word, access, origin);
     // No file name is longer than 255 bytes: a longer wildcard is not worth compiling.
     if (last.length > 255) return this.dynamicOperand(word, access, origin);
     let matcher: RulePattern;

@@ -157,7 +157,10 @@ export const SessionLaunch = z
       .int()
       .min(10)
       .max(7 * 24 * 3600)
-      .default(3600),
+      .optional()
+      .describe(
+        "Seconds to the deadline; above the daemon's maximum (RELAIS_MAX_TTL_SECONDS) it is refused. Default 3600, or the maximum when shorter",
+      ),
     prompt: z.string().max(100_000).optional(),
     app: z.string().trim().min(1).max(80).optional(),
     mcp_servers: z

@@ -196,6 +196,7 @@ export async function build(
     log: app.log,
     stopGraceMs: config.stopGraceMs,
     maxTtlSeconds: config.maxTtlSeconds,
+    dataHome: config.home,
   });
   manager.recoverAfterRestart();
   const recycler = new Recycler(db, events.archive, {

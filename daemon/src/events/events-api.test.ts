@@ -105,7 +105,8 @@ describe('events API and live stream', { timeout: 60_000 }, () => {
   });
 
   it('the live stream resumes from a sequence number with no gap and no duplicate', async () => {
-    const id = insertSessionRow(daemon.relais.db);
+    // A running session: the stream of an ended one closes after its catch-up.
+    const id = insertSessionRow(daemon.relais.db, { state: 'working' });
     for (let i = 1; i <= 700; i++) daemon.relais.events.append(id, 'agent', `{"i":${i}}`);
     // Keep appending while clients read, as a running agent would.
     let n = 700;

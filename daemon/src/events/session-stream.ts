@@ -6,11 +6,19 @@ import { eventJson, type EventStore, type StoredEvent } from './event-store.js';
 
 const CATCH_UP_PAGE = 500;
 
+/** The event that closes a session's journal: Relais writes nothing for the session after it. */
+export function isEndEvent(event: StoredEvent): boolean {
+  if (event.source !== 'relais') return false;
+  const data = JSON.parse(event.data) as { subtype?: unknown; state?: unknown };
+  return data.subtype === 'state' && data.state === 'ended';
+}
+
 /**
  * Streams a session's events from `after` on: first the session as it is now (so a client needs no
  * second read to close the race between its own read and the stream's start), then the stored
  * events, then live ones, with no gap and no duplicate. Live events that arrive during the
- * catch-up wait in order and are filtered by seq.
+ * catch-up wait in order and are filtered by seq. Once the session's end is sent (or found after
+ * the catch-up), its final state follows and the answer ends.
  */
 export async function streamSessionEvents(
   sessionId: string,
@@ -27,10 +35,18 @@ export async function streamSessionEvents(
   let lastSent = after;
   let writing: Promise<void> = Promise.resolve();
 
+  const finish = (): void => {
+    writing = writing.then(async () => {
+      if (stream.closed) return;
+      await stream.write(JSON.stringify({ type: 'session', session: current() }));
+      stream.end();
+    });
+  };
   const send = (event: StoredEvent): void => {
     if (event.seq <= lastSent) return;
     lastSent = event.seq;
     writing = writing.then(() => stream.write(`{"type":"event","event":${eventJson(event)}}`));
+    if (isEndEvent(event)) finish();
   };
   const unsubscribe = store.subscribe(sessionId, (event) =>
     catchingUp ? waiting.push(event) : send(event),
@@ -45,12 +61,19 @@ export async function streamSessionEvents(
   const now = JSON.stringify({ type: 'session', session: current() });
   writing = writing.then(() => stream.write(now));
 
-  for (;;) {
-    const page = store.read(sessionId, { after: lastSent, limit: CATCH_UP_PAGE });
-    for (const event of page) send(event);
-    await writing;
-    if (page.length < CATCH_UP_PAGE || stream.closed) break;
-  }
+  const catchUp = async (): Promise<void> => {
+    for (;;) {
+      const page = store.read(sessionId, { after: lastSent, limit: CATCH_UP_PAGE });
+      for (const event of page) send(event);
+      await writing;
+      if (page.length < CATCH_UP_PAGE || stream.closed) break;
+    }
+  };
+  await catchUp();
   catchingUp = false;
   for (const event of waiting.splice(0)) send(event);
+  if (current().state !== 'ended') return;
+  // Ended before or during the catch-up: what it wrote last is stored by now (a read flushes).
+  await catchUp();
+  finish();
 }

@@ -8,6 +8,8 @@ export interface NdjsonStream {
   write(line: string): Promise<void>;
   readonly closed: boolean;
   onClose(handler: () => void): void;
+  /** Ends the answer once what was written is sent. */
+  end(): void;
 }
 
 /**
@@ -53,6 +55,11 @@ export function openNdjsonStream(request: FastifyRequest, reply: FastifyReply): 
     },
     onClose(handler) {
       closeHandlers.push(handler);
+    },
+    end() {
+      if (closed) return;
+      close();
+      raw.end();
     },
   };
   return stream;

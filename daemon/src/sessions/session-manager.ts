@@ -1,5 +1,3 @@
-import { statSync } from 'node:fs';
-import { isAbsolute } from 'node:path';
 import type { FastifyBaseLogger } from 'fastify';
 import type {
   EndReason,
@@ -27,6 +25,7 @@ import { stateOf, type LiveSession } from './live-session.js';
 import type { QueueRepo } from './queue-repo.js';
 import type { SessionRepo } from './session-repo.js';
 import { titleFromPrompt } from './session-title.js';
+import { assertWorkingFolder } from './working-folder.js';
 
 export interface SessionManagerDeps {
   db: Db;
@@ -44,10 +43,15 @@ export interface SessionManagerDeps {
   log: FastifyBaseLogger;
   stopGraceMs: number;
   maxTtlSeconds: number;
+  /** Relais's data folder: no session may work in it. */
+  dataHome: string;
 }
 
-type LaunchBody = Omit<SessionLaunch, 'permission_mode' | 'ttl_seconds'> &
-  Required<Pick<SessionLaunch, 'permission_mode' | 'ttl_seconds'>>;
+type LaunchBody = Omit<SessionLaunch, 'permission_mode'> &
+  Required<Pick<SessionLaunch, 'permission_mode'>>;
+
+/** The deadline of a launch that names none, unless the daemon's maximum is shorter. */
+const DEFAULT_TTL_SECONDS = 3600;
 
 /** How long an interrupt asked through the API waits for the agent's acknowledgement. */
 const INTERRUPT_TIMEOUT_MS = 10_000;
@@ -85,10 +89,11 @@ export class SessionManager {
     const subscription = this.deps.subscriptions.stored(body.subscription_id);
     if (!subscription)
       throw apiError('unknown_subscription', `No subscription has the id ${body.subscription_id}.`);
-    assertFolder(body.cwd);
+    assertWorkingFolder(body.cwd, this.deps.dataHome);
+    const ttlSeconds = this.ttlOf(body.ttl_seconds);
     this.admit(subscription.id, subscription.name, app);
     const now = Date.now();
-    const maxDeadline = now + Math.max(body.ttl_seconds, this.deps.maxTtlSeconds) * 1000;
+    const maxDeadline = now + this.deps.maxTtlSeconds * 1000;
     const id = newId('ses');
     this.deps.sessions.insert({
       id,
@@ -101,7 +106,7 @@ export class SessionManager {
       app,
       title: titleFromPrompt(body.prompt),
       created_at: nowIso(now),
-      deadline_at: nowIso(now + body.ttl_seconds * 1000),
+      deadline_at: nowIso(now + ttlSeconds * 1000),
       max_deadline_at: nowIso(maxDeadline),
     });
     this.record(id, {
@@ -113,7 +118,7 @@ export class SessionManager {
       effort: body.effort ?? null,
       permission_mode: body.permission_mode,
       app,
-      ttl_seconds: body.ttl_seconds,
+      ttl_seconds: ttlSeconds,
     });
     let markExited: () => void = () => undefined;
     const live: LiveSession = {
@@ -127,8 +132,8 @@ export class SessionManager {
       outcome: 'pending',
       interruptRequested: false,
       steerNext: [],
-      ttlSeconds: body.ttl_seconds,
-      deadlineAtMs: now + body.ttl_seconds * 1000,
+      ttlSeconds,
+      deadlineAtMs: now + ttlSeconds * 1000,
       maxDeadlineAtMs: maxDeadline,
       deadlineTimer: null,
       killTimer: null,
@@ -240,6 +245,23 @@ export class SessionManager {
       this.deps.log.warn({ session: id, err: error }, 'interrupt was not acknowledged');
     });
     return this.get(id);
+  }
+
+  /**
+   * A launch's TTL: one above the daemon's maximum is refused rather than shortened, so a client
+   * never holds a deadline other than the one it asked for; none asked means an hour, or the
+   * maximum when it is shorter.
+   */
+  private ttlOf(asked: number | undefined): number {
+    const max = this.deps.maxTtlSeconds;
+    if (asked === undefined) return Math.min(DEFAULT_TTL_SECONDS, max);
+    if (asked > max)
+      throw apiError(
+        'invalid_request',
+        `ttl_seconds ${asked} is above this daemon's maximum of ${max} (RELAIS_MAX_TTL_SECONDS).`,
+        { max_ttl_seconds: max },
+      );
+    return asked;
   }
 
   heartbeat(id: string, extendSeconds?: number): Session {
@@ -549,18 +571,4 @@ export class SessionManager {
     const session = this.deps.sessions.get(id);
     if (session) this.deps.hub.publish({ type: 'session', session });
   }
-}
-
-function assertFolder(path: string): void {
-  let ok = false;
-  try {
-    ok = isAbsolute(path) && statSync(path).isDirectory();
-  } catch {
-    ok = false; // Missing folder: same answer as a file.
-  }
-  if (!ok)
-    throw apiError(
-      'invalid_cwd',
-      `The working directory ${path} does not exist or is not an absolute folder path.`,
-    );
 }

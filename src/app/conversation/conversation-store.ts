@@ -253,6 +253,8 @@ export class ConversationStore {
         return parsed.success ? parsed.data : null;
       },
       seqOf: (line) => (line.type === 'event' ? line.event.seq : null),
+      // The daemon ends the stream of an ended session after its final state.
+      isLast: (line) => line.type === 'session' && line.session.state === 'ended',
     }).subscribe((message) => {
       // The stream begins with the session as it is now: no second read closes the race.
       if (message.kind !== 'line') return;

@@ -46,6 +46,33 @@ describe('NDJSON live stream', () => {
     expect(headers[0]).toEqual({ Authorization: 'Bearer k', Accept: 'application/x-ndjson' });
   });
 
+  it('does not reconnect once the server ended the answer after the last line', async () => {
+    let calls = 0;
+    const fetchFn = (async () => {
+      calls += 1;
+      return new Response(body(['{"seq":1}\n{"seq":2,"last":true}\n']), { status: 200 });
+    }) as unknown as typeof fetch;
+    const messages = await firstValueFrom(
+      ndjsonStream<{ seq: number; last?: boolean }>({
+        url: () => '/s',
+        key: () => 'k',
+        parse: (raw) => raw as { seq: number; last?: boolean },
+        seqOf: (line) => line.seq,
+        isLast: (line) => line.last === true,
+        fetchFn,
+        maxDelayMs: 1,
+      }).pipe(toArray()),
+    );
+    expect(messages.map((m) => (m.kind === 'line' ? m.line.seq : m.kind))).toEqual([
+      'status',
+      1,
+      2,
+      'status',
+    ]);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+    expect(calls).toBe(1);
+  });
+
   it('reports a 401 as unauthorized', async () => {
     const fetchFn = (async () => new Response('', { status: 401 })) as unknown as typeof fetch;
     const first = await firstValueFrom(

@@ -13,6 +13,8 @@ export interface NdjsonStreamOptions<T> {
   /** The sequence number a line carries, to resume after it and drop duplicates. */
   seqOf?: (line: T) => number | null;
   startAfter?: number | null;
+  /** A line after which the server ends the answer for good (an ended session): no reconnection. */
+  isLast?: (line: T) => boolean;
   fetchFn?: typeof fetch;
   maxDelayMs?: number;
 }
@@ -28,12 +30,14 @@ export function splitLines(buffer: string): { lines: string[]; rest: string } {
  * Reads an NDJSON answer with fetch (so the Authorization header travels; EventSource cannot)
  * and reconnects with `after=<last seq seen>`, so nothing is lost or duplicated. Never errors:
  * failures become status messages and a retry with back-off, so a long-lived stream survives.
+ * Completes when the server ends the answer after a line `isLast` recognises.
  */
 export function ndjsonStream<T>(options: NdjsonStreamOptions<T>): Observable<StreamMessage<T>> {
   return new Observable<StreamMessage<T>>((subscriber) => {
     const fetchFn = options.fetchFn ?? fetch.bind(globalThis);
     let lastSeq = options.startAfter ?? null;
     let closed = false;
+    let sawLast = false;
     let attempt = 0;
     let controller: AbortController | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
@@ -53,6 +57,7 @@ export function ndjsonStream<T>(options: NdjsonStreamOptions<T>): Observable<Str
         if (lastSeq !== null && seq <= lastSeq) return;
         lastSeq = seq;
       }
+      if (options.isLast?.(line)) sawLast = true;
       subscriber.next({ kind: 'line', line });
     };
 
@@ -81,6 +86,11 @@ export function ndjsonStream<T>(options: NdjsonStreamOptions<T>): Observable<Str
           const split = splitLines(buffer + decoder.decode(value, { stream: true }));
           buffer = split.rest;
           for (const line of split.lines) emitLine(line);
+        }
+        if (sawLast) {
+          subscriber.next({ kind: 'status', connected: false });
+          subscriber.complete();
+          return;
         }
       } catch {
         // Network failures and aborts end this connection; the retry below (or the teardown) follows.

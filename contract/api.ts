@@ -3,6 +3,7 @@
  * (which parses responses with it). Pure TypeScript + zod: no Node or browser imports.
  */
 import * as z from 'zod';
+import { humanName } from './names.js';
 
 export const ErrorBody = z.object({
   error_code: z.string(),
@@ -60,7 +61,7 @@ export type Subscription = z.infer<typeof Subscription>;
 
 export const SubscriptionCreate = z
   .object({
-    name: z.string().trim().min(1).max(80),
+    name: humanName(80),
     agent: AgentKind.default('claude'),
     config_dir: z
       .string()
@@ -73,7 +74,7 @@ export type SubscriptionCreate = z.infer<typeof SubscriptionCreate>;
 
 export const SubscriptionPatch = z
   .object({
-    name: z.string().trim().min(1).max(80).optional(),
+    name: humanName(80).optional(),
     config_dir: z.string().min(1).max(4096).optional(),
   })
   .strict();
@@ -145,10 +146,13 @@ export const McpServer = z.union([
 ]);
 export type McpServer = z.infer<typeof McpServer>;
 
+/** The name of the tool that launched a session (launch body `app` or header X-Relais-App). */
+export const AppName = humanName(80);
+
 export const SessionLaunch = z
   .object({
     subscription_id: id,
-    model: z.string().min(1).max(200),
+    model: humanName(200),
     cwd: z.string().min(1).max(4096),
     effort: Effort.optional(),
     permission_mode: PermissionMode.default('write'),
@@ -162,7 +166,7 @@ export const SessionLaunch = z
         "Seconds to the deadline; above the daemon's maximum (RELAIS_MAX_TTL_SECONDS) it is refused. Default 3600, or the maximum when shorter",
       ),
     prompt: z.string().max(100_000).optional(),
-    app: z.string().trim().min(1).max(80).optional(),
+    app: AppName.optional(),
     mcp_servers: z
       .record(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), McpServer)
       .optional()

@@ -1,12 +1,13 @@
 /** Schemas of the rules, rule check and audit API. Pure zod. */
 import * as z from 'zod';
 import { PermissionMode } from './api.js';
+import { humanName } from './names.js';
 
 const isoTime = z.string().describe('ISO 8601 UTC time with milliseconds');
 
 export const BashRule = z
   .object({
-    id: z.string().min(1).max(100),
+    id: humanName(100),
     kind: z.literal('bash'),
     pattern: z
       .string()
@@ -21,7 +22,7 @@ export const BashRule = z
 
 export const PathRule = z
   .object({
-    id: z.string().min(1).max(100),
+    id: humanName(100),
     kind: z.enum(['zero_access', 'read_only', 'no_delete']),
     paths: z.array(z.string().min(1).max(1000)).min(1).max(100),
     action: z.enum(['deny', 'ask']).optional(),

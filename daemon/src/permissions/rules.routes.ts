@@ -9,6 +9,7 @@ import {
   type Rule,
 } from '../../../contract/permissions.js';
 import { apiError } from '../http/errors.js';
+import { appFromHeader } from '../http/app-header.js';
 import type { RouteTable } from '../http/route.js';
 import { csvRecord } from '../usage/export.js';
 import { toAuditEntry, type AuditLog } from './audit-log.js';
@@ -63,6 +64,7 @@ export function rulesRoutes(table: RouteTable, deps: RulesDeps): void {
     response: RulesView,
     errors: [409],
     handler: ({ body, request }) => {
+      const app = appFromHeader(request, 'api');
       const saved = deps.engine.store.save(
         JSON.stringify({ version: deps.engine.store.current.version, rules: body.rules }, null, 2),
       );
@@ -72,11 +74,10 @@ export function rulesRoutes(table: RouteTable, deps: RulesDeps): void {
           `Rules refused at line ${saved.line} (${saved.path || 'file'}): ${saved.reason}`,
           { line: saved.line, path: saved.path, reason: saved.reason },
         );
-      const app = request.headers['x-relais-app'];
       deps.audit.record({
         kind: 'rules_change',
         decision: 'saved',
-        decided_by: typeof app === 'string' ? app : 'api',
+        decided_by: app,
         detail: saved.diff.summary,
       });
       deps.onSaved();

@@ -22,6 +22,7 @@ import { eventJson, type EventStore } from '../events/event-store.js';
 import { OutlineIndex, sliceOutline } from '../events/outline.js';
 import { streamSessionEvents } from '../events/session-stream.js';
 import { apiError } from '../http/errors.js';
+import { appFromHeader } from '../http/app-header.js';
 import { IdParams, type RouteTable } from '../http/route.js';
 import type { GlobalHub } from '../live/global-hub.js';
 import { NDJSON } from '../live/ndjson-stream.js';
@@ -73,13 +74,8 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
     errors: [404, 409, 429],
     body: SessionLaunch,
     response: Session,
-    handler: ({ body, request }) => {
-      const header = request.headers['x-relais-app'];
-      const app =
-        body.app ??
-        (typeof header === 'string' && header.trim() ? header.trim().slice(0, 80) : 'unknown');
-      return manager.launch(body, app);
-    },
+    handler: ({ body, request }) =>
+      manager.launch(body, body.app ?? appFromHeader(request, 'unknown')),
   });
 
   table.add({

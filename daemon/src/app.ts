@@ -42,6 +42,7 @@ import { subscriptionRoutes } from './subscriptions/subscriptions.routes.js';
 import { Recycler } from './storage/recycler.js';
 import { diagnosticsRoutes, pinnedClaudeVersion } from './diagnostics/diagnostics.routes.js';
 import { LogSink } from './diagnostics/log-sink.js';
+import { requestForLog } from './diagnostics/request-log.js';
 import { VersionChecker, npmLatest } from './versions/version-check.js';
 import { CLAUDE_PACKAGE } from './agents/claude/binary.js';
 import { storageRoutes } from './storage/storage.routes.js';
@@ -109,6 +110,7 @@ export async function build(
   const startedAtMs = Date.now();
   const logSink = options.logSink ?? new LogSink();
   logSink.attach(db);
+  logSink.protect(apiKey);
   const version = relaisVersion();
   let boundPort = config.port;
 
@@ -118,7 +120,12 @@ export async function build(
   logSink.echoFrom(terminalLevel);
   const keptLevel = config.logLevel === 'silent' || terminalLevel < 20 ? config.logLevel : 'debug';
   const app = Fastify({
-    logger: { level: keptLevel, redact: ['req.headers.authorization'], stream: logSink },
+    logger: {
+      level: keptLevel,
+      redact: ['req.headers.authorization'],
+      serializers: { req: requestForLog(apiKey) },
+      stream: logSink,
+    },
     logController: new QuietRequestLog(),
     bodyLimit: config.bodyLimitBytes,
     forceCloseConnections: true,

@@ -1,6 +1,7 @@
 import type { LogEntry, LogLevel } from '../../../contract/operations.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../ids.js';
+import { redactLogLine } from './redact.js';
 
 export const LEVELS: Record<LogLevel, number> = {
   trace: 10,
@@ -20,7 +21,9 @@ type Listener = (entry: LogEntry) => void;
 
 /**
  * Where the daemon's structured (pino) log lines go: standard output as always, and a bounded
- * ring in SQLite that the logs API reads. Lines are already redacted by the logger.
+ * ring in SQLite that the logs API reads. The logger redacts what it knows (the Authorization
+ * header, query secrets of the request URL); the sink removes the API key and URL query secrets
+ * from every line once more, before either destination sees it.
  */
 export class LogSink {
   private db: Db | null = null;
@@ -36,6 +39,7 @@ export class LogSink {
   private readonly listeners = new Set<Listener>();
   /** Lines below this level are kept for the logs API but not echoed to the terminal. */
   private echoLevel = 0;
+  private apiKey = '';
 
   constructor(
     private readonly keep = 20_000,
@@ -51,8 +55,14 @@ export class LogSink {
     this.echoLevel = level;
   }
 
+  /** The key no line may carry. */
+  protect(apiKey: string): void {
+    this.apiKey = apiKey;
+  }
+
   /** pino's destination interface. */
-  write(line: string): void {
+  write(raw: string): void {
+    const line = redactLogLine(raw, this.apiKey);
     let parsed: Record<string, unknown>;
     try {
       parsed = JSON.parse(line) as Record<string, unknown>;

@@ -28,6 +28,28 @@ export const ASK_QUESTION = {
   multiSelect: false,
 } as const;
 
+/** Rich GitHub Markdown, for the console's renderer. */
+export const MARKDOWN_SAMPLE = [
+  '## Files changed',
+  '',
+  '| File | Lines | Status |',
+  '| :--- | ---: | :---: |',
+  '| `src/a.ts` | 12 | **new** |',
+  '| `src/b.ts` | 3 | edited |',
+  '',
+  '- Checks',
+  '  - [x] unit tests',
+  '  - [ ] journeys',
+  '',
+  '> Note: nothing was pushed.',
+  '',
+  '```ts',
+  'export const answer: number = 42; // the answer',
+  '```',
+  '',
+  'See [the docs](https://example.com/docs).',
+].join('\n');
+
 const SCRIPTS: Record<string, Script> = {
   bash: ({ arg, step, lastResult }) =>
     step === 0
@@ -47,6 +69,21 @@ const SCRIPTS: Record<string, Script> = {
       content: rest,
     });
   },
+
+  edit: ({ arg, step, lastResult, cwd }) => {
+    if (step > 0)
+      return textTurn('edit', step, `Edit result: ${resultText(lastResult).slice(0, 200)}`);
+    const { head, rest } = splitFirstWord(arg);
+    const [oldString = '', newString = ''] = rest.split(' => ');
+    const file = head || 'demo.txt';
+    return toolTurn('edit', step, `Editing ${file}.`, 'Edit', {
+      file_path: absolutePath(file, cwd),
+      old_string: unescapeNewlines(oldString),
+      new_string: unescapeNewlines(newString),
+    });
+  },
+
+  markdown: ({ step }) => textTurn('markdown', step, MARKDOWN_SAMPLE),
 
   read: ({ arg, step, lastResult, cwd }) =>
     step === 0
@@ -198,6 +235,11 @@ function resultText(result: ToolResultInfo | undefined): string {
 function firstLine(text: string): string {
   const line = text.split('\n')[0] ?? '';
   return line.replace(/^\s*\d+(\t|→)/, '');
+}
+
+/** A literal backslash-n in a one-line prompt stands for a newline (an edit's old and new text). */
+function unescapeNewlines(text: string): string {
+  return text.replace(/\\n/g, '\n');
 }
 
 function splitFirstWord(text: string): { head: string; rest: string } {

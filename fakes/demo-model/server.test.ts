@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import { gzipSync } from 'node:zlib';
 
-import { ASK_QUESTION } from './scripts.js';
+import { ASK_QUESTION, MARKDOWN_SAMPLE } from './scripts.js';
 import { startDemoModel, type DemoModel } from './server.js';
 import {
   parseSse,
@@ -224,6 +224,27 @@ describe('demo model scripts', () => {
       body('demo:write notes/a.txt hello', ['File created successfully']),
     );
     assert.deepEqual(texts(done.blocks), ['Write result: File created successfully']);
+  });
+
+  it('demo:edit asks for an Edit of old => new (\\n is a newline), then quotes the result', async () => {
+    const { blocks } = await stream(model, body('demo:edit notes.txt five => 5\\nfive and a half'));
+    assert.deepEqual(toolUse(blocks), {
+      name: 'Edit',
+      input: {
+        file_path: `${CWD}/notes.txt`,
+        old_string: 'five',
+        new_string: '5\nfive and a half',
+      },
+    });
+    const done = await stream(model, body('demo:edit notes.txt a => b', ['The file was updated']));
+    assert.deepEqual(texts(done.blocks), ['Edit result: The file was updated']);
+  });
+
+  it('demo:markdown answers with the GitHub Markdown sample', async () => {
+    const { events, blocks } = await stream(model, body('demo:markdown'));
+    assert.equal(stopReason(events), 'end_turn');
+    assert.deepEqual(texts(blocks), [MARKDOWN_SAMPLE]);
+    assert.match(MARKDOWN_SAMPLE, /\| File \| Lines \| Status \|/);
   });
 
   it('demo:read reads, then reports the first line without its number', async () => {

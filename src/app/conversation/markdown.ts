@@ -1,3 +1,6 @@
+import DOMPurify from 'dompurify';
+import { Marked, type Tokens } from 'marked';
+
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
   '<': '&lt;',
@@ -10,78 +13,117 @@ export function escapeHtml(text: string): string {
   return text.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 }
 
-/** Inline markup on already-escaped text: code, bold, italic, links (http and https only). */
-function inline(escaped: string): string {
-  const codes: string[] = [];
-  let text = escaped.replace(/`([^`\n]+)`/g, (_, code: string) => {
-    codes.push(`<code>${code}</code>`);
-    return `\u0000${codes.length - 1}\u0000`;
+/** Link targets the console follows: web pages and mail only (no javascript:, data:, file:, relative). */
+const SAFE_URL = /^(?:https?:|mailto:)/i;
+
+/**
+ * What marked may produce for agent text. Headings start at h3 (the page owns h1 and h2); no
+ * images (a remote image would be fetched on sight, a way to carry data out), no raw HTML.
+ */
+const ALLOWED_TAGS = [
+  'p',
+  'br',
+  'hr',
+  'strong',
+  'em',
+  'del',
+  'code',
+  'pre',
+  'a',
+  'ul',
+  'ol',
+  'li',
+  'input',
+  'blockquote',
+  'h3',
+  'h4',
+  'h5',
+  'h6',
+  'table',
+  'thead',
+  'tbody',
+  'tr',
+  'th',
+  'td',
+];
+const ALLOWED_ATTR = ['href', 'title', 'class', 'align', 'start', 'type', 'checked', 'disabled'];
+
+const marked = new Marked({
+  gfm: true,
+  // Agents write single newlines as line breaks; keep them.
+  breaks: true,
+  async: false,
+  renderer: {
+    // Raw HTML from the agent is shown as the text it is, never interpreted.
+    html: ({ text }: Tokens.HTML | Tokens.Tag) => escapeHtml(text),
+    heading({ tokens, depth }: Tokens.Heading) {
+      const level = Math.min(6, depth + 2);
+      return `<h${level}>${this.parser.parseInline(tokens)}</h${level}>\n`;
+    },
+    image: ({ href, text }: Tokens.Image) =>
+      `<a href="${escapeHtml(href)}">${escapeHtml(text || href)}</a>`,
+  },
+});
+
+let purifier: ReturnType<typeof DOMPurify> | null = null;
+
+/** A private DOMPurify instance, so its hooks touch no other use of the library. */
+function sanitizer(): ReturnType<typeof DOMPurify> | null {
+  if (purifier) return purifier;
+  if (typeof window === 'undefined') return null;
+  const instance = DOMPurify(window);
+  if (!instance.isSupported) return null;
+  instance.addHook('afterSanitizeAttributes', (node) => {
+    if (node.tagName === 'A') {
+      const href = node.getAttribute('href');
+      if (href !== null && !SAFE_URL.test(href)) node.removeAttribute('href');
+      if (node.hasAttribute('href')) {
+        // A new tab keeps the conversation (and its scroll position) where it was.
+        node.setAttribute('target', '_blank');
+        node.setAttribute('rel', 'noopener noreferrer');
+      }
+    } else if (node.tagName === 'INPUT') {
+      // Only GFM task-list boxes, and read-only ones.
+      if (node.getAttribute('type') !== 'checkbox') {
+        node.remove();
+      } else {
+        node.setAttribute('disabled', '');
+        const task = (node.parentElement?.textContent ?? '').trim().slice(0, 200);
+        node.setAttribute(
+          'aria-label',
+          `${node.hasAttribute('checked') ? 'Done' : 'To do'}: ${task}`,
+        );
+      }
+    }
+    const className = node.getAttribute('class');
+    if (className !== null && !(node.tagName === 'CODE' && /^language-[\w+#.-]+$/.test(className)))
+      node.removeAttribute('class');
   });
-  text = text
-    .replace(
-      /\[([^\]\n]+)\]\((https?:\/\/[^\s)"]+)\)/g,
-      '<a href="$2" rel="noopener noreferrer" target="_blank">$1</a>',
-    )
-    .replace(/\*\*([^*\n]+)\*\*/g, '<strong>$1</strong>')
-    .replace(/(^|[^*\w])\*([^*\n]+)\*(?!\w)/g, '$1<em>$2</em>');
-  return text.replace(/\u0000(\d+)\u0000/g, (_, index: string) => codes[Number(index)] ?? '');
+  purifier = instance;
+  return instance;
 }
 
 /**
- * A deliberately small Markdown renderer for assistant text. Everything is escaped first, so no
- * HTML from the agent survives; then fenced code, headings, lists, paragraphs and inline marks
- * are produced. Links keep only http(s) targets.
+ * Assistant Markdown (GitHub flavour: tables, nested and task lists, blockquotes, fenced code)
+ * as HTML that DOMPurify has checked against a short allow-list. Fenced code comes out as
+ * `<pre><code class="language-x">`, for the lazily loaded highlighter to colour.
  */
 export function renderMarkdown(source: string): string {
-  const lines = escapeHtml(source.replace(/\r\n?/g, '\n')).split('\n');
-  const out: string[] = [];
-  let paragraph: string[] = [];
-  let list: { tag: 'ul' | 'ol'; items: string[] } | null = null;
-  const flushParagraph = (): void => {
-    if (paragraph.length) out.push(`<p>${inline(paragraph.join('<br>'))}</p>`);
-    paragraph = [];
-  };
-  const flushList = (): void => {
-    if (list)
-      out.push(
-        `<${list.tag}>${list.items.map((item) => `<li>${inline(item)}</li>`).join('')}</${list.tag}>`,
-      );
-    list = null;
-  };
-  for (let i = 0; i < lines.length; i++) {
-    const line = lines[i]!;
-    const fence = /^\s*```(.*)$/.exec(line);
-    if (fence) {
-      flushParagraph();
-      flushList();
-      const code: string[] = [];
-      while (++i < lines.length && !/^\s*```\s*$/.test(lines[i]!)) code.push(lines[i]!);
-      out.push(`<pre><code>${code.join('\n')}</code></pre>`);
-      continue;
-    }
-    const heading = /^(#{1,6})\s+(.*)$/.exec(line);
-    const bullet = /^\s*[-*+]\s+(.*)$/.exec(line);
-    const numbered = /^\s*\d+[.)]\s+(.*)$/.exec(line);
-    if (heading) {
-      flushParagraph();
-      flushList();
-      const level = Math.min(6, heading[1]!.length + 2);
-      out.push(`<h${level}>${inline(heading[2]!)}</h${level}>`);
-    } else if (bullet || numbered) {
-      flushParagraph();
-      const tag = bullet ? 'ul' : 'ol';
-      if (list && list.tag !== tag) flushList();
-      list ??= { tag, items: [] };
-      list.items.push((bullet ?? numbered)![1]!);
-    } else if (!line.trim()) {
-      flushParagraph();
-      flushList();
-    } else {
-      flushList();
-      paragraph.push(line);
-    }
-  }
-  flushParagraph();
-  flushList();
-  return out.join('');
+  const html = marked.parse(source.replace(/\r\n?/g, '\n')) as string;
+  const purify = sanitizer();
+  // Fail closed: without a DOM to sanitise with, show the text, never unchecked HTML.
+  if (!purify) return `<p>${escapeHtml(source)}</p>`;
+  return purify
+    .sanitize(html, {
+      ALLOWED_TAGS,
+      ALLOWED_ATTR,
+      ALLOW_DATA_ATTR: false,
+      ALLOW_ARIA_ATTR: false,
+    })
+    .trim();
+}
+
+/** Whether the rendered HTML has a fenced block worth loading the highlighter for. */
+export function hasFencedCode(html: string): boolean {
+  return html.includes('<code class="language-');
 }

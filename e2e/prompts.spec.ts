@@ -75,3 +75,85 @@ test('a wrong key leads to the key page, which accepts a paste', async ({ page, 
   await page.getByRole('button', { name: 'Connect' }).click();
   await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
 });
+
+test('a prompt that takes the place of an answered one does not catch the second click', async ({
+  page,
+  relais,
+  request,
+}) => {
+  const first = await relais.launch("demo:bash sh -c 'echo first'");
+  const second = await relais.launch("demo:bash sh -c 'echo second'");
+  await page.goto(relais.url);
+  await page.getByRole('link', { name: /Inbox/ }).click();
+  // Prompts left by earlier tests on the same daemon may stand above these two.
+  const cards = page.locator('app-permission-card');
+  const cardOne = cards.filter({ hasText: "sh -c 'echo first'" });
+  const cardTwo = cards.filter({ hasText: "sh -c 'echo second'" });
+  await expect(cardOne).toBeVisible();
+  await expect(cardTwo).toBeVisible();
+  // The card says whose prompt it is: folder, model, subscription, mode.
+  const folder = relais.cwd.split('/').at(-1)!;
+  await expect(cardOne).toContainText(folder);
+  await expect(cardOne).toContainText('subscription demo');
+  await expect(cardOne).toContainText('write mode');
+
+  const allowOne = cardOne.getByRole('button', { name: 'Allow once' });
+  await expect(allowOne).not.toHaveAttribute('aria-disabled', 'true');
+  const box = await allowOne.boundingBox();
+  if (!box) throw new Error('no button');
+  const x = box.x + box.width / 2;
+  const y = box.y + box.height / 2;
+  // A double click, as a person makes it: the second click comes about 300 ms after the first,
+  // by which time the answered prompt is gone and the other one stands where it was.
+  await page.mouse.click(x, y);
+  await expect(cardOne).toHaveCount(0);
+  const allowTwo = cardTwo.getByRole('button', { name: 'Allow once' });
+  const moved = await allowTwo.boundingBox();
+  expect(Math.abs((moved?.y ?? 0) - box.y)).toBeLessThan(box.height);
+  await expect(allowTwo).toHaveAttribute('aria-disabled', 'true');
+  await page.mouse.click(x, y);
+  // The second click did nothing: the prompt is still pending on the daemon.
+  await page.waitForTimeout(300);
+  const pending = await request.get(`${relais.base}/api/permissions?state=pending`, {
+    headers: { Authorization: `Bearer ${relais.key}` },
+  });
+  const body = (await pending.json()) as { items: { session_id: string }[] };
+  const mine = body.items.filter((item) => item.session_id === first || item.session_id === second);
+  expect(mine.map((item) => item.session_id)).toEqual([second]);
+  // The focus went to the prompt that took the answered one's place, not to the page.
+  await expect(cardTwo.locator('article')).toBeFocused();
+  await expectAccessible(page, 'inbox while a prompt arms');
+
+  // Once it has been in view for a moment, it answers.
+  await expect(allowTwo).not.toHaveAttribute('aria-disabled', 'true');
+  await allowTwo.click();
+  await expect(cardTwo).toHaveCount(0);
+  // Focus went on (to the next prompt, or the page's title when none is left), not to <body>.
+  await expect
+    .poll(() => page.evaluate(() => document.activeElement?.tagName ?? 'none'))
+    .toMatch(/^(ARTICLE|H1)$/);
+  await page.goto(`${relais.base}/sessions/${first}`);
+  await expect(page.getByText('Command result: first')).toBeVisible();
+});
+
+test('a prompt arriving in a conversation is announced and arms before it answers', async ({
+  page,
+  relais,
+}) => {
+  const id = await relais.launch('demo:steps 2');
+  await page.goto(relais.url);
+  await page.goto(`${relais.base}/sessions/${id}`);
+  const prompts = page.getByRole('region', { name: 'Waiting for your answer' });
+  const announcer = page.locator('.cdk-live-announcer-element');
+  await expect(announcer).toHaveText("New prompt: Bash asks permission for sh -c 'echo step 1'.");
+  const allow = prompts.getByRole('button', { name: 'Allow once' });
+  await expect(allow).not.toHaveAttribute('aria-disabled', 'true');
+  // Keyboard only: answer, then the focus is on the composer (no prompt left) until the next one.
+  await allow.focus();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('textbox', { name: 'Message to the agent' })).toBeFocused();
+  await expect(prompts.getByText("sh -c 'echo step 2'")).toBeVisible();
+  await expect(announcer).toHaveText("New prompt: Bash asks permission for sh -c 'echo step 2'.");
+  await prompts.getByRole('button', { name: 'Allow once' }).click();
+  await expect(page.getByText('Finished 2 steps.')).toBeVisible();
+});

@@ -7,16 +7,16 @@ import {
   input,
 } from '@angular/core';
 import { LiveStore } from '../core/live-store';
-import { PermissionCard } from './permission-card';
+import { PromptList } from './prompt-list';
 
 /** Every pending prompt across sessions, oldest first, live. */
 @Component({
   selector: 'app-inbox-page',
-  imports: [PermissionCard],
+  imports: [PromptList],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <section class="page" aria-labelledby="inbox-title">
-      <h1 id="inbox-title">Inbox</h1>
+      <h1 id="inbox-title" tabindex="-1">Inbox</h1>
       <p class="lead">
         Permission prompts and questions waiting for you, across every session, oldest first.
       </p>
@@ -28,13 +28,13 @@ import { PermissionCard } from './permission-card';
             Connection lost; reconnecting. Answers may be out of date.
           </p>
         }
-        <ul class="list" aria-label="Pending prompts">
-          @for (request of live.pending(); track request.id) {
-            <li><app-permission-card [request]="request" [showSession]="true" /></li>
-          } @empty {
-            <li class="empty">Nothing is waiting for you.</li>
-          }
-        </ul>
+        <app-prompt-list
+          [requests]="live.pending()"
+          [showSession]="true"
+          label="Pending prompts"
+          emptyText="Nothing is waiting for you."
+          (exhausted)="focusTitle()"
+        />
       }
     </section>
   `,
@@ -47,17 +47,8 @@ import { PermissionCard } from './permission-card';
       color: var(--mat-sys-on-surface-variant);
       margin-top: -0.5rem;
     }
-    .list {
-      list-style: none;
-      padding: 0;
-      margin: 0;
-      display: flex;
-      flex-direction: column;
-      gap: 0.75rem;
-    }
-    .empty {
-      padding: 2rem 0;
-      color: var(--mat-sys-on-surface-variant);
+    h1:focus {
+      outline: none;
     }
     .offline {
       color: var(--mat-sys-error);
@@ -70,6 +61,11 @@ export class InboxPage {
   /** `?answer=<id>`: focus that prompt's first control (the palette's "answer the oldest prompt"). */
   readonly answer = input<string>();
   private focused: string | null = null;
+
+  /** The last prompt was answered: the page itself, with its "Nothing is waiting" line, is next. */
+  protected focusTitle(): void {
+    this.host.nativeElement.querySelector<HTMLElement>('h1')?.focus();
+  }
 
   constructor() {
     afterRenderEffect(() => {

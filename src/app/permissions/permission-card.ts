@@ -1,14 +1,31 @@
-import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  DestroyRef,
+  ElementRef,
+  afterNextRender,
+  computed,
+  inject,
+  input,
+  output,
+  signal,
+} from '@angular/core';
 import { FormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { RouterLink } from '@angular/router';
-import { PermissionRequest } from '../../../contract/api';
+import { PermissionRequest, Session } from '../../../contract/api';
 import { ApiFailure } from '../core/api-error';
 import { Timestamp } from '../shared/timestamp';
+import { modeLabel } from '../shared/mode-label';
+import { ARM_DELAY_MS, Arming } from './arming';
 import { PermissionActions } from './permission-actions';
 import { questionsOf, subjectOf } from './permission-view';
 
-/** One pending request; every button answers this request's id, whatever else is pending. */
+/**
+ * One pending request; every button answers this request's id, whatever else is pending. The
+ * buttons arm only after the card has been in view for a moment (see Arming), and stay focusable
+ * meanwhile (aria-disabled), so neither a double click nor focus falling to the page can slip by.
+ */
 @Component({
   selector: 'app-permission-card',
   imports: [FormsModule, MatButtonModule, RouterLink, Timestamp],
@@ -22,6 +39,27 @@ export class PermissionCard {
   readonly request = input.required<PermissionRequest>();
   /** Shows a link to the session (in the inbox; not inside the conversation itself). */
   readonly showSession = input(false);
+  /** The session asking, when known: its folder, model, subscription and title are shown. */
+  readonly session = input<Session | null>(null);
+  /** Emitted once this request was answered (the list moves the focus on). */
+  readonly answered = output<void>();
+
+  protected readonly armDelayMs = ARM_DELAY_MS;
+  private readonly arming = new Arming();
+  protected readonly armed = signal(false);
+  protected readonly sessionFacts = computed(() => {
+    const session = this.session();
+    if (!session) return null;
+    const title = (session as Session & { title?: string | null }).title ?? null;
+    return {
+      title: title?.trim() || null,
+      folder: session.cwd.split(/[\\/]/).filter(Boolean).at(-1) ?? session.cwd,
+      cwd: session.cwd,
+      model: session.model,
+      subscription: session.subscription_id,
+      mode: modeLabel(session.permission_mode),
+    };
+  });
 
   protected readonly subject = computed(() => subjectOf(this.request()));
   protected readonly questions = computed(() => questionsOf(this.request()));
@@ -34,6 +72,52 @@ export class PermissionCard {
   protected readonly allAnswered = computed(() =>
     this.questions().every((q) => (this.answers()[q.question] ?? []).length > 0),
   );
+
+  private visible = false;
+  private timer: ReturnType<typeof setTimeout> | undefined;
+
+  constructor() {
+    const host = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;
+    const destroyRef = inject(DestroyRef);
+    afterNextRender(() => {
+      if (typeof IntersectionObserver === 'undefined') {
+        this.seen(true);
+        return;
+      }
+      const observer = new IntersectionObserver(
+        (entries) => this.seen(entries.some((entry) => entry.isIntersecting)),
+        { threshold: 0.5 },
+      );
+      observer.observe(host);
+      destroyRef.onDestroy(() => observer.disconnect());
+    });
+    destroyRef.onDestroy(() => clearTimeout(this.timer));
+  }
+
+  /** Another prompt near this one was just answered: wait again before answering this one. */
+  rearm(): void {
+    this.arming.rearm(performance.now(), this.visible);
+    this.armed.set(false);
+    this.tick();
+  }
+
+  private seen(visible: boolean): void {
+    this.visible = visible;
+    if (visible) this.arming.shown(performance.now());
+    else this.arming.hidden();
+    this.tick();
+  }
+
+  private tick(): void {
+    clearTimeout(this.timer);
+    const now = performance.now();
+    if (this.arming.check(now)) {
+      this.armed.set(true);
+      return;
+    }
+    const remaining = this.arming.remaining(now);
+    if (remaining !== null) this.timer = setTimeout(() => this.tick(), remaining + 5);
+  }
 
   protected toggleAnswer(question: string, label: string, multi: boolean, checked: boolean): void {
     this.answers.update((current) => {
@@ -64,8 +148,12 @@ export class PermissionCard {
   }
 
   private async send(body: Parameters<PermissionActions['decide']>[1]): Promise<void> {
+    // The buttons stay focusable while unarmed or busy (aria-disabled): refuse here.
+    if (!this.armed() || this.busy()) return;
     this.busy.set(true);
-    this.failure.set(await this.actions.decide(this.request().id, body));
+    const failure = await this.actions.decide(this.request().id, body);
+    this.failure.set(failure);
     this.busy.set(false);
+    if (!failure) this.answered.emit();
   }
 }

@@ -34,3 +34,10 @@ export function subjectOf(request: PermissionRequest): string | null {
   }
   return request.blocked_path;
 }
+
+/** What a screen reader hears when a prompt arrives. */
+export function arrivalText(request: PermissionRequest): string {
+  if (request.is_question) return 'New question from the agent.';
+  const subject = subjectOf(request);
+  return `New prompt: ${request.tool_name} asks permission${subject ? ` for ${subject.slice(0, 200)}` : ''}.`;
+}

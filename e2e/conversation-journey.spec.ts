@@ -70,7 +70,15 @@ test('launch by hand, approve, see the result, queue and reorder, jump to a turn
   await expect(turnOne).toBeFocused();
   await expect(turnOne).toBeInViewport();
 
-  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  // Stop asks first; "Keep running" takes the focus, so a stray Enter changes nothing.
+  await page.getByRole('button', { name: 'Stop…' }).click();
+  await expect(page.getByRole('button', { name: 'Keep running' })).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByRole('button', { name: 'Stop…' })).toBeFocused();
+  await expect(page.locator('header app-state-chip')).not.toHaveText('ended');
+  await page.getByRole('button', { name: 'Stop…' }).click();
+  await page.getByRole('button', { name: 'Stop session' }).click();
   await expect(page.locator('header app-state-chip')).toHaveText('ended', { timeout: 30_000 });
   await expect(page.locator('.notice', { hasText: 'Session ended' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Stop…' })).toBeDisabled();
 });

@@ -32,6 +32,8 @@ test('queue: drag an entry to the top, delete another, the order holds on the da
   await entries.nth(1).focus();
   await page.keyboard.press('Delete');
   await expect(entries).toHaveText([/gamma/, /beta/]);
+  // The focus stays in the queue, on the entry that took the deleted one's place.
+  await expect(entries.nth(1)).toBeFocused();
   await expectAccessible(page, 'queue after drag and delete');
 
   const response = await request.get(`${relais.base}/api/sessions/${id}/queue`, {
@@ -39,6 +41,7 @@ test('queue: drag an entry to the top, delete another, the order holds on the da
   });
   const body = (await response.json()) as { items: { text: string }[] };
   expect(body.items.map((item) => item.text)).toEqual(['gamma', 'beta']);
-  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await page.getByRole('button', { name: 'Stop…' }).click();
+  await page.getByRole('button', { name: 'Stop session' }).click();
   await expect(page.locator('header app-state-chip')).toHaveText('ended', { timeout: 30_000 });
 });

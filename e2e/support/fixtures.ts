@@ -12,7 +12,7 @@ export interface Relais {
   /** A fresh working directory for sessions. */
   cwd: string;
   /** Launches a session through the API (as another tool of the machine would). */
-  launch(prompt: string): Promise<string>;
+  launch(prompt: string, mode?: 'write' | 'read_only' | 'dry_run'): Promise<string>;
 }
 
 async function launchVia(
@@ -21,6 +21,7 @@ async function launchVia(
   key: string,
   cwd: string,
   prompt: string,
+  mode: 'write' | 'read_only' | 'dry_run' = 'write',
 ): Promise<string> {
   const response = await request.post(`${base}/api/sessions`, {
     headers: { Authorization: `Bearer ${key}` },
@@ -28,7 +29,7 @@ async function launchVia(
       subscription_id: 'demo',
       model: 'default',
       cwd,
-      permission_mode: 'write',
+      permission_mode: mode,
       ttl_seconds: 900,
       prompt,
       app: 'e2e',
@@ -51,7 +52,7 @@ export const test = base.extend<{ relais: Relais }>({
       base: baseUrl,
       key,
       cwd,
-      launch: (prompt) => launchVia(request, baseUrl, key, cwd, prompt),
+      launch: (prompt, mode) => launchVia(request, baseUrl, key, cwd, prompt, mode),
     });
   },
 });

@@ -57,6 +57,7 @@ export const ResultLine = z.object({
   total_cost_usd: z.number().optional(),
   result: z.string().optional(),
   num_turns: z.number().optional(),
+  terminal_reason: z.string().optional(),
 });
 
 export const RelaisLine = z.object({ type: z.literal('relais'), subtype: z.string() }).loose();

@@ -180,6 +180,7 @@ function itemEvent(
       input: tool.input,
       result: null,
       permission: null,
+      gate: null,
       sub: false,
     };
     state.tools.set(id, fresh);
@@ -198,5 +199,6 @@ function itemEvent(
     stdout: item['type'] === 'commandExecution' ? output : null,
     stderr: null,
     interrupted: false,
+    patch: null,
   };
 }

@@ -18,12 +18,15 @@ import { MatButtonModule } from '@angular/material/button';
 import { RouterLink } from '@angular/router';
 import { toApiFailure } from '../core/api-error';
 import { Palette } from '../palette/palette';
-import { PermissionCard } from '../permissions/permission-card';
+import { PromptList } from '../permissions/prompt-list';
 import { SessionsApi } from '../sessions/sessions-api';
 import { Now } from '../shared/now';
 import { StateChip } from '../shared/state-chip';
 import { countdown } from '../shared/time-format';
+import { modeLabel } from '../shared/mode-label';
+import { Session } from '../../../contract/api';
 import { Composer } from './composer';
+import { extendOutcome } from './extend-outcome';
 import { conversationCommands } from './conversation-commands';
 import { ConversationStore, FAST_PAGE, PAGE } from './conversation-store';
 import { QueuePanel } from './queue-panel';
@@ -32,6 +35,7 @@ import { TimelineView } from './timeline-view';
 import { SessionTitleView } from '../sessions/session-title';
 
 const EDGE_PX = 300;
+const EXTEND_SECONDS = 1800;
 
 /** A conversation, full screen: bounded window of steps, live tail, prompts, composer, panels. */
 @Component({
@@ -42,7 +46,7 @@ const EDGE_PX = 300;
     MatButtonModule,
     StateChip,
     TimelineView,
-    PermissionCard,
+    PromptList,
     Composer,
     QueuePanel,
     SteeringPanel,
@@ -63,12 +67,19 @@ export class ConversationPage {
   readonly id = input.required<string>();
   protected readonly sidePanel = signal(typeof window === 'undefined' || window.innerWidth > 1000);
   protected readonly actionError = signal<string | null>(null);
+  /** What the last Extend or Stop did, said aloud (role=status). */
+  protected readonly actionStatus = signal('');
+  protected readonly confirmingStop = signal(false);
   protected readonly highlighted = signal<number | null>(null);
   /** By the minute: the clock ticks every second, but the text (and so the DOM) changes once a minute. */
   protected readonly timeLeft = computed(() => {
     const session = this.store.session();
     if (!session || session.state === 'ended') return null;
     return countdown(Date.parse(session.deadline_at) - this.now.ms());
+  });
+  protected readonly modeText = computed(() => {
+    const session = this.store.session();
+    return session ? `${modeLabel(session.permission_mode)} mode` : '';
   });
   protected readonly pendingToolIds = computed(
     () => new Set(this.store.pending().flatMap((p) => (p.tool_use_id ? [p.tool_use_id] : []))),
@@ -84,7 +95,7 @@ export class ConversationPage {
     });
     const commands = conversationCommands(this.store, (seq) => void this.jumpTo(seq), {
       interrupt: () => void this.interrupt(),
-      stop: () => void this.stop(),
+      stop: () => this.askStop(),
       extend: () => void this.extend(),
       tail: () => void this.toTail(),
     });
@@ -134,6 +145,11 @@ export class ConversationPage {
     );
   }
 
+  /** After the last prompt is answered (or a queue entry deleted), typing goes on here. */
+  protected focusComposer(): void {
+    document.getElementById('composer-text')?.focus();
+  }
+
   protected async toTail(): Promise<void> {
     await this.store.jumpToTail();
     const element = this.scroller()?.nativeElement;
@@ -144,20 +160,44 @@ export class ConversationPage {
     await this.act(() => this.api.interrupt(this.id()));
   }
 
+  /** Stop ends the agent for good: it asks first, with "Keep running" where Stop was. */
+  protected askStop(): void {
+    this.confirmingStop.set(true);
+    this.focusAfterRender('stop-cancel');
+  }
+
+  protected cancelStop(): void {
+    this.confirmingStop.set(false);
+    this.focusAfterRender('stop-button');
+  }
+
   protected async stop(): Promise<void> {
-    await this.act(() => this.api.stop(this.id()));
+    this.confirmingStop.set(false);
+    if (await this.act(() => this.api.stop(this.id())))
+      this.actionStatus.set('Stopping the session…');
+    this.focusAfterRender('composer-text');
   }
 
   protected async extend(): Promise<void> {
-    await this.act(() => this.api.extend(this.id(), 1800));
+    const before = this.store.session();
+    const after = await this.act(() => this.api.extend(this.id(), EXTEND_SECONDS));
+    if (before && after) this.actionStatus.set(extendOutcome(before, after, EXTEND_SECONDS));
   }
 
-  private async act(call: () => ReturnType<SessionsApi['stop']>): Promise<void> {
+  private focusAfterRender(id: string): void {
+    afterNextRender(() => document.getElementById(id)?.focus(), { injector: this.injector });
+  }
+
+  private async act(call: () => ReturnType<SessionsApi['stop']>): Promise<Session | null> {
     this.actionError.set(null);
+    this.actionStatus.set('');
     try {
-      this.store.updateSession(await call());
+      const session = await call();
+      this.store.updateSession(session);
+      return session;
     } catch (error: unknown) {
       this.actionError.set(toApiFailure(error).message);
+      return null;
     }
   }
 

@@ -3,8 +3,11 @@ import {
   ChangeDetectionStrategy,
   Component,
   ElementRef,
+  Injector,
+  afterNextRender,
   inject,
   input,
+  output,
   signal,
 } from '@angular/core';
 import { QUEUE_MAX } from '../../../contract/api';
@@ -25,7 +28,10 @@ export class QueuePanel {
   private readonly store = inject(ConversationStore);
   private readonly api = inject(SessionsApi);
   private readonly host = inject<ElementRef<HTMLElement>>(ElementRef);
+  private readonly injector = inject(Injector);
   readonly sessionId = input.required<string>();
+  /** The last entry was removed from the keyboard: the page puts the focus on the composer. */
+  readonly lastRemoved = output<void>();
 
   protected readonly queue = this.store.queue;
   protected readonly max = QUEUE_MAX;
@@ -64,7 +70,9 @@ export class QueuePanel {
 
   protected async remove(entryId: string): Promise<void> {
     const before = this.queue();
+    const index = before.findIndex((entry) => entry.id === entryId);
     this.store.setQueue(before.filter((entry) => entry.id !== entryId));
+    this.refocusAfterRemoval(index);
     try {
       await this.api.deleteQueued(this.sessionId(), entryId);
       this.announcement.set('Instruction removed from the queue.');
@@ -72,6 +80,21 @@ export class QueuePanel {
       this.store.setQueue(before);
       this.error.set(toApiFailure(error).message);
     }
+  }
+
+  /** The removed row (or its button) had the focus: give it to the entry now in its place. */
+  private refocusAfterRemoval(index: number): void {
+    afterNextRender(
+      () => {
+        const active = document.activeElement;
+        if (active && active !== document.body && active.isConnected) return;
+        const entries = this.host.nativeElement.querySelectorAll<HTMLElement>('li.entry');
+        const next = entries[index] ?? entries[index - 1];
+        if (next) next.focus();
+        else this.lastRemoved.emit();
+      },
+      { injector: this.injector },
+    );
   }
 
   private async move(from: number, to: number, refocus: boolean): Promise<void> {

@@ -6,6 +6,7 @@ import {
   output,
   signal,
 } from '@angular/core';
+import { modeLabel } from '../shared/mode-label';
 import { ConversationStore } from './conversation-store';
 import { toolsByName } from './conversation-index';
 
@@ -33,6 +34,11 @@ export class SteeringPanel {
     return calls.slice(-SHOWN_PER_TOOL).reverse();
   });
   protected readonly init = computed(() => this.index().init);
+  /** The Relais mode of the session, not the agent's internal permission mode. */
+  protected readonly modeText = computed(() => {
+    const session = this.store.session();
+    return session ? modeLabel(session.permission_mode) : null;
+  });
 
   protected goToTurn(): void {
     const turn = Number.parseInt(this.turnInput(), 10);

@@ -114,4 +114,94 @@ describe('buildTimeline', () => {
     ]);
     expect(items.map((i) => i.kind)).toEqual(['user', 'init', 'thinking', 'text', 'result']);
   });
+
+  it('pairs the gate verdict (permission_auto) with its call', () => {
+    const items = buildTimeline([
+      toolUse('r', 'Bash', { command: 'rm -rf build' }),
+      ev(
+        {
+          type: 'relais',
+          subtype: 'permission_auto',
+          tool_name: 'Bash',
+          tool_use_id: 'r',
+          decision: 'deny',
+          step: 'rule',
+          rule: 'rm-recursive-or-forced',
+          reason: 'rm recursive or forced deletes without recovery',
+          decided_by: 'rules',
+        },
+        'relais',
+      ),
+      toolResult('r', 'PreToolUse:Bash hook error: Refused by the permission gate', {}, true),
+    ]);
+    const [tool] = items;
+    if (tool?.kind !== 'tool') throw new Error('expected a tool');
+    expect(tool.gate).toEqual({
+      decision: 'deny',
+      step: 'rule',
+      rule: 'rm-recursive-or-forced',
+      reason: 'rm recursive or forced deletes without recovery',
+      decidedBy: 'rules',
+    });
+    expect(items).toHaveLength(1);
+  });
+
+  it('keeps the structured patch of an edit result', () => {
+    const hunk = { oldStart: 3, oldLines: 1, newStart: 3, newLines: 1, lines: ['-a', '+b'] };
+    const items = buildTimeline([
+      toolUse('e', 'Edit', { file_path: '/x', old_string: 'a', new_string: 'b' }),
+      toolResult('e', 'updated', { tool_use_result: { filePath: '/x', structuredPatch: [hunk] } }),
+    ]);
+    const [tool] = items;
+    if (tool?.kind !== 'tool') throw new Error('expected a tool');
+    expect(tool.result?.patch).toEqual([hunk]);
+  });
+
+  it('says a turn was interrupted rather than failed', () => {
+    const items = buildTimeline([
+      ev({
+        type: 'result',
+        subtype: 'error_during_execution',
+        is_error: true,
+        terminal_reason: 'aborted_streaming',
+      }),
+      ev({ type: 'result', subtype: 'success', is_error: true, result: 'API Error: 529' }),
+      ev({ type: 'result', subtype: 'success', is_error: false }),
+    ]);
+    expect(items.map((i) => (i.kind === 'result' ? [i.outcome, i.isError, i.text] : null))).toEqual(
+      [
+        ['interrupted', false, null],
+        ['failed', true, 'API Error: 529'],
+        ['finished', false, null],
+      ],
+    );
+  });
+
+  it('shows a normal agent exit (code 0, or the signal of a stop) as information', () => {
+    const exit = (code: number | null, signal: string | null) =>
+      ev({ type: 'relais', subtype: 'agent_exit', code, signal }, 'relais');
+    const tones = (events: SessionEvent[]) =>
+      buildTimeline(events).flatMap((i) => (i.kind === 'notice' ? [i.tone] : []));
+    expect(tones([exit(0, null)])).toEqual(['info']);
+    expect(tones([exit(1, null)])).toEqual(['error']);
+    expect(tones([exit(null, 'SIGKILL')])).toEqual(['error']);
+    expect(
+      tones([
+        ev({ type: 'relais', subtype: 'state', state: 'stopping' }, 'relais'),
+        exit(null, 'SIGTERM'),
+      ]),
+    ).toEqual(['info', 'info']);
+  });
+
+  it('names the Relais mode when the session is created', () => {
+    const items = buildTimeline([
+      ev(
+        { type: 'relais', subtype: 'session_created', permission_mode: 'dry_run', model: 'm' },
+        'relais',
+      ),
+    ]);
+    expect(items[0]?.kind === 'notice' && items[0].text).toBe(
+      'Session created (dry run mode, model m)',
+    );
+  });
 });

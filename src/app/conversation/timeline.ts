@@ -1,4 +1,5 @@
-import { SessionEvent } from '../../../contract/api';
+import { PermissionMode, SessionEvent } from '../../../contract/api';
+import { modeLabel } from '../shared/mode-label';
 import {
   AssistantLine,
   BashResult,
@@ -14,6 +15,8 @@ import {
   userText,
 } from './agent-lines';
 import { addCodexEvent, isCodexMessage, type CodexTimelineState } from './codex-timeline';
+import { Hunk, patchOf } from './diff-model';
+import { GateVerdict } from './refusal';
 
 export interface ToolResult {
   seq: number;
@@ -23,6 +26,8 @@ export interface ToolResult {
   stdout: string | null;
   stderr: string | null;
   interrupted: boolean;
+  /** The structured patch of an Edit/MultiEdit/Write result (real file line numbers). */
+  patch: Hunk[] | null;
 }
 
 export interface PermissionOutcome {
@@ -49,12 +54,15 @@ export type TimelineItem =
       input: Record<string, unknown>;
       result: ToolResult | null;
       permission: PermissionOutcome | null;
+      /** What the permission gate decided without asking anyone (rule, mode, path). */
+      gate: GateVerdict | null;
       sub: boolean;
     })
   | (Base & { kind: 'orphan-result'; toolUseId: string; result: ToolResult })
   | (Base & { kind: 'init'; init: InitLine })
   | (Base & {
       kind: 'result';
+      outcome: TurnOutcome;
       isError: boolean;
       durationMs: number | null;
       costUsd: number | null;
@@ -62,7 +70,16 @@ export type TimelineItem =
     })
   | (Base & { kind: 'notice'; text: string; tone: 'info' | 'error' });
 
+export type TurnOutcome = 'finished' | 'failed' | 'interrupted';
+
 type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
+
+const INTERRUPTED = new Set(['aborted_streaming', 'aborted_tools']);
+
+function turnOutcome(line: ReturnType<typeof ResultLine.parse>): TurnOutcome {
+  if (line.terminal_reason && INTERRUPTED.has(line.terminal_reason)) return 'interrupted';
+  return line.is_error ? 'failed' : 'finished';
+}
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
@@ -81,13 +98,19 @@ function toolResult(
     stdout: details?.stdout ?? null,
     stderr: details?.stderr ?? null,
     interrupted: details?.interrupted ?? false,
+    patch: patchOf(raw),
   };
+}
+
+function sessionMode(value: unknown): string {
+  const mode = PermissionMode.safeParse(value);
+  return mode.success ? `${modeLabel(mode.data)} mode` : 'mode ?';
 }
 
 function relaisNotice(event: SessionEvent, data: Record<string, unknown>): string | null {
   switch (data['subtype']) {
     case 'session_created':
-      return `Session created (${str(data['permission_mode']) ?? 'mode ?'}, model ${str(data['model']) ?? '?'})`;
+      return `Session created (${sessionMode(data['permission_mode'])}, model ${str(data['model']) ?? '?'})`;
     case 'agent_exit':
       return `Agent process exited${data['code'] !== undefined ? ` (code ${String(data['code'])})` : ''}`;
     case 'state':
@@ -97,6 +120,13 @@ function relaisNotice(event: SessionEvent, data: Record<string, unknown>): strin
     default:
       return null;
   }
+}
+
+/** An exit with code 0, or by the signal Relais sent to stop the session, is no failure. */
+function normalExit(line: Record<string, unknown>, stopping: boolean): boolean {
+  const code = line['code'];
+  if (code === 0) return true;
+  return stopping && (code === null || code === undefined);
 }
 
 /**
@@ -110,6 +140,8 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
   const tools = new Map<string, ToolItem>();
   let lastInit = '';
   const codex: CodexTimelineState = { items, tools, messages: new Map() };
+  // A stop asked for (by a person or the deadline) makes the agent's exit by signal expected.
+  let stopping = false;
   for (const event of events) {
     const base = (suffix: string | number): Base => ({
       key: `${event.seq}:${suffix}`,
@@ -141,6 +173,7 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
             input: use.data.input,
             result: null,
             permission: null,
+            gate: null,
             sub,
           };
           tools.set(item.id, item);
@@ -189,13 +222,15 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
     }
     const result = ResultLine.safeParse(data);
     if (result.success) {
+      const outcome = turnOutcome(result.data);
       items.push({
         ...base('r'),
         kind: 'result',
-        isError: result.data.is_error ?? false,
+        outcome,
+        isError: outcome === 'failed',
         durationMs: result.data.duration_ms ?? null,
         costUsd: result.data.total_cost_usd ?? null,
-        text: result.data.is_error ? (result.data.result ?? null) : null,
+        text: outcome === 'failed' ? (result.data.result ?? null) : null,
       });
       continue;
     }
@@ -214,13 +249,27 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
         }
         continue;
       }
+      if (line['subtype'] === 'permission_auto') {
+        const call = tools.get(str(line['tool_use_id']) ?? '');
+        if (call) {
+          call.gate = {
+            decision: str(line['decision']) ?? '?',
+            step: str(line['step']),
+            rule: str(line['rule']),
+            reason: str(line['reason']),
+            decidedBy: str(line['decided_by']),
+          };
+        }
+        continue;
+      }
+      if (line['subtype'] === 'state' && line['state'] === 'stopping') stopping = true;
       const notice = relaisNotice(event, line);
       if (notice)
         items.push({
           ...base('n'),
           kind: 'notice',
           text: notice,
-          tone: line['subtype'] === 'agent_exit' ? 'error' : 'info',
+          tone: line['subtype'] === 'agent_exit' && !normalExit(line, stopping) ? 'error' : 'info',
         });
     }
   }

@@ -1,5 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, input, signal } from '@angular/core';
+import { RouterLink } from '@angular/router';
 import { Timestamp } from '../shared/timestamp';
+import { refusalOf, refusalWords } from './refusal';
 import { TimelineItem } from './timeline';
 import { isLong, toolBody, toolStatus } from './tool-view';
 
@@ -12,13 +14,14 @@ const STATUS_TEXT = {
   ok: 'succeeded',
   error: 'failed',
   denied: 'denied',
+  refused: 'refused',
   interrupted: 'interrupted',
 } as const;
 
 /** One tool call with its result under it (paired by tool_use_id); long parts start collapsed. */
 @Component({
   selector: 'app-tool-call',
-  imports: [Timestamp],
+  imports: [RouterLink, Timestamp],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './tool-call.html',
   styleUrl: './tool-call.scss',
@@ -30,11 +33,18 @@ export class ToolCall {
 
   protected readonly body = computed(() => toolBody(this.item()));
   protected readonly status = computed(() => toolStatus(this.item(), this.pending(), this.live()));
-  protected readonly statusText = computed(() =>
-    this.status() === 'waiting' && this.item().name === 'AskUserQuestion'
+  protected readonly refusal = computed(() => refusalOf(this.item().gate));
+  protected readonly refusalDetail = computed(() => {
+    const refusal = this.refusal();
+    return refusal ? refusalWords(refusal).detail : '';
+  });
+  protected readonly statusText = computed(() => {
+    const refusal = this.refusal();
+    if (refusal) return refusalWords(refusal).status;
+    return this.status() === 'waiting' && this.item().name === 'AskUserQuestion'
       ? 'waiting for your answer'
-      : STATUS_TEXT[this.status()],
-  );
+      : STATUS_TEXT[this.status()];
+  });
   protected readonly output = computed(() => {
     const result = this.item().result;
     if (!result) return null;
@@ -50,7 +60,7 @@ export class ToolCall {
     const body = this.body();
     if (body.kind === 'json') return isLong(body.json);
     if (body.kind === 'path') return isLong(body.content);
-    if (body.kind === 'edit') return body.diff.length > 12;
+    if (body.kind === 'edit') return body.rows.length > 16;
     return isLong(body.command);
   });
   protected readonly showInput = signal(false);

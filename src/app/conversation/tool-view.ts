@@ -1,38 +1,34 @@
+import { parsePatch } from 'diff';
+import { DiffRow, diffRows, textHunks } from './diff-model';
+import { refusalOf } from './refusal';
 import { TimelineItem } from './timeline';
 
 type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
 
-export interface DiffLine {
-  sign: '+' | '-' | ' ';
-  text: string;
-}
-
 export type ToolBody =
   | { kind: 'bash'; command: string }
   | { kind: 'path'; path: string; content: string | null }
-  | { kind: 'edit'; path: string; diff: DiffLine[] }
+  | { kind: 'edit'; path: string; rows: DiffRow[]; numbered: boolean }
   | { kind: 'json'; json: string };
 
 const str = (value: unknown): string => (typeof value === 'string' ? value : '');
 
-/** An edit as a diff: removed lines, then added lines (the tool gives whole old/new strings). */
-export function editDiff(oldText: string, newText: string): DiffLine[] {
-  const before = oldText.split('\n');
-  const after = newText.split('\n');
-  let start = 0;
-  while (start < before.length && start < after.length && before[start] === after[start]) start++;
-  let endBefore = before.length - 1;
-  let endAfter = after.length - 1;
-  while (endBefore >= start && endAfter >= start && before[endBefore] === after[endAfter]) {
-    endBefore--;
-    endAfter--;
-  }
-  return [
-    ...before.slice(0, start).map((text) => ({ sign: ' ' as const, text })),
-    ...before.slice(start, endBefore + 1).map((text) => ({ sign: '-' as const, text })),
-    ...after.slice(start, endAfter + 1).map((text) => ({ sign: '+' as const, text })),
-    ...after.slice(endAfter + 1).map((text) => ({ sign: ' ' as const, text })),
-  ];
+/**
+ * An edit as a diff: the structured patch of its result when there is one (real line numbers),
+ * else a line diff of the strings it asked to replace (numbers unknown until it is applied).
+ */
+function editBody(item: ToolItem, pairs: { old: string; new: string }[]): ToolBody {
+  const path = str(item.input['file_path']);
+  const patch = item.result?.patch;
+  if (patch) return { kind: 'edit', path, rows: diffRows(patch), numbered: true };
+  const rows = pairs.flatMap((pair, index) => {
+    // Whole lines on both sides, so a snippet is not reported as lacking a final newline.
+    const part = diffRows(textHunks(`${pair.old}\n`, `${pair.new}\n`), false);
+    return index > 0 && part.length > 0
+      ? [{ kind: 'gap' as const, oldNo: null, newNo: null, text: `edit ${index + 1}` }, ...part]
+      : part;
+  });
+  return { kind: 'edit', path, rows, numbered: false };
 }
 
 /** A unified diff's body as lines (Codex's file changes); headers and hunk marks left out. */
@@ -57,27 +53,30 @@ export function toolBody(item: ToolItem): ToolBody {
     case 'Read':
       return { kind: 'path', path: str(input['file_path']), content: null };
     case 'Write':
-      return { kind: 'path', path: str(input['file_path']), content: str(input['content']) };
+      // Overwriting an existing file: its result carries the patch against the old content.
+      return item.result?.patch
+        ? editBody(item, [])
+        : { kind: 'path', path: str(input['file_path']), content: str(input['content']) };
     case 'Edit':
+      // Codex sends its file change as a unified diff.
       if (typeof input['unified_diff'] === 'string')
         return {
           kind: 'edit',
           path: str(input['file_path']),
-          diff: unifiedDiff(input['unified_diff']),
+          rows: diffRows(parsePatch(input['unified_diff']).flatMap((file) => file.hunks)),
+          numbered: true,
         };
-      return {
-        kind: 'edit',
-        path: str(input['file_path']),
-        diff: editDiff(str(input['old_string']), str(input['new_string'])),
-      };
+      return editBody(item, [{ old: str(input['old_string']), new: str(input['new_string']) }]);
     case 'MultiEdit': {
       const edits = Array.isArray(input['edits']) ? (input['edits'] as unknown[]) : [];
-      const diff = edits.flatMap((edit) => {
-        const record =
-          typeof edit === 'object' && edit !== null ? (edit as Record<string, unknown>) : {};
-        return editDiff(str(record['old_string']), str(record['new_string']));
-      });
-      return { kind: 'edit', path: str(input['file_path']), diff };
+      return editBody(
+        item,
+        edits.map((edit) => {
+          const record =
+            typeof edit === 'object' && edit !== null ? (edit as Record<string, unknown>) : {};
+          return { old: str(record['old_string']), new: str(record['new_string']) };
+        }),
+      );
     }
     default:
       return { kind: 'json', json: JSON.stringify(input, null, 2) };
@@ -91,11 +90,12 @@ export function isLong(text: string | null | undefined): boolean {
 }
 
 export type ToolStatus =
-  'running' | 'waiting' | 'ok' | 'error' | 'denied' | 'interrupted' | 'no-result';
+  'running' | 'waiting' | 'ok' | 'error' | 'denied' | 'refused' | 'interrupted' | 'no-result';
 
 /** `live`: the agent may still answer (the session is working or waiting). */
 export function toolStatus(item: ToolItem, pending: boolean, live = true): ToolStatus {
   if (item.permission?.decision === 'denied') return 'denied';
+  if (refusalOf(item.gate)) return 'refused';
   if (item.result?.interrupted) return 'interrupted';
   if (item.result) return item.result.isError ? 'error' : 'ok';
   if (pending) return 'waiting';

@@ -6,8 +6,10 @@ import {
   ElementRef,
   Injector,
   afterNextRender,
+  afterRenderEffect,
   computed,
   inject,
+  input,
   signal,
 } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
@@ -71,6 +73,10 @@ export class RulesPage {
   protected readonly groups = computed(() => groupRules(this.rules()));
   protected readonly actionLabel = actionLabel;
 
+  /** `?rule=<id>` (a refusal in a conversation links here): that rule, scrolled to and focused. */
+  readonly rule = input<string>();
+  private shownRule: string | null = null;
+
   constructor() {
     registerPageCommands(() => [
       {
@@ -100,6 +106,17 @@ export class RulesPage {
         : []),
     ]);
     void this.load();
+    afterRenderEffect(() => {
+      const id = this.rule();
+      if (!id || id === this.shownRule || !this.rules().some((rule) => rule.id === id)) return;
+      const row = this.host.nativeElement.querySelector<HTMLElement>(
+        `li[data-rule-id="${CSS.escape(id)}"]`,
+      );
+      if (!row) return;
+      this.shownRule = id;
+      row.scrollIntoView({ block: 'center' });
+      row.focus({ preventScroll: true });
+    });
   }
 
   protected async load(): Promise<void> {

@@ -1,15 +1,18 @@
 import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
 import { clockTime, fullDateTime } from './time-format';
 
-/** A time to the second; the full date shows on hover (title) and on keyboard focus. */
+/**
+ * A time to the second; the full date shows on hover (title) and, when focusable, on keyboard
+ * focus. Long lists keep only one focusable time per group (a conversation: one per turn).
+ */
 @Component({
   selector: 'app-timestamp',
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `<time
-    tabindex="0"
+    [attr.tabindex]="focusable() ? 0 : null"
     [attr.datetime]="iso()"
     [attr.title]="full()"
-    [attr.aria-label]="full()"
+    [attr.aria-label]="focusable() ? full() : null"
     [attr.data-full]="full()"
     >{{ clock() }}</time
   >`,
@@ -41,6 +44,7 @@ import { clockTime, fullDateTime } from './time-format';
 })
 export class Timestamp {
   readonly ms = input.required<number>();
+  readonly focusable = input(true);
   protected readonly clock = computed(() => clockTime(this.ms()));
   protected readonly full = computed(() => fullDateTime(this.ms()));
   protected readonly iso = computed(() => new Date(this.ms()).toISOString());

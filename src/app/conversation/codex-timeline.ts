@@ -116,7 +116,9 @@ export function addCodexEvent(event: SessionEvent, data: Json, state: CodexTimel
       state.items.push({
         ...base('r'),
         kind: 'result',
-        isError: status !== 'completed',
+        outcome:
+          status === 'interrupted' ? 'interrupted' : status === 'completed' ? 'finished' : 'failed',
+        isError: status !== 'completed' && status !== 'interrupted',
         durationMs: typeof turn['durationMs'] === 'number' ? turn['durationMs'] : null,
         costUsd: null,
         text:

@@ -31,17 +31,28 @@ function editBody(item: ToolItem, pairs: { old: string; new: string }[]): ToolBo
   return { kind: 'edit', path, rows, numbered: false };
 }
 
-/** A unified diff's body as lines (Codex's file changes); headers and hunk marks left out. */
-export function unifiedDiff(text: string): DiffLine[] {
-  return text
+/**
+ * A unified diff (Codex's file changes) as rows: numbered from its hunk headers when it has
+ * them, else line by line without numbers.
+ */
+function unifiedRows(text: string): { rows: DiffRow[]; numbered: boolean } {
+  let hunks: ReturnType<typeof parsePatch>[number]['hunks'] = [];
+  try {
+    hunks = parsePatch(text).flatMap((file) => file.hunks);
+  } catch {
+    hunks = [];
+  }
+  if (hunks.length > 0) return { rows: diffRows(hunks), numbered: true };
+  const rows = text
     .split('\n')
     .filter((line) => !/^(?:@@|\+\+\+ |--- |diff |index )/.test(line) && line !== '')
-    .map((line) => {
+    .map((line): DiffRow => {
       const sign = line[0];
-      return sign === '+' || sign === '-'
-        ? { sign, text: line.slice(1) }
-        : { sign: ' ' as const, text: line.startsWith(' ') ? line.slice(1) : line };
+      const kind = sign === '+' ? 'add' : sign === '-' ? 'del' : 'ctx';
+      const body = sign === '+' || sign === '-' || sign === ' ' ? line.slice(1) : line;
+      return { kind, oldNo: null, newNo: null, text: body };
     });
+  return { rows, numbered: false };
 }
 
 /** How a tool call's input is shown, by tool. */
@@ -63,8 +74,7 @@ export function toolBody(item: ToolItem): ToolBody {
         return {
           kind: 'edit',
           path: str(input['file_path']),
-          rows: diffRows(parsePatch(input['unified_diff']).flatMap((file) => file.hunks)),
-          numbered: true,
+          ...unifiedRows(input['unified_diff']),
         };
       return editBody(item, [{ old: str(input['old_string']), new: str(input['new_string']) }]);
     case 'MultiEdit': {

@@ -118,7 +118,7 @@ export function addCodexEvent(event: SessionEvent, data: Json, state: CodexTimel
         kind: 'result',
         outcome:
           status === 'interrupted' ? 'interrupted' : status === 'completed' ? 'finished' : 'failed',
-        isError: status !== 'completed' && status !== 'interrupted',
+        isError: status !== 'completed',
         durationMs: typeof turn['durationMs'] === 'number' ? turn['durationMs'] : null,
         costUsd: null,
         text:

@@ -99,9 +99,10 @@ describe('buildTimeline over Codex JSON-RPC', () => {
     expect(toolBody(edit)).toEqual({
       kind: 'edit',
       path: '/w/a.txt',
-      diff: [
-        { sign: '-', text: 'old' },
-        { sign: '+', text: 'new' },
+      numbered: true,
+      rows: [
+        { kind: 'del', oldNo: 1, newNo: null, text: 'old' },
+        { kind: 'add', oldNo: null, newNo: 1, text: 'new' },
       ],
     });
     expect(edit.permission?.decision).toBe('denied');

@@ -48,6 +48,7 @@ test('a Codex session: launch on the Codex subscription, approve a command, stee
     .getByRole('link', { name: /Open session/ })
     .first()
     .click();
-  await page.getByRole('button', { name: 'Stop', exact: true }).click();
+  await page.getByRole('button', { name: 'Stop…' }).click();
+  await page.getByRole('button', { name: 'Stop session' }).click();
   await expect(page.locator('header app-state-chip')).toHaveText('ended', { timeout: 30_000 });
 });

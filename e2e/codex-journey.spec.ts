@@ -21,6 +21,7 @@ test('a Codex session: launch on the Codex subscription, approve a command, stee
   await page.getByRole('button', { name: 'Launch', exact: true }).click();
 
   await expect(page.locator('header .facts')).toContainText('codex ·');
+  const conversationUrl = page.url();
   const prompt = page.getByRole('region', { name: 'Waiting for your answer' });
   await expect(prompt.getByText(COMMAND)).toBeVisible({ timeout: 30_000 });
   await expectAccessible(page, 'Codex conversation with a pending prompt');
@@ -44,10 +45,7 @@ test('a Codex session: launch on the Codex subscription, approve a command, stee
 
   await page.getByRole('link', { name: '← Sessions' }).click();
   await expect(page.getByRole('cell', { name: 'codex', exact: true }).first()).toBeVisible();
-  await page
-    .getByRole('link', { name: /Open session/ })
-    .first()
-    .click();
+  await page.goto(conversationUrl);
   await page.getByRole('button', { name: 'Stop…' }).click();
   await page.getByRole('button', { name: 'Stop session' }).click();
   await expect(page.locator('header app-state-chip')).toHaveText('ended', { timeout: 30_000 });

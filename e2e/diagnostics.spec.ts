@@ -182,7 +182,7 @@ test('three failed starts suspend the subscription: the reason shows, and Retry 
 
   await page.getByRole('link', { name: 'Diagnostics' }).click();
   const section = page.getByRole('region', { name: 'Subscriptions' });
-  const item = section.getByRole('listitem', { name: /Demo/ });
+  const item = section.getByRole('listitem', { name: /^Demo \(scripted model\)/ });
   await expect(item.getByText('suspended', { exact: true })).toBeVisible();
   await expect(item).toContainText(`Last error: ${suspended.last_error}`);
   await expectAccessible(page, 'diagnostics with a suspended subscription');

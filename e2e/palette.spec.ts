@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { expect, expectAccessible, openAt, test } from './support/fixtures';
 
 async function openPalette(page: Page): Promise<void> {
@@ -53,6 +53,7 @@ test('the palette reaches every page and section by name, keyboard only', async 
 test('the current page’s actions are commands, ranked by a real match', async ({
   page,
   relais,
+  request,
 }) => {
   const id = await relais.launch('hello from the palette journey');
   await openAt(page, relais, `/sessions/${id}`);
@@ -76,9 +77,10 @@ test('the current page’s actions are commands, ranked by a real match', async 
   await expect(page.locator('html')).toHaveClass(/theme-dark/);
   await runFirst(page, 'light theme');
   await expect(page.locator('html')).toHaveClass(/theme-light/);
+  await stopSession(request, relais, id);
 });
 
-test('a deep link survives the key page', async ({ browser, relais }) => {
+test('a deep link survives the key page', async ({ browser, relais, request }) => {
   const id = await relais.launch('a session to come back to');
   const context = await browser.newContext();
   const page = await context.newPage();
@@ -90,4 +92,17 @@ test('a deep link survives the key page', async ({ browser, relais }) => {
   await page.keyboard.press('Enter');
   await expect(page).toHaveURL(new RegExp(`/sessions/${id}$`));
   await context.close();
+  await stopSession(request, relais, id);
 });
+
+/** The journeys share one daemon whose quota admission counts running sessions: leave none behind. */
+async function stopSession(
+  request: APIRequestContext,
+  relais: { base: string; key: string },
+  id: string,
+): Promise<void> {
+  const stopped = await request.post(`${relais.base}/api/sessions/${id}/stop`, {
+    headers: { authorization: `Bearer ${relais.key}` },
+  });
+  expect(stopped.ok()).toBe(true);
+}

@@ -180,7 +180,7 @@ test('three failed starts suspend the subscription: the reason shows, and Retry 
   await expect(page.getByRole('alert')).toContainText('This subscription is suspended');
   await expect(page.getByRole('alert')).toContainText(suspended.last_error!);
 
-  await page.getByRole('link', { name: 'Diagnostics' }).click();
+  await page.getByRole('link', { name: 'Diagnostics', exact: true }).click();
   const section = page.getByRole('region', { name: 'Subscriptions' });
   const item = section.getByRole('listitem', { name: /^Demo \(scripted model\)/ });
   await expect(item.getByText('suspended', { exact: true })).toBeVisible();

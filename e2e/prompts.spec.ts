@@ -81,7 +81,9 @@ test('a prompt that takes the place of an answered one does not catch the second
   relais,
   request,
 }) => {
+  // Oldest first: the first prompt must stand above the second, whichever agent is quicker.
   const first = await relais.launch("demo:bash sh -c 'echo first'");
+  await relais.promptOf(first);
   const second = await relais.launch("demo:bash sh -c 'echo second'");
   await page.goto(relais.url);
   await page.getByRole('link', { name: /Inbox/ }).click();

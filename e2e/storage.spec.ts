@@ -23,7 +23,7 @@ test('the storage page shows the numbers of the API, and compresses then deletes
   const answered = page.waitForResponse(
     (r) => r.url().includes('/api/storage?') && r.request().method() === 'GET',
   );
-  await page.getByRole('link', { name: 'Storage' }).click();
+  await page.getByRole('link', { name: 'Storage', exact: true }).click();
   const report = StorageReport.parse(await (await answered).json());
   await expect(page.getByRole('heading', { name: 'Storage' })).toBeVisible();
 

@@ -13,6 +13,8 @@ export interface Relais {
   cwd: string;
   /** Launches a session through the API (as another tool of the machine would). */
   launch(prompt: string, mode?: 'write' | 'read_only' | 'dry_run'): Promise<string>;
+  /** Waits until the session has a prompt pending on the daemon (agents ask at their own pace). */
+  promptOf(sessionId: string): Promise<void>;
 }
 
 async function launchVia(
@@ -40,6 +42,23 @@ async function launchVia(
   return body.id;
 }
 
+async function promptPending(
+  request: APIRequestContext,
+  base: string,
+  key: string,
+  sessionId: string,
+): Promise<void> {
+  await expect
+    .poll(async () => {
+      const response = await request.get(`${base}/api/permissions?state=pending`, {
+        headers: { Authorization: `Bearer ${key}` },
+      });
+      const body = (await response.json()) as { items: { session_id: string }[] };
+      return body.items.some((item) => item.session_id === sessionId);
+    }, `a pending prompt of ${sessionId}`)
+    .toBe(true);
+}
+
 export const test = base.extend<{ relais: Relais }>({
   relais: async ({ request }, use) => {
     const url = process.env['RELAIS_E2E_URL'];
@@ -47,13 +66,28 @@ export const test = base.extend<{ relais: Relais }>({
     const key = process.env['RELAIS_E2E_KEY'];
     if (!url || !baseUrl || !key) throw new Error('The global setup did not start the daemon.');
     const cwd = mkdtempSync(join(tmpdir(), 'relais-e2e-cwd-'));
+    const launched: string[] = [];
     await use({
       url,
       base: baseUrl,
       key,
       cwd,
-      launch: (prompt, mode) => launchVia(request, baseUrl, key, cwd, prompt, mode),
+      launch: async (prompt, mode) => {
+        const id = await launchVia(request, baseUrl, key, cwd, prompt, mode);
+        launched.push(id);
+        return id;
+      },
+      promptOf: (sessionId) => promptPending(request, baseUrl, key, sessionId),
     });
+    // The journeys share one daemon whose quota admission counts running sessions: a journey
+    // leaves none running behind it, whether it passed or not.
+    await Promise.all(
+      launched.map((id) =>
+        request.post(`${baseUrl}/api/sessions/${id}/stop`, {
+          headers: { Authorization: `Bearer ${key}` },
+        }),
+      ),
+    );
   },
 });
 

@@ -41,8 +41,11 @@ export class PermissionCard {
   readonly showSession = input(false);
   /** The session asking, when known: its folder, model, subscription and title are shown. */
   readonly session = input<Session | null>(null);
-  /** Emitted once this request was answered (the list moves the focus on). */
-  readonly answered = output<void>();
+  /**
+   * Emitted as the answer leaves, before the daemon replies: the live stream may take the card
+   * away before the reply comes back, and a destroyed card can no longer tell its list anything.
+   */
+  readonly answering = output<void>();
 
   protected readonly armDelayMs = ARM_DELAY_MS;
   private readonly arming = new Arming();
@@ -151,9 +154,9 @@ export class PermissionCard {
     // The buttons stay focusable while unarmed or busy (aria-disabled): refuse here.
     if (!this.armed() || this.busy()) return;
     this.busy.set(true);
+    this.answering.emit();
     const failure = await this.actions.decide(this.request().id, body);
     this.failure.set(failure);
     this.busy.set(false);
-    if (!failure) this.answered.emit();
   }
 }

@@ -35,7 +35,7 @@ import { arrivalText } from './permission-view';
             [request]="request"
             [showSession]="showSession()"
             [session]="sessions().get(request.session_id) ?? null"
-            (answered)="answered(request.id, i)"
+            (answering)="answering(request.id, i)"
           />
         </li>
       } @empty {
@@ -78,7 +78,7 @@ export class PromptList {
   private readonly announcer = inject(LiveAnnouncer);
   private readonly cards = viewChildren(PermissionCard);
   private readonly seen = new Set<string>();
-  /** The prompt just answered, and where it stood, until it has left the list. */
+  /** The prompt being answered, and where it stood, until it has left the list. */
   private readonly leaving = signal<{ id: string; index: number } | null>(null);
 
   constructor() {
@@ -97,7 +97,7 @@ export class PromptList {
     });
   }
 
-  protected answered(id: string, index: number): void {
+  protected answering(id: string, index: number): void {
     for (const card of this.cards()) card.rearm();
     this.leaving.set({ id, index });
   }

@@ -127,6 +127,14 @@ export const Diagnostics = z.object({
   sessions_by_state: z.record(z.string(), z.number().int()),
   database: z.object({ database_bytes: z.number().int(), wal_bytes: z.number().int() }),
   rss_bytes: z.number().int(),
+  containment: z
+    .object({
+      mechanism: z.enum(['cgroup', 'tag']),
+      detail: z.string(),
+    })
+    .describe(
+      'How everything a session starts is kept and ended: a cgroup per session, or only the process group and an environment tag (weaker: a tool that scrubs both escapes)',
+    ),
 });
 export type Diagnostics = z.infer<typeof Diagnostics>;
 

@@ -73,9 +73,10 @@ test('diagnostics at a glance, and a version card saying "not yet validated" aga
   await expect(page.getByRole('heading', { name: 'Diagnostics' })).toBeVisible();
   const engine = page.getByRole('region', { name: 'Engine' });
   await expect(engine).toContainText(/Node\.js\s*v\d+/);
-  await expect(page.getByRole('region', { name: 'Process' })).toContainText(
-    String(new URL(daemon.base).port),
-  );
+  const processCard = page.getByRole('region', { name: 'Process' });
+  await expect(processCard).toContainText(String(new URL(daemon.base).port));
+  // This machine gives the daemon a cgroup v2: every session is contained in one.
+  await expect(processCard).toContainText('A cgroup per session');
 
   const versions = page.getByRole('region', { name: 'Agent versions' });
   await versions.getByRole('button', { name: 'Refresh' }).click();

@@ -41,6 +41,7 @@ import { SubscriptionService } from './subscriptions/subscription-service.js';
 import { subscriptionRoutes } from './subscriptions/subscriptions.routes.js';
 import { Recycler } from './storage/recycler.js';
 import { diagnosticsRoutes, pinnedClaudeVersion } from './diagnostics/diagnostics.routes.js';
+import { detectContainment } from './processes/containment.js';
 import { LogSink } from './diagnostics/log-sink.js';
 import { requestForLog } from './diagnostics/request-log.js';
 import { VersionChecker, npmLatest } from './versions/version-check.js';
@@ -187,6 +188,7 @@ export async function build(
   );
   subscriptions.ensureDemo();
   let admitQuota: (subscriptionId: string) => void = () => undefined;
+  const containment = detectContainment(config.home);
   manager = new SessionManager({
     db,
     sessions,
@@ -204,8 +206,9 @@ export async function build(
     stopGraceMs: config.stopGraceMs,
     maxTtlSeconds: config.maxTtlSeconds,
     dataHome: config.home,
+    containment,
   });
-  manager.recoverAfterRestart();
+  await manager.recoverAfterRestart();
   const recycler = new Recycler(db, events.archive, {
     compressAfterDays: config.compressAfterDays,
     deleteAfterDays: config.deleteAfterDays,
@@ -239,6 +242,7 @@ export async function build(
     startedAtMs,
     port: () => boundPort,
     liveAgents: () => manager.liveAgents(),
+    containment,
     logs: logSink,
     versions,
   });
@@ -278,6 +282,7 @@ export async function build(
       const closing = app.close();
       app.log.info('shutdown: stopping agents');
       await manager.shutdown();
+      containment.dispose();
       await closing;
       await demo?.close();
       events.flush();

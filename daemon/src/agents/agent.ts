@@ -33,6 +33,8 @@ export interface AgentLaunch {
   permissionMode: PermissionMode;
   /** Marks every process of the session (SESSION_TAG_VAR) so leftovers can be found. */
   sessionTag: string;
+  /** The cgroup the agent starts in (processes/containment.ts), when the machine gives one. */
+  cage?: string | null;
   mcpServers?: Record<string, McpServer>;
   /** The agent's own id of an earlier conversation to continue, when the user asks to resume. */
   resumeId?: string | null;

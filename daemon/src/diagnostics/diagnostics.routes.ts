@@ -1,3 +1,4 @@
+import type { Containment } from '../processes/containment.js';
 import { statSync } from 'node:fs';
 import {
   Diagnostics,
@@ -27,6 +28,7 @@ export interface DiagnosticsDeps {
   liveAgents: () => { session_id: string; pid: number | null; state: string }[];
   logs: LogSink;
   versions: VersionChecker;
+  containment: Pick<Containment, 'mechanism' | 'detail'>;
 }
 
 function sizeOf(path: string): number {
@@ -80,6 +82,7 @@ export function diagnosticsRoutes(table: RouteTable, deps: DiagnosticsDeps): voi
           wal_bytes: sizeOf(`${deps.databaseFile}-wal`),
         },
         rss_bytes: process.memoryUsage().rss,
+        containment: { mechanism: deps.containment.mechanism, detail: deps.containment.detail },
       };
     },
   });

@@ -1,3 +1,4 @@
+import type { Containment } from './containment.js';
 import { readdirSync, readFileSync } from 'node:fs';
 
 /** Signals a whole process group; a group that is already gone is not an error. */
@@ -54,16 +55,26 @@ export function findProcessesByEnv(name: string, value: string): number[] {
   return found;
 }
 
-/** Signals the group and every process still carrying the tag; returns how many were signalled. */
-export function signalTagged(
-  pgid: number | null,
-  tagName: string,
-  tagValue: string,
-  signal: NodeJS.Signals,
-): number {
+/** What names the processes of one session: its group, its environment tag, its cage. */
+export interface SessionProcesses {
+  pgid: number | null;
+  tagName: string;
+  tagValue: string;
+  containment: Containment;
+}
+
+/** Every process of the session still there: the cage's members and the tagged ones. */
+export function membersOf(session: SessionProcesses): number[] {
+  const members = new Set(session.containment.members(session.tagValue));
+  for (const pid of findProcessesByEnv(session.tagName, session.tagValue)) members.add(pid);
+  return [...members];
+}
+
+/** Signals the group and every member; returns how many were signalled. */
+export function signalSession(session: SessionProcesses, signal: NodeJS.Signals): number {
   let count = 0;
-  if (pgid !== null && killProcessGroup(pgid, signal)) count++;
-  for (const pid of findProcessesByEnv(tagName, tagValue)) {
+  if (session.pgid !== null && killProcessGroup(session.pgid, signal)) count++;
+  for (const pid of membersOf(session)) {
     try {
       process.kill(pid, signal);
       count++;
@@ -75,22 +86,26 @@ export function signalTagged(
 }
 
 /**
- * Ends the group and the tagged processes: SIGTERM first, so that tools clean up after themselves
- * (git and pyenv remove their lock files on SIGTERM, never on SIGKILL), then SIGKILL whatever is
- * still there after `termGraceMs`. Resolves with how many were signalled.
+ * Ends every process of the session: SIGTERM first, so that tools clean up after themselves (git
+ * and pyenv remove their lock files on SIGTERM, never on SIGKILL), then SIGKILL to whatever is still
+ * there after `termGraceMs`, the cage's members at once. Resolves with how many were signalled, once
+ * the cage is empty and removed.
  */
-export async function endTagged(
-  pgid: number | null,
-  tagName: string,
-  tagValue: string,
-  termGraceMs: number,
-): Promise<number> {
-  const signalled = signalTagged(pgid, tagName, tagValue, 'SIGTERM');
-  if (signalled === 0) return 0;
-  const until = Date.now() + termGraceMs;
-  while (Date.now() < until && findProcessesByEnv(tagName, tagValue).some(isAlive))
-    await new Promise((resolve) => setTimeout(resolve, 20));
-  // Always: a member of the group may have scrubbed its environment, and so its tag.
-  signalTagged(pgid, tagName, tagValue, 'SIGKILL');
+export async function endSession(session: SessionProcesses, termGraceMs: number): Promise<number> {
+  const signalled = signalSession(session, 'SIGTERM');
+  if (signalled > 0) {
+    const until = Date.now() + termGraceMs;
+    while (Date.now() < until && membersOf(session).some(isAlive)) await pause(20);
+  }
+  // Always: a member may have scrubbed its tag and left the group, and only the cage knows it.
+  session.containment.killAll(session.tagValue);
+  signalSession(session, 'SIGKILL');
+  // The kernel empties a killed cage within moments; a cage is removable only once it is empty.
+  const until = Date.now() + 2000;
+  while (!session.containment.release(session.tagValue) && Date.now() < until) await pause(20);
   return signalled;
+}
+
+function pause(ms: number): Promise<void> {
+  return new Promise((resolve) => setTimeout(resolve, ms));
 }

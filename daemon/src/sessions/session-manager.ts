@@ -19,7 +19,8 @@ import { apiError } from '../http/errors.js';
 import { newId, nowIso } from '../ids.js';
 import type { GlobalHub } from '../live/global-hub.js';
 import type { AskContext, PermissionBroker } from '../permissions/permission-broker.js';
-import { endTagged, findProcessesByEnv } from '../processes/process-groups.js';
+import type { Containment } from '../processes/containment.js';
+import { endSession, membersOf, type SessionProcesses } from '../processes/process-groups.js';
 import type { SubscriptionService } from '../subscriptions/subscription-service.js';
 import { stateOf, type LiveSession } from './live-session.js';
 import type { QueueRepo } from './queue-repo.js';
@@ -45,6 +46,8 @@ export interface SessionManagerDeps {
   maxTtlSeconds: number;
   /** Relais's data folder: no session may work in it. */
   dataHome: string;
+  /** Where each session's processes are kept (processes/containment.ts). */
+  containment: Containment;
 }
 
 type LaunchBody = Omit<SessionLaunch, 'permission_mode'> &
@@ -152,11 +155,13 @@ export class SessionManager {
           effort: body.effort ?? null,
           permissionMode: body.permission_mode,
           sessionTag: id,
+          cage: this.deps.containment.prepare(id),
           mcpServers: body.mcp_servers,
         },
         this.hostFor(live),
       );
     } catch (error: unknown) {
+      this.deps.containment.release(id);
       this.end(live, 'start_failed', error instanceof Error ? error.message : String(error));
       return this.get(id);
     }
@@ -297,8 +302,11 @@ export class SessionManager {
     return this.get(id);
   }
 
-  /** Marks sessions a previous run left open as ended, and ends the processes they left behind. */
-  recoverAfterRestart(): void {
+  /**
+   * Marks sessions a previous run left open as ended, and ends the processes they left behind; the
+   * daemon serves only once they are gone (SIGTERM, a short wait, then SIGKILL to whole cages).
+   */
+  async recoverAfterRestart(): Promise<void> {
     const stale = this.deps.sessions.idsInState([
       'starting',
       'idle',
@@ -306,23 +314,33 @@ export class SessionManager {
       'waiting',
       'stopping',
     ]);
-    for (const id of stale) {
-      const killed = findProcessesByEnv(SESSION_TAG_VAR, id).length;
-      void endTagged(null, SESSION_TAG_VAR, id, TERM_BEFORE_KILL_MS).catch((error: unknown) =>
-        this.deps.log.error({ session: id, err: error }, 'could not end leftover processes'),
+    // Cages of sessions already ended (a crash while one was ending), and of detections.
+    const tags = new Set([...stale, ...this.deps.containment.leftovers()]);
+    const ending: Promise<unknown>[] = [];
+    for (const tag of tags) {
+      const killed = membersOf(this.processesOf(tag, null)).length;
+      ending.push(
+        endSession(this.processesOf(tag, null), TERM_BEFORE_KILL_MS).catch((error: unknown) =>
+          this.deps.log.error({ session: tag, err: error }, 'could not end leftover processes'),
+        ),
       );
-      this.deps.sessions.update(id, {
-        state: 'ended',
-        end_reason: 'daemon_restart',
-        end_detail: killed ? `ended ${killed} leftover process(es)` : null,
-        ended_at: nowIso(),
-        pid: null,
-      });
-      this.deps.queue.clear(id);
-      this.record(id, { subtype: 'state', state: 'ended', end_reason: 'daemon_restart' });
+      if (stale.includes(tag)) this.markRestarted(tag, killed);
     }
     this.deps.db.prepare('DELETE FROM agent_processes').run();
     this.deps.broker.cancelOrphans();
+    await Promise.all(ending);
+  }
+
+  private markRestarted(id: string, killed: number): void {
+    this.deps.sessions.update(id, {
+      state: 'ended',
+      end_reason: 'daemon_restart',
+      end_detail: killed ? `ended ${killed} leftover process(es)` : null,
+      ended_at: nowIso(),
+      pid: null,
+    });
+    this.deps.queue.clear(id);
+    this.record(id, { subtype: 'state', state: 'ended', end_reason: 'daemon_restart' });
   }
 
   async shutdown(): Promise<void> {
@@ -472,10 +490,8 @@ export class SessionManager {
 
   private async endProcesses(live: LiveSession, endAfter: boolean): Promise<void> {
     try {
-      const ended = await endTagged(
-        live.agent?.pid ?? null,
-        SESSION_TAG_VAR,
-        live.id,
+      const ended = await endSession(
+        this.processesOf(live.id, live.agent?.pid ?? null),
         Math.min(TERM_BEFORE_KILL_MS, this.deps.stopGraceMs),
       );
       if (ended > 0) this.deps.log.info({ session: live.id, ended }, 'process group ended');
@@ -484,6 +500,10 @@ export class SessionManager {
     }
     if (endAfter && live.agent && !live.agent.alive)
       this.end(live, live.stopReason ?? 'stopped', null);
+  }
+
+  private processesOf(id: string, pgid: number | null): SessionProcesses {
+    return { pgid, tagName: SESSION_TAG_VAR, tagValue: id, containment: this.deps.containment };
   }
 
   private deliver(live: LiveSession, text: string): void {

@@ -1,6 +1,7 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { killProcessGroup } from '../../processes/process-groups.js';
+import { spawnAgent } from '../../processes/spawn-agent.js';
 
 export interface ControlRequestLine {
   type: 'control_request';
@@ -21,6 +22,8 @@ export interface SpawnSpec {
   args: string[];
   cwd: string;
   env: Record<string, string>;
+  /** The session's cgroup, entered before the binary runs (processes/containment.ts). */
+  cage?: string | null;
 }
 
 const STDERR_TAIL = 20;
@@ -44,12 +47,7 @@ export class ClaudeProcess {
     spec: SpawnSpec,
     private readonly handlers: ClaudeProcessHandlers,
   ) {
-    this.child = spawn(spec.binary, spec.args, {
-      cwd: spec.cwd,
-      env: spec.env,
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    this.child = spawnAgent(spec);
     if (this.child.pid === undefined) throw new Error('the agent process could not be spawned');
     this.pid = this.child.pid;
     this.child.stdin.on('error', () => {

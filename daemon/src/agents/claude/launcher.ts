@@ -11,6 +11,7 @@ export interface LaunchSpecInput {
   effort: Effort | null;
   permissionMode: PermissionMode;
   sessionTag: string;
+  cage?: string | null;
   mcpServers?: Record<string, McpServer>;
 }
 
@@ -38,6 +39,7 @@ export class ClaudeLauncher {
         demo: demoUrl ? { baseUrl: demoUrl } : undefined,
         sessionTag: input.sessionTag,
       }),
+      cage: input.cage ?? null,
     };
   }
 

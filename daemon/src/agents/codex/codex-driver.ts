@@ -32,7 +32,11 @@ export class CodexDriver implements AgentDriver {
     // Refused rather than dropped: the caller asked for tools the session would not have.
     if (input.mcpServers && Object.keys(input.mcpServers).length > 0)
       throw new Error('MCP servers given at launch are not supported for Codex sessions yet');
-    return new CodexSession(this.spec(subscription, input.cwd, input.sessionTag), input, host);
+    return new CodexSession(
+      this.spec(subscription, input.cwd, input.sessionTag, input.cage ?? null),
+      input,
+      host,
+    );
   }
 
   async detect(subscription: StoredSubscription): Promise<AgentIdentity> {
@@ -68,7 +72,12 @@ export class CodexDriver implements AgentDriver {
     }
   }
 
-  private spec(subscription: StoredSubscription, cwd: string, sessionTag: string): SpawnSpec {
+  private spec(
+    subscription: StoredSubscription,
+    cwd: string,
+    sessionTag: string,
+    cage: string | null = null,
+  ): SpawnSpec {
     const demoUrl = subscription.builtin ? this.demoModelUrl() : null;
     writeConfig(subscription.config_dir, codexConfig({ demoBaseUrl: demoUrl }));
     return {
@@ -81,6 +90,7 @@ export class CodexDriver implements AgentDriver {
         sessionTag,
         demo: demoUrl !== null,
       }),
+      cage,
     };
   }
 }

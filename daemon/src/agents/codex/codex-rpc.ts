@@ -1,6 +1,7 @@
-import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { killProcessGroup } from '../../processes/process-groups.js';
+import { spawnAgent } from '../../processes/spawn-agent.js';
 import type { SpawnSpec } from '../claude/claude-process.js';
 
 type Json = Record<string, unknown>;
@@ -50,12 +51,7 @@ export class CodexRpc {
     spec: SpawnSpec,
     private readonly handlers: CodexRpcHandlers,
   ) {
-    this.child = spawn(spec.binary, spec.args, {
-      cwd: spec.cwd,
-      env: spec.env,
-      detached: true,
-      stdio: ['pipe', 'pipe', 'pipe'],
-    });
+    this.child = spawnAgent(spec);
     if (this.child.pid === undefined) throw new Error('the agent process could not be spawned');
     this.pid = this.child.pid;
     this.child.stdin.on('error', () => {

@@ -1,0 +1,17 @@
+import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import type { SpawnSpec } from '../agents/claude/claude-process.js';
+import { caged } from './containment.js';
+
+/**
+ * Starts an agent binary on pipes, leading a process group of its own (detached), inside the
+ * session's cage when there is one: the pid is the agent's either way (the cage's shell execs it).
+ */
+export function spawnAgent(spec: SpawnSpec): ChildProcessWithoutNullStreams {
+  const command = caged(spec.cage ?? null, spec.binary, spec.args);
+  return spawn(command.binary, command.args, {
+    cwd: spec.cwd,
+    env: spec.env,
+    detached: true,
+    stdio: ['pipe', 'pipe', 'pipe'],
+  });
+}

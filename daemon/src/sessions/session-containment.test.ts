@@ -1,0 +1,136 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { after, before, describe, it } from 'node:test';
+import type { Session } from '../../../contract/api.js';
+import type { Diagnostics } from '../../../contract/operations.js';
+import { isAlive } from '../processes/process-groups.js';
+import { startDaemonProcess, type DaemonProcess } from '../testing/daemon-process.js';
+import { escapees, escapingCommand, ESCAPES, newMarker } from '../testing/escapes.js';
+import {
+  listenGlobally,
+  startTestDaemon,
+  waitFor,
+  type Answer,
+  type TestDaemon,
+} from '../testing/harness.js';
+import { SessionDriver } from '../testing/session-driver.js';
+
+const workdir = (): string => mkdtempSync(join(tmpdir(), 'relais-cwd-'));
+type Call = <T = any>(method: string, path: string, body?: unknown) => Promise<Answer<T>>;
+
+/** Has the real agent run every escape through its Bash tool, and waits until they all run. */
+async function launchEscapes(call: Call, marker: string): Promise<string> {
+  const launched = await call<Session>('POST', '/api/sessions', {
+    subscription_id: 'demo',
+    model: 'demo-sonnet',
+    app: 'tests',
+    cwd: workdir(),
+    prompt: `demo:bash ${escapingCommand(marker)}`,
+  });
+  assert.equal(launched.status, 201, launched.text);
+  const id = launched.body.id;
+  const permission = await waitFor(
+    'the Bash permission',
+    async () => (await call('GET', `/api/permissions?state=pending&session=${id}`)).body.items[0],
+  );
+  await call('POST', `/api/permissions/${permission.id}/decision`, { decision: 'allow' });
+  await waitFor('every escape running', () => escapees(marker).length === ESCAPES, 20_000);
+  return id;
+}
+
+async function sessionOf(call: Call, id: string): Promise<Session> {
+  return (await call<Session>('GET', `/api/sessions/${id}`)).body;
+}
+
+describe('nothing a session started outlives it', { timeout: 300_000 }, () => {
+  let daemon: TestDaemon;
+  before(async () => {
+    daemon = await startTestDaemon();
+  });
+  after(async () => {
+    await daemon.close();
+  });
+
+  it('diagnostics say how sessions are contained', async () => {
+    const d = (await daemon.call<Diagnostics>('GET', '/api/diagnostics')).body;
+    assert.equal(d.containment.mechanism, 'cgroup', d.containment.detail);
+  });
+
+  it('stop: double fork, setsid, env -i, nohup, disown and a SIGTERM-ignoring child all end', async () => {
+    const marker = newMarker();
+    const id = await launchEscapes(daemon.call, marker);
+    const s = new SessionDriver(daemon, id);
+    const agentPid = (await s.waitState('idle')).pid!;
+    await daemon.call('POST', `/api/sessions/${id}/stop`);
+    const ended = await s.waitState('ended');
+    assert.equal(ended.end_reason, 'stopped');
+    assert.deepEqual(escapees(marker), [], 'processes outlived a session reported ended');
+    assert.equal(isAlive(agentPid), false);
+  });
+
+  it('an agent that exits on its own takes everything it started with it', async () => {
+    const marker = newMarker();
+    const id = await launchEscapes(daemon.call, marker);
+    const s = new SessionDriver(daemon, id);
+    const agentPid = (await s.waitState('idle')).pid!;
+    process.kill(agentPid, 'SIGKILL');
+    const ended = await s.waitState('ended');
+    assert.equal(ended.end_reason, 'agent_exited');
+    assert.deepEqual(escapees(marker), [], 'processes outlived a session reported ended');
+  });
+});
+
+describe('nothing a session started outlives the daemon', { timeout: 300_000 }, () => {
+  let running: DaemonProcess | null = null;
+  after(async () => {
+    await running?.stop('SIGKILL');
+  });
+
+  it('a daemon shut down ends every session and everything they started', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'relais-contain-'));
+    running = await startDaemonProcess(home);
+    // Someone listening, or prompts are refused outright.
+    const client = await listenGlobally(running.base, running.key);
+    const marker = newMarker();
+    await launchEscapes(running.call, marker).finally(() => client.abort());
+    await running.stop('SIGTERM');
+    running = null;
+    assert.deepEqual(escapees(marker), [], 'processes outlived the daemon');
+  });
+
+  it('after kill -9 and a restart, the leftovers of every session are ended before it serves', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'relais-contain-'));
+    running = await startDaemonProcess(home);
+    const client = await listenGlobally(running.base, running.key);
+    const marker = newMarker();
+    const call = running.call;
+    const id = await launchEscapes(call, marker);
+    // A turn still running (a Bash tool in the foreground), so that the agent outlives the crash.
+    await call('POST', `/api/sessions/${id}/messages`, { text: 'demo:sleep' });
+    const permission = await waitFor(
+      'the second Bash permission',
+      async () => (await call('GET', `/api/permissions?state=pending&session=${id}`)).body.items[0],
+    );
+    await call('POST', `/api/permissions/${permission.id}/decision`, { decision: 'allow' });
+    await waitFor(
+      'the turn running its tool',
+      async () => (await sessionOf(call, id)).state === 'working',
+    );
+    client.abort();
+    await running.stop('SIGKILL');
+    running = null;
+    await new Promise((resolve) => setTimeout(resolve, 1000));
+    assert.equal(escapees(marker).length, ESCAPES, 'the crash left every escape running');
+    const restarted = await startTestDaemon({ home });
+    try {
+      assert.deepEqual(escapees(marker), [], 'leftovers survived the restart');
+      const session = await sessionOf(restarted.call, id);
+      assert.equal(session.state, 'ended');
+      assert.equal(session.end_reason, 'daemon_restart');
+    } finally {
+      await restarted.close();
+    }
+  });
+});

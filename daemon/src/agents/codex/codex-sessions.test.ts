@@ -8,6 +8,7 @@ import type { QuotasAnswer } from '../../../../contract/usage.js';
 import { findProcessesByEnv } from '../../processes/process-groups.js';
 import { startTestDaemon, waitFor, type TestDaemon } from '../../testing/harness.js';
 import { SessionDriver } from '../../testing/session-driver.js';
+import { escapees, escapingCommand, ESCAPES, newMarker } from '../../testing/escapes.js';
 import { SESSION_TAG_VAR } from '../session-tag.js';
 import { CODEX_DEMO_SUBSCRIPTION_ID } from '../../subscriptions/subscription-service.js';
 
@@ -197,6 +198,20 @@ describe('sessions over the real Codex', { timeout: 240_000 }, () => {
     const ended = await s.waitState('ended');
     assert.equal(ended.end_reason, 'stopped');
     assert.deepEqual(findProcessesByEnv(SESSION_TAG_VAR, s.id), [], 'no survivor');
+  });
+
+  it('stop ends everything a command started, whatever it did to its group or environment', async () => {
+    const marker = newMarker();
+    // The command stays in the foreground, so the stop lands while it runs. Codex's own command
+    // sandbox also ends what a command leaves (this passes without the cage too); the Claude
+    // escapes test (sessions/session-containment.test.ts) is the one only the cage passes.
+    const prompt = `demo:bash ${escapingCommand(marker)}; sleep 300`;
+    const s = await launch(daemon, { cwd: workdir(), prompt });
+    await s.decide((await s.pendingPermission()).id, { decision: 'allow' });
+    await waitFor('every escape running', () => escapees(marker).length === ESCAPES, 30_000);
+    await daemon.call('POST', `/api/sessions/${s.id}/stop`);
+    assert.equal((await s.waitState('ended')).end_reason, 'stopped');
+    assert.deepEqual(escapees(marker), [], 'processes outlived a session reported ended');
   });
 
   it('steer now adds the text to the running turn (turn/steer)', async () => {

@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { modeStep } from './mode.js';
 import { checkPaths, pathEnv } from './path-step.js';
-import { canonicalize, nodeFs } from './realpath.js';
+import { canonicalize, nodeFs, snapshotFs } from './realpath.js';
 import { evaluateRules } from './rules-eval.js';
 import { SEARCH_TOOLS, searchStep } from './search.js';
 import { analyzeShell } from './shell-analyze.js';
@@ -91,7 +91,7 @@ function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
   const tooLong = oversized(input);
   if (tooLong !== null) return tooLong;
 
-  const fs = ctx.fs ?? nodeFs;
+  const fs = snapshotFs(ctx.fs ?? nodeFs);
   let refs: PathRef[];
   let commandTexts: string[] | null = null;
   let commandForms: string[] | null = null;

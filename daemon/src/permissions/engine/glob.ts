@@ -43,8 +43,20 @@ export function globSource(glob: string): string {
   return source;
 }
 
+/** Compiled globs by source: an agent repeats its wildcards, and compiling costs more than matching. */
+const compiledBySource = new Map<string, RulePattern>();
+const COMPILED_KEPT = 2_000;
+
 function re2(source: string): RulePattern {
-  return RE2JS.compile(source);
+  let compiled = compiledBySource.get(source);
+  if (compiled === undefined) {
+    compiled = RE2JS.compile(source);
+    // The oldest entry goes first (a Map keeps insertion order): the cache never grows past its bound.
+    if (compiledBySource.size >= COMPILED_KEPT)
+      compiledBySource.delete(compiledBySource.keys().next().value!);
+    compiledBySource.set(source, compiled);
+  }
+  return compiled;
 }
 
 function itOrBeneath(it: RulePattern, beneath: RulePattern): RulePattern {

@@ -10,6 +10,36 @@ export const nodeFs: EngineFs = {
   readdir: (p) => fs.readdirSync(p),
 };
 
+/**
+ * One decision's view of the file system: each question asked once (a command with many glob words
+ * or paths in one folder reads it once), and every part of the decision sees the same answers.
+ */
+export function snapshotFs(inner: EngineFs): EngineFs {
+  const memo = <T>(read: (p: string) => T): ((p: string) => T) => {
+    const seen = new Map<string, { value: T } | { error: unknown }>();
+    return (p) => {
+      let entry = seen.get(p);
+      if (!entry) {
+        try {
+          entry = { value: read(p) };
+        } catch (error: unknown) {
+          entry = { error };
+        }
+        seen.set(p, entry);
+      }
+      if ('error' in entry) throw entry.error;
+      return entry.value;
+    };
+  };
+  return {
+    realpath: memo((p) => inner.realpath(p)),
+    lstat: memo((p) => inner.lstat(p)),
+    stat: memo((p) => inner.stat(p)),
+    readlink: memo((p) => inner.readlink(p)),
+    readdir: memo((p) => inner.readdir(p)),
+  };
+}
+
 export interface Resolved {
   /** Canonical real path (symbolic links followed, `.` and `..` applied physically). */
   real: string;

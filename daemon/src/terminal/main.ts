@@ -1,115 +1,104 @@
-import { readFileSync } from 'node:fs';
-import { homedir } from 'node:os';
-import { join, resolve } from 'node:path';
-import { createInterface } from 'node:readline';
-import { renderEvent } from './render-line.js';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { attach } from './attach.js';
+import { launch, listSessions } from './commands.js';
+import { CliError, DaemonClient, findDaemon } from './daemon-client.js';
 
-/**
- * `relais-term [session-id]`: joins a running conversation from a shell. Lines you type are sent
- * (or queued); `/interrupt` interrupts the turn; `/quit` or Ctrl-D leaves without stopping the
- * session. Without an id, lists the open sessions. Finds the daemon through $RELAIS_HOME.
- */
-const home = resolve(process.env['RELAIS_HOME'] || join(homedir(), '.relais'));
-const key = readFileSync(join(home, 'api-key'), 'utf8').trim();
-const base = (JSON.parse(readFileSync(join(home, 'daemon.json'), 'utf8')) as { base_url: string })
-  .base_url;
-const headers = { authorization: `Bearer ${key}`, 'content-type': 'application/json' };
+const USAGE = `relais: join and drive the sessions of the Relais daemon from a shell.
 
-async function api(method: string, path: string, body?: unknown): Promise<Record<string, unknown>> {
-  const response = await fetch(`${base}${path}`, {
-    method,
-    headers,
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
-  const text = await response.text();
-  const parsed = (text ? JSON.parse(text) : {}) as Record<string, unknown>;
-  if (!response.ok)
-    throw new Error(
-      `${String(parsed['error_code'] ?? response.status)}: ${String(parsed['message'] ?? '')}`,
-    );
-  return parsed;
-}
+  relais sessions [--all]             the open sessions (--all: ended ones too)
+  relais launch [options] [prompt…]   starts a session and prints its id
+      -s, --subscription <id>         default: demo
+      -m, --model <model>             default: the subscription's first detected model
+      -C, --cwd <folder>              default: the current folder
+      -e, --effort <level>            low, medium, high, xhigh, max
+          --mode <mode>               write (default), read_only, dry_run
+          --ttl <seconds>             the session's lifetime
+      -a, --attach                    join it at once
+  relais attach <session> [-n lines]  follows the conversation live and joins it:
+                                      type to send, Ctrl-C interrupts the turn,
+                                      Ctrl-C twice or Ctrl-D leaves (the session goes on)
+  relais url                          the console's URL, holding the key
 
-async function listSessions(): Promise<void> {
-  const { items } = (await api('GET', '/api/sessions?limit=50')) as {
-    items: Record<string, unknown>[];
-  };
-  const open = items.filter((s) => s['state'] !== 'ended');
-  if (open.length === 0) process.stdout.write('No open session.\n');
-  for (const s of open)
-    process.stdout.write(
-      `${String(s['id'])}  ${String(s['state'])}  ${String(s['app'])}  ${String(s['cwd'])}\n`,
-    );
-}
+The daemon is found through $RELAIS_HOME/daemon.json and the key file (default ~/.relais).
+`;
 
-async function follow(sessionId: string, signal: AbortSignal): Promise<void> {
-  const session = await api('GET', `/api/sessions/${sessionId}`);
-  const after = Math.max(0, Number(session['last_seq']) - 20);
-  const response = await fetch(`${base}/api/sessions/${sessionId}/stream?after=${after}`, {
-    headers,
-    signal,
-  });
-  const decoder = new TextDecoder();
-  let buffer = '';
-  for await (const chunk of response.body as unknown as AsyncIterable<Uint8Array>) {
-    buffer += decoder.decode(chunk, { stream: true });
-    let newline: number;
-    while ((newline = buffer.indexOf('\n')) >= 0) {
-      const line = JSON.parse(buffer.slice(0, newline)) as {
-        type: string;
-        event?: { source: string; data: Record<string, unknown> };
-      };
-      buffer = buffer.slice(newline + 1);
-      if (line.type !== 'event' || !line.event) continue;
-      const text = renderEvent(line.event.source, line.event.data);
-      if (text) process.stdout.write(`${text}\n`);
-    }
+const out = (text: string) => process.stdout.write(text);
+
+function parse(
+  args: string[],
+  options: ParseArgsConfig['options'],
+): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+  try {
+    const { values, positionals } = parseArgs({
+      args,
+      options,
+      allowPositionals: true,
+      strict: true,
+    });
+    return { values: values as Record<string, string | boolean | undefined>, positionals };
+  } catch (error: unknown) {
+    throw new CliError(`${(error as Error).message}\n\n${USAGE}`, 2);
   }
 }
 
-async function join_(sessionId: string): Promise<void> {
-  const leaving = new AbortController();
-  const following = follow(sessionId, leaving.signal).catch((error: unknown) => {
-    if (!leaving.signal.aborted) process.stderr.write(`stream closed: ${String(error)}\n`);
-  });
-  process.stdout.write(`Joined ${sessionId}. Type to send; /interrupt, /queue, /quit.\n`);
-  const input = createInterface({ input: process.stdin });
-  for await (const raw of input) {
-    const line = raw.trim();
-    if (!line) continue;
-    try {
-      if (line === '/quit') break;
-      if (line === '/interrupt') await api('POST', `/api/sessions/${sessionId}/interrupt`);
-      else if (line === '/queue') {
-        const { items } = (await api('GET', `/api/sessions/${sessionId}/queue`)) as {
-          items: { text: string }[];
-        };
-        process.stdout.write(
-          items.length
-            ? items.map((e, i) => `${i + 1}. ${e.text}`).join('\n') + '\n'
-            : '(queue empty)\n',
-        );
-      } else {
-        const sent = await api('POST', `/api/sessions/${sessionId}/messages`, { text: line });
-        if (sent['delivery'] === 'queued')
-          process.stdout.write('(will be sent when the agent is free)\n');
-      }
-    } catch (error: unknown) {
-      process.stdout.write(`! ${error instanceof Error ? error.message : String(error)}\n`);
-    }
+async function main(argv: string[]): Promise<void> {
+  const [command, ...rest] = argv;
+  if (!command || command === 'help' || command === '--help' || command === '-h') {
+    out(USAGE);
+    return;
   }
-  leaving.abort();
-  await following;
-  process.stdout.write('Left the conversation; the session goes on.\n');
+  switch (command) {
+    case 'sessions': {
+      const { values } = parse(rest, { all: { type: 'boolean' } });
+      return listSessions(new DaemonClient(findDaemon()), values['all'] === true, out);
+    }
+    case 'url': {
+      parse(rest, {});
+      out(`${new DaemonClient(findDaemon()).consoleUrl}\n`);
+      return;
+    }
+    case 'launch': {
+      const { values, positionals } = parse(rest, {
+        subscription: { type: 'string', short: 's' },
+        model: { type: 'string', short: 'm' },
+        cwd: { type: 'string', short: 'C' },
+        effort: { type: 'string', short: 'e' },
+        mode: { type: 'string' },
+        ttl: { type: 'string' },
+        attach: { type: 'boolean', short: 'a' },
+      });
+      const client = new DaemonClient(findDaemon());
+      const session = await launch(client, {
+        ...(values as Record<string, string | undefined>),
+        prompt: positionals.join(' ') || undefined,
+      });
+      out(`${session.id}\n`);
+      if (values['attach'] === true) await attachHere(client, session.id, 20);
+      return;
+    }
+    case 'attach': {
+      const { values, positionals } = parse(rest, { lines: { type: 'string', short: 'n' } });
+      const [sessionId, ...extra] = positionals;
+      if (!sessionId || extra.length) throw new CliError(`relais attach <session>\n\n${USAGE}`, 2);
+      const lines = values['lines'] === undefined ? 30 : Number(values['lines']);
+      if (!Number.isInteger(lines) || lines < 0)
+        throw new CliError('-n takes a number of lines.', 2);
+      return attachHere(new DaemonClient(findDaemon()), sessionId, lines);
+    }
+    default:
+      throw new CliError(`Unknown command ${JSON.stringify(command)}.\n\n${USAGE}`, 2);
+  }
 }
 
-const sessionId = process.argv[2];
-(sessionId ? join_(sessionId) : listSessions()).then(
+function attachHere(client: DaemonClient, sessionId: string, history: number): Promise<void> {
+  return attach(client, sessionId, { history, input: process.stdin, output: process.stdout });
+}
+
+main(process.argv.slice(2)).then(
   () => process.exit(0),
   (error: unknown) => {
-    process.stderr.write(
-      `relais-term: ${error instanceof Error ? error.message : String(error)}\n`,
-    );
-    process.exit(1);
+    const known = error instanceof CliError;
+    process.stderr.write(`relais: ${known ? error.message : String(error)}\n`);
+    process.exit(known ? error.exitCode : 1);
   },
 );

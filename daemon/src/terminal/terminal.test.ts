@@ -1,55 +1,228 @@
 import assert from 'node:assert/strict';
 import { spawn } from 'node:child_process';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, realpathSync, writeFileSync } from 'node:fs';
+import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describe, it } from 'node:test';
-import { startDaemonProcess } from '../testing/daemon-process.js';
+import { after, before, describe, it } from 'node:test';
+import { stripVTControlCharacters } from 'node:util';
+import {
+  parsePromptAnswer,
+  renderEvent,
+  renderPrompt,
+  type PromptView,
+} from '../../../contract/terminal-lines.js';
+import { startDaemonProcess, type DaemonProcess } from '../testing/daemon-process.js';
 import { waitFor } from '../testing/harness.js';
-import { renderEvent } from './render-line.js';
 
-describe('terminal', { timeout: 90_000 }, () => {
-  it('joins a conversation, sends a message, and leaves without stopping the session', async () => {
-    const home = mkdtempSync(join(tmpdir(), 'relais-term-'));
-    const daemon = await startDaemonProcess(home);
+/** The `relais` command as a person runs it: the bin file of the repository, from any folder. */
+const BIN = join(import.meta.dirname, '..', '..', '..', '..', '..', 'bin', 'relais.mjs');
+
+const quote = (word: string) => `'${word.replaceAll("'", `'\\''`)}'`;
+
+interface Run {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** Runs `relais …` to its end, with pipes, in the given folder. */
+function relais(args: string[], home: string, cwd = tmpdir()): Promise<Run> {
+  const child = spawn(process.execPath, [BIN, ...args], {
+    cwd,
+    env: { ...process.env, RELAIS_HOME: home },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let stdout = '';
+  let stderr = '';
+  child.stdout.on('data', (chunk: Buffer) => (stdout += chunk.toString()));
+  child.stderr.on('data', (chunk: Buffer) => (stderr += chunk.toString()));
+  return new Promise((resolve) => child.once('close', (code) => resolve({ code, stdout, stderr })));
+}
+
+/** `relais …` in a pseudo-terminal (util-linux `script`), typed into as a person would. */
+function relaisInPty(args: string[], home: string) {
+  const command = [process.execPath, BIN, ...args].map(quote).join(' ');
+  const child = spawn('script', ['-qfec', command, '/dev/null'], {
+    cwd: tmpdir(),
+    env: { ...process.env, RELAIS_HOME: home, TERM: 'xterm' },
+    stdio: ['pipe', 'pipe', 'inherit'],
+  });
+  let raw = '';
+  child.stdout.on('data', (chunk: Buffer) => (raw += chunk.toString()));
+  const exited = new Promise<number | null>((resolve) => child.once('close', resolve));
+  return {
+    type: (keys: string) => child.stdin.write(keys),
+    screen: () => stripVTControlCharacters(raw).replaceAll('\r', ''),
+    waitFor: (text: string | RegExp) =>
+      waitFor(`${String(text)} on the terminal`, () => {
+        const screen = stripVTControlCharacters(raw);
+        return typeof text === 'string' ? screen.includes(text) : text.test(screen);
+      }),
+    exited,
+    kill: () => child.kill('SIGKILL'),
+  };
+}
+
+describe('relais command', { timeout: 180_000 }, () => {
+  let home: string;
+  let daemon: DaemonProcess;
+  before(async () => {
+    home = mkdtempSync(join(tmpdir(), 'relais-term-'));
+    daemon = await startDaemonProcess(home);
+  });
+  after(() => daemon.stop());
+
+  const state = async (id: string) => (await daemon.call('GET', `/api/sessions/${id}`)).body.state;
+
+  it('launches in the current folder, lists, and prints the console URL', async () => {
+    const folder = realpathSync(mkdtempSync(join(tmpdir(), 'relais-cwd-')));
+    const launched = await relais(['launch', 'first', 'words'], home, folder);
+    assert.equal(launched.code, 0, launched.stderr);
+    const id = launched.stdout.trim();
+    const session = (await daemon.call('GET', `/api/sessions/${id}`)).body;
+    assert.equal(session.cwd, folder, 'the current folder by default');
+    assert.equal(session.subscription_id, 'demo');
+    assert.equal(session.app, 'relais-terminal');
+    await waitFor('idle', async () => (await state(id)) === 'idle');
+    const listed = await relais(['sessions'], home);
+    assert.equal(listed.code, 0);
+    assert.match(
+      listed.stdout,
+      new RegExp(`${id}\\s+idle\\s+claude/\\S+\\s+${folder}\\s+first words`),
+    );
+    const url = await relais(['url'], home);
+    assert.equal(url.stdout, `${daemon.base}/#key=${daemon.key}\n`);
+    await daemon.call('POST', `/api/sessions/${id}/stop`);
+  });
+
+  it('attach in a terminal: sends, answers prompts, interrupts, and leaves the session running', async () => {
+    const launched = await relais(['launch', '-C', tmpdir(), 'earlier words'], home);
+    const id = launched.stdout.trim();
+    await waitFor('idle', async () => (await state(id)) === 'idle');
+    const term = relaisInPty(['attach', id], home);
     try {
-      const launched = await daemon.call('POST', '/api/sessions', {
-        subscription_id: 'demo',
-        model: 'demo-sonnet',
-        cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')),
-        prompt: 'first words',
-      });
-      const id: string = launched.body.id;
-      await waitFor(
-        'idle',
-        async () => (await daemon.call('GET', `/api/sessions/${id}`)).body.state === 'idle',
-      );
-      const term = spawn(process.execPath, [join(import.meta.dirname, 'main.js'), id], {
-        env: { ...process.env, RELAIS_HOME: home },
-        stdio: ['pipe', 'pipe', 'inherit'],
-      });
-      let out = '';
-      term.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
-      await waitFor('the earlier reply', () =>
-        out.includes('agent ▸ Demo model here. You said: first words'),
-      );
-      term.stdin.write('hello from a shell\n');
-      await waitFor('the new reply', () =>
-        out.includes('agent ▸ Demo model here. You said: hello from a shell'),
-      );
-      assert.match(out, /you ▸ hello from a shell/);
-      term.stdin.write('/quit\n');
-      const code = await new Promise((resolve) => term.once('exit', resolve));
-      assert.equal(code, 0);
-      assert.match(out, /the session goes on/);
-      const after = (await daemon.call('GET', `/api/sessions/${id}`)).body;
-      assert.equal(after.state, 'idle', 'leaving the terminal does not stop the session');
+      await term.waitFor('agent ▸ Demo model here. You said: earlier words');
+      await term.waitFor('idle ▸');
+
+      term.type('hello from a shell\r');
+      await term.waitFor('agent ▸ Demo model here. You said: hello from a shell');
+
+      term.type('demo:bash echo from-the-terminal\r');
+      await term.waitFor('? Bash waits for you');
+      await term.waitFor('answer (y/s/n) ▸');
+      term.type('maybe\r');
+      await term.waitFor('A prompt waits: y, s or n [reason]');
+      term.type('n not from here\r');
+      await term.waitFor('agent ▸ Command result: not from here');
+
+      term.type('demo:bash echo allowed-here\r');
+      await term.waitFor(/\? Bash waits for you[\s\S]*\? Bash waits for you/);
+      term.type('y\r');
+      await term.waitFor('agent ▸ Command result: allowed-here');
+
+      term.type('demo:ask\r');
+      await term.waitFor('2. Blue');
+      term.type('2\r');
+      await term.waitFor('agent ▸ You answered:');
+      await waitFor('idle', async () => (await state(id)) === 'idle');
+
+      term.type('demo:slow 60000\r');
+      await waitFor('working', async () => (await state(id)) === 'working');
+      term.type('\x03');
+      await term.waitFor('Interrupting the turn');
+      await waitFor('the interrupted turn', async () => (await state(id)) === 'idle');
+
+      term.type('/interrupt\r');
+      await term.waitFor('No turn is running');
+      term.type('\x03\x03');
+      assert.equal(await term.exited, 0);
+      assert.match(term.screen(), /Left the conversation; the session goes on/);
+      assert.equal(await state(id), 'idle', 'leaving does not stop the session');
+      const decisions = (await daemon.call('GET', `/api/permissions?session=${id}`)).body.items;
+      assert.deepEqual(decisions.map((p: { state: string }) => p.state).sort(), [
+        'allowed',
+        'allowed',
+        'denied',
+      ]);
     } finally {
-      await daemon.stop();
+      term.kill();
+      await daemon.call('POST', `/api/sessions/${id}/stop`);
     }
   });
 
-  it('renders tool calls, results and prompts as short lines', () => {
+  it('Ctrl-D leaves at once; without a terminal, typed lines and /quit work too', async () => {
+    const launched = await relais(['launch', '-C', tmpdir(), 'quiet'], home);
+    const id = launched.stdout.trim();
+    await waitFor('idle', async () => (await state(id)) === 'idle');
+    const term = relaisInPty(['attach', id], home);
+    await term.waitFor('idle ▸');
+    term.type('\x04');
+    assert.equal(await term.exited, 0);
+    assert.match(term.screen(), /the session goes on/);
+
+    const piped = spawn(process.execPath, [BIN, 'attach', id], {
+      env: { ...process.env, RELAIS_HOME: home },
+      stdio: ['pipe', 'pipe', 'inherit'],
+    });
+    let out = '';
+    piped.stdout.on('data', (chunk: Buffer) => (out += chunk.toString()));
+    piped.stdin.write('through a pipe\n');
+    await waitFor('the reply', () => out.includes('You said: through a pipe'));
+    piped.stdin.write('/quit\n');
+    assert.equal(await new Promise((resolve) => piped.once('exit', resolve)), 0);
+    assert.equal(await state(id), 'idle');
+    await daemon.call('POST', `/api/sessions/${id}/stop`);
+  });
+
+  it('says plainly what is wrong, with a non-zero exit code', async () => {
+    const unknown = await relais(['attach', 'ses_nope'], home);
+    assert.equal(unknown.code, 1);
+    assert.match(unknown.stderr, /No session ses_nope/);
+
+    const usage = await relais(['attach'], home);
+    assert.equal(usage.code, 2);
+    assert.match(usage.stderr, /relais attach <session>/);
+    assert.equal((await relais(['fly'], home)).code, 2);
+    assert.equal((await relais(['sessions', '--bogus'], home)).code, 2);
+
+    const noSubscription = await relais(['launch', '-s', 'nope', 'x'], home);
+    assert.equal(noSubscription.code, 1);
+    assert.match(noSubscription.stderr, /No subscription "nope"/);
+    const badFolder = await relais(['launch', '-C', '/proc', 'x'], home);
+    assert.equal(badFolder.code, 1);
+    assert.match(badFolder.stderr, /invalid_cwd/);
+
+    const empty = mkdtempSync(join(tmpdir(), 'relais-empty-'));
+    const notStarted = await relais(['sessions'], empty);
+    assert.equal(notStarted.code, 1);
+    assert.match(notStarted.stderr, /No daemon record at .*daemon\.json/);
+
+    const wrongKey = mkdtempSync(join(tmpdir(), 'relais-wrong-'));
+    writeFileSync(join(wrongKey, 'daemon.json'), JSON.stringify({ base_url: daemon.base }));
+    writeFileSync(join(wrongKey, 'api-key'), 'x'.repeat(43));
+    const refused = await relais(['sessions'], wrongKey);
+    assert.equal(refused.code, 1);
+    assert.match(refused.stderr, /refused the key in .*api-key/);
+
+    const closedPort = await new Promise<number>((resolve) => {
+      const server = createServer().listen(0, '127.0.0.1', () => {
+        const { port } = server.address() as { port: number };
+        server.close(() => resolve(port));
+      });
+    });
+    writeFileSync(
+      join(wrongKey, 'daemon.json'),
+      JSON.stringify({ base_url: `http://127.0.0.1:${closedPort}` }),
+    );
+    const gone = await relais(['attach', 'ses_x'], wrongKey);
+    assert.equal(gone.code, 1);
+    assert.match(gone.stderr, /The Relais daemon is not running: nothing answers at/);
+  });
+});
+
+describe('terminal lines', () => {
+  it('renders tool calls, results and turns as short lines', () => {
     assert.equal(
       renderEvent('agent', {
         type: 'assistant',
@@ -64,11 +237,81 @@ describe('terminal', { timeout: 90_000 }, () => {
       }),
       'result (error) ▸ a',
     );
-    assert.match(
-      renderEvent('relais', { type: 'relais', subtype: 'permission_asked', tool_name: 'Write' }) ??
-        '',
-      /Write waits for a person/,
-    );
     assert.equal(renderEvent('agent', { type: 'system', subtype: 'init' }), null);
+  });
+
+  it('reads Codex messages the same way', () => {
+    const item = (method: string, value: Record<string, unknown>) =>
+      renderEvent('agent', { method, params: { item: value } });
+    assert.equal(
+      renderEvent('host', { method: 'turn/start', params: { input: [{ text: 'hi' }] } }),
+      'you ▸ hi',
+    );
+    assert.equal(item('item/completed', { type: 'agentMessage', text: 'done' }), 'agent ▸ done');
+    assert.equal(
+      item('item/started', { type: 'commandExecution', command: 'ls' }),
+      'tool ▸ Bash ls',
+    );
+    assert.equal(
+      renderEvent('agent', {
+        method: 'turn/completed',
+        params: { turn: { status: 'interrupted' } },
+      }),
+      '— turn interrupted —',
+    );
+  });
+
+  it('never lets agent text drive the terminal: escape sequences are shown, not run', () => {
+    const hostile = 'ok\u001b]0;owned\u0007\u001b[2J\u009b31m\u202eevil\r\nnext';
+    const line = renderEvent('agent', {
+      type: 'assistant',
+      message: { content: [{ type: 'text', text: hostile }] },
+    })!;
+    assert.doesNotMatch(line, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
+    assert.match(line, /^agent ▸ ok\uFFFD\]0;owned\uFFFD\uFFFD\[2J\uFFFD31m\uFFFDevil\nnext$/);
+    const prompt: PromptView = {
+      id: 'p',
+      tool_name: 'Bash\u001b[1A',
+      input: { command: 'x' },
+      description: null,
+      is_question: false,
+    };
+    assert.doesNotMatch(renderPrompt(prompt), /\u001b/);
+  });
+
+  it('reads answers to prompts and questions', () => {
+    const bash: PromptView = {
+      id: 'p',
+      tool_name: 'Bash',
+      input: { command: 'ls' },
+      description: null,
+      is_question: false,
+    };
+    assert.deepEqual(parsePromptAnswer(bash, ' Y '), { decision: 'allow', scope: 'once' });
+    assert.deepEqual(parsePromptAnswer(bash, 's'), { decision: 'allow', scope: 'session' });
+    assert.deepEqual(parsePromptAnswer(bash, 'no  use git status'), {
+      decision: 'deny',
+      message: 'use git status',
+    });
+    assert.equal(parsePromptAnswer(bash, 'yes please'), null);
+    const question: PromptView = {
+      ...bash,
+      tool_name: 'AskUserQuestion',
+      is_question: true,
+      input: {
+        questions: [
+          { question: 'Which color?', options: [{ label: 'Red' }, { label: 'Blue' }] },
+          { question: 'Size?', options: [{ label: 'S' }, { label: 'L' }] },
+        ],
+      },
+    };
+    assert.deepEqual(parsePromptAnswer(question, '2, 1'), {
+      decision: 'allow',
+      scope: 'once',
+      answers: { 'Which color?': 'Blue', 'Size?': 'S' },
+    });
+    assert.equal(parsePromptAnswer(question, '3 1'), null, 'no third choice');
+    assert.equal(parsePromptAnswer(question, '1'), null, 'one answer per question');
+    assert.deepEqual(parsePromptAnswer(question, 'n'), { decision: 'deny' });
   });
 });

@@ -1,0 +1,207 @@
+/**
+ * How a terminal shows one event of a conversation: a few short human lines, or nothing. Shared by
+ * the shell's `relais attach` and the console's terminal panel, so both read the same. Pure, no I/O.
+ * Claude's stream-json lines and Codex's JSON-RPC messages are both understood.
+ */
+type Json = Record<string, unknown>;
+
+const obj = (value: unknown): Json =>
+  (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Json;
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+
+/**
+ * Agent text goes to a real terminal: escape sequences in it could move the cursor, rewrite the
+ * screen, set the window title or worse. Controls other than newline and tab, and the
+ * text-direction marks, are shown as `�`.
+ */
+const CONTROL = /[\u0000-\u0008\u000b-\u001f\u007f-\u009f\u202a-\u202e\u2066-\u2069]/g;
+export function printable(text: string): string {
+  return text.replace(/\r\n?/g, '\n').replace(CONTROL, '\uFFFD');
+}
+
+/** The lines one stored event reads as in a terminal (already made printable), or null. */
+export function renderEvent(source: string, data: Json): string | null {
+  const text = renderRaw(source, data);
+  return text === null ? null : printable(text);
+}
+
+function renderRaw(source: string, data: Json): string | null {
+  if (source === 'relais') return renderRelais(data);
+  if (data['type'] === undefined && typeof data['method'] === 'string')
+    return renderCodex(source, data);
+  if (source === 'host') return data['type'] === 'user' ? `you ▸ ${textOf(data['message'])}` : null;
+  if (source !== 'agent') return null;
+  if (data['type'] === 'assistant') {
+    const lines = contentOf(data['message']).map((block) => {
+      if (block['type'] === 'text') return `agent ▸ ${String(block['text'])}`;
+      if (block['type'] === 'tool_use')
+        return `tool ▸ ${String(block['name'])} ${summarize(block['input'])}`;
+      if (block['type'] === 'thinking') return 'agent ▸ (thinking)';
+      return null;
+    });
+    return lines.filter(Boolean).join('\n') || null;
+  }
+  if (data['type'] === 'user') {
+    const results = contentOf(data['message']).filter((b) => b['type'] === 'tool_result');
+    return (
+      results
+        .map(
+          (r) =>
+            `result${r['is_error'] ? ' (error)' : ''} ▸ ${firstLine(textOf({ content: r['content'] }))}`,
+        )
+        .join('\n') || null
+    );
+  }
+  if (data['type'] === 'result') return `— turn ended${data['is_error'] ? ' with an error' : ''} —`;
+  return null;
+}
+
+function renderCodex(source: string, data: Json): string | null {
+  const method = str(data['method']);
+  const params = obj(data['params']);
+  if (source === 'host') {
+    if (method !== 'turn/start' && method !== 'turn/steer') return null;
+    const text = (Array.isArray(params['input']) ? params['input'] : [])
+      .map((part) => str(obj(part)['text']) ?? '')
+      .join('\n');
+    return text ? `you ▸ ${text}` : null;
+  }
+  if (method === 'turn/completed') {
+    const status = str(obj(params['turn'])['status']);
+    if (status === 'interrupted') return '— turn interrupted —';
+    return status === 'completed' ? '— turn ended —' : '— turn ended with an error —';
+  }
+  if (method !== 'item/started' && method !== 'item/completed') return null;
+  const item = obj(params['item']);
+  const type = item['type'];
+  if (type === 'agentMessage')
+    return method === 'item/completed' ? `agent ▸ ${str(item['text']) ?? ''}` : null;
+  if (type === 'commandExecution') {
+    if (method === 'item/started') return `tool ▸ Bash ${str(item['command']) ?? ''}`;
+    const failed = item['status'] !== 'completed';
+    return `result${failed ? ' (error)' : ''} ▸ ${firstLine(str(item['aggregatedOutput']) ?? '')}`;
+  }
+  if (type === 'fileChange' && method === 'item/started') {
+    const paths = (Array.isArray(item['changes']) ? item['changes'] : []).map(
+      (change) => str(obj(change)['path']) ?? '?',
+    );
+    return `tool ▸ Edit ${paths.join(', ')}`;
+  }
+  if (type === 'mcpToolCall' && method === 'item/started')
+    return `tool ▸ mcp__${str(item['server']) ?? '?'}__${str(item['tool']) ?? '?'}`;
+  return null;
+}
+
+function renderRelais(data: Json): string | null {
+  switch (data['subtype']) {
+    case 'permission_decided':
+      return `✓ ${String(data['tool_name'])}: ${String(data['decision'])} by ${String(data['decided_by'])}`;
+    case 'permission_auto':
+      return data['decision'] === 'deny'
+        ? `✗ ${String(data['tool_name'])} refused: ${String(data['reason'])}`
+        : null;
+    case 'interrupt_requested':
+      return '(interrupt requested)';
+    case 'message_queued':
+      return `(queued) ${String(data['text'])}`;
+    case 'state':
+      return data['state'] === 'ended' ? `— session ended (${String(data['end_reason'])}) —` : null;
+    default:
+      // A waiting prompt is shown by the terminal itself, with how to answer it.
+      return null;
+  }
+}
+
+function contentOf(message: unknown): Json[] {
+  const content = obj(message)['content'];
+  return Array.isArray(content)
+    ? (content.filter((b) => b && typeof b === 'object') as Json[])
+    : [];
+}
+
+function textOf(message: unknown): string {
+  const content = obj(message)['content'];
+  if (typeof content === 'string') return content;
+  return contentOf(message)
+    .map((b) => (typeof b['text'] === 'string' ? b['text'] : ''))
+    .join(' ');
+}
+
+function summarize(input: unknown): string {
+  if (!input || typeof input !== 'object') return '';
+  const record = input as Json;
+  const value = record['command'] ?? record['file_path'] ?? record['path'] ?? record['pattern'];
+  return typeof value === 'string' ? value : JSON.stringify(input).slice(0, 120);
+}
+
+function firstLine(text: string): string {
+  const line = text.split('\n')[0] ?? '';
+  return line.length > 160 ? `${line.slice(0, 159)}…` : line;
+}
+
+/** A waiting prompt as a terminal asks it: what it is, then how to answer. */
+export interface PromptView {
+  id: string;
+  tool_name: string;
+  input: Json;
+  description: string | null;
+  is_question: boolean;
+}
+
+/** The question of an AskUserQuestion prompt: its text and its option labels. */
+export function questionsOf(prompt: PromptView): { question: string; labels: string[] }[] {
+  return (Array.isArray(prompt.input['questions']) ? prompt.input['questions'] : []).map((q) => ({
+    question: str(obj(q)['question']) ?? '',
+    labels: (Array.isArray(obj(q)['options']) ? (obj(q)['options'] as unknown[]) : []).map(
+      (o) => str(obj(o)['label']) ?? '',
+    ),
+  }));
+}
+
+export function renderPrompt(prompt: PromptView): string {
+  if (prompt.is_question) {
+    const lines = questionsOf(prompt).flatMap(({ question, labels }) => [
+      `? ${question}`,
+      ...labels.map((label, i) => `  ${i + 1}. ${label}`),
+    ]);
+    return printable(
+      [...lines, '  answer with the number of your choice, or n to refuse'].join('\n'),
+    );
+  }
+  const what = prompt.description ?? summarize(prompt.input);
+  return printable(
+    `? ${prompt.tool_name} waits for you: ${what}\n` +
+      '  y allow once · s allow for this session · n [reason] deny',
+  );
+}
+
+/**
+ * What a line typed while a prompt waits means: an answer, or null (then it is a message).
+ * y/yes, s/session, n/no [reason]; for a question, the number of a choice (one per question,
+ * separated by spaces or commas).
+ */
+export type PromptAnswer =
+  | { decision: 'allow'; scope: 'once' | 'session'; answers?: Record<string, string> }
+  | { decision: 'deny'; message?: string };
+
+export function parsePromptAnswer(prompt: PromptView, line: string): PromptAnswer | null {
+  const text = line.trim();
+  const deny = /^(?:n|no)(?:\s+(.*))?$/is.exec(text);
+  if (deny)
+    return deny[1]?.trim() ? { decision: 'deny', message: deny[1].trim() } : { decision: 'deny' };
+  if (prompt.is_question) {
+    const questions = questionsOf(prompt);
+    const picks = text.split(/[\s,]+/).filter(Boolean);
+    if (picks.length !== questions.length || !picks.every((p) => /^\d+$/.test(p))) return null;
+    const answers: Record<string, string> = {};
+    for (const [i, q] of questions.entries()) {
+      const label = q.labels[Number(picks[i]) - 1];
+      if (label === undefined) return null;
+      answers[q.question] = label;
+    }
+    return { decision: 'allow', scope: 'once', answers };
+  }
+  if (/^(?:y|yes)$/i.test(text)) return { decision: 'allow', scope: 'once' };
+  if (/^(?:s|session)$/i.test(text)) return { decision: 'allow', scope: 'session' };
+  return null;
+}

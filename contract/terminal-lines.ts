@@ -205,3 +205,62 @@ export function parsePromptAnswer(prompt: PromptView, line: string): PromptAnswe
   if (/^(?:s|session)$/i.test(text)) return { decision: 'allow', scope: 'session' };
   return null;
 }
+
+/** A second Ctrl-C within this long leaves; one alone interrupts the turn. */
+export const DOUBLE_PRESS_MS = 2000;
+
+export const TERMINAL_HELP = [
+  'Type a message and Enter to send it (queued while the agent works).',
+  'When a prompt waits: y allow once · s allow for this session · n [reason] deny; a number answers a question.',
+  'Ctrl-C interrupts the turn; Ctrl-C twice or Ctrl-D leaves (the session goes on).',
+  'Commands: /interrupt  /queue  /send <text> (a message even while a prompt waits)  /help  /quit',
+].join('\n');
+
+/** What a typed line asks for, the same in every terminal. */
+export type TerminalIntent =
+  | { kind: 'nothing' }
+  | { kind: 'send'; text: string }
+  | { kind: 'answer'; prompt: PromptView; answer: PromptAnswer }
+  | { kind: 'interrupt' }
+  | { kind: 'queue' }
+  | { kind: 'leave' }
+  | { kind: 'say'; text: string };
+
+export function interpretLine(raw: string, waiting: PromptView | undefined): TerminalIntent {
+  const line = raw.trim();
+  if (!line) return { kind: 'nothing' };
+  if (line.startsWith('/')) {
+    const name = line.split(/\s/, 1)[0]!;
+    const rest = line.slice(name.length).trim();
+    switch (name) {
+      case '/quit':
+      case '/leave':
+        return { kind: 'leave' };
+      case '/interrupt':
+        return { kind: 'interrupt' };
+      case '/queue':
+        return { kind: 'queue' };
+      case '/help':
+        return { kind: 'say', text: TERMINAL_HELP };
+      case '/send':
+        return rest ? { kind: 'send', text: rest } : { kind: 'say', text: '/send <text>' };
+      default:
+        return { kind: 'say', text: printable(`Unknown command ${name}. /help lists them.`) };
+    }
+  }
+  if (!waiting) return { kind: 'send', text: line };
+  const answer = parsePromptAnswer(waiting, line);
+  if (answer) return { kind: 'answer', prompt: waiting, answer };
+  return {
+    kind: 'say',
+    text: waiting.is_question
+      ? 'A question waits: answer with the number of your choice, or n to refuse (/send <text> sends a message).'
+      : 'A prompt waits: y, s or n [reason] (/send <text> sends a message).',
+  };
+}
+
+/** The prompt a terminal shows before the line being typed: what is awaited, else the state. */
+export function promptLabel(state: string, waiting: PromptView | undefined): string {
+  if (!waiting) return `${state} ▸ `;
+  return waiting.is_question ? 'answer (number, n) ▸ ' : 'answer (y/s/n) ▸ ';
+}

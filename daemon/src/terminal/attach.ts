@@ -1,8 +1,10 @@
 import { clearLine, createInterface, cursorTo, type Interface } from 'node:readline';
 import type { Session, SessionEvent } from '../../../contract/api.js';
 import {
-  parsePromptAnswer,
+  DOUBLE_PRESS_MS,
+  interpretLine,
   printable,
+  promptLabel,
   renderEvent,
   renderPrompt,
   type PromptView,
@@ -10,8 +12,6 @@ import {
 import { ApiError, CliError, type DaemonClient } from './daemon-client.js';
 import { readNdjson } from './ndjson.js';
 
-/** A second Ctrl-C within this long leaves; one alone interrupts the turn. */
-const DOUBLE_PRESS_MS = 2000;
 /** How long a lost stream is retried before the terminal gives up on the daemon. */
 const RECONNECT_FOR_MS = 10_000;
 
@@ -21,13 +21,6 @@ export interface AttachOptions {
   input: NodeJS.ReadableStream & { isTTY?: boolean };
   output: NodeJS.WritableStream & { isTTY?: boolean };
 }
-
-const HELP = [
-  'Type a message and Enter to send it (queued while the agent works).',
-  'When a prompt waits: y allow once · s allow for this session · n [reason] deny; a number answers a question.',
-  'Ctrl-C interrupts the turn; Ctrl-C twice or Ctrl-D leaves (the session goes on).',
-  'Commands: /interrupt  /queue  /send <text> (a message even while a prompt waits)  /help  /quit',
-].join('\n');
 
 /**
  * `relais attach <session>`: follows a conversation live and joins it. It is a client of the same
@@ -51,8 +44,7 @@ class Attachment {
   private readonly path: string;
   private readonly leaving = new AbortController();
   private readonly tty: boolean;
-  /** Made once the history is shown: typed lines wait in the input until then. */
-  private lines!: Interface;
+  private lines: Interface | undefined;
   private state: Session['state'];
   private lastSeq = 0;
   private lastCtrlC = 0;
@@ -80,12 +72,13 @@ class Attachment {
     );
     this.say('Type to send · Ctrl-C interrupts · Ctrl-C twice or Ctrl-D leaves · /help');
     await this.showHistory();
+    await this.refreshPrompts();
+    // Made only now, and listened to at once: typed lines wait in the input until then.
     this.lines = createInterface({
       input: this.options.input,
       output: this.tty ? this.options.output : undefined,
       terminal: this.tty,
     });
-    await this.refreshPrompts();
     this.lines.on('line', (line) => void this.onLine(line));
     this.lines.on('SIGINT', () => void this.onCtrlC());
     this.lines.on('close', () => this.leave());
@@ -175,58 +168,47 @@ class Attachment {
   }
 
   private async onLine(raw: string): Promise<void> {
-    const line = raw.trim();
+    const intent = interpretLine(raw, this.prompts[0]);
     try {
-      if (!line) return;
-      if (line.startsWith('/')) return await this.command(line);
-      const prompt = this.prompts[0];
-      if (prompt) {
-        const answer = parsePromptAnswer(prompt, line);
-        if (!answer)
-          return this.say(
-            prompt.is_question
-              ? 'A question waits: answer with the number of your choice, or n to refuse (/send <text> sends a message).'
-              : 'A prompt waits: y, s or n [reason] (/send <text> sends a message).',
+      switch (intent.kind) {
+        case 'nothing':
+          return;
+        case 'leave':
+          return this.leave();
+        case 'interrupt':
+          return await this.interrupt();
+        case 'say':
+          return this.say(intent.text);
+        case 'send':
+          return await this.send(intent.text);
+        case 'queue':
+          return await this.showQueue();
+        case 'answer':
+          await this.client.call(
+            'POST',
+            `/api/permissions/${encodeURIComponent(intent.prompt.id)}/decision`,
+            intent.answer,
           );
-        await this.client.call('POST', `/api/permissions/${prompt.id}/decision`, answer);
-        this.prompts = this.prompts.filter((p) => p.id !== prompt.id);
-        this.updatePrompt();
-        return;
+          this.prompts = this.prompts.filter((p) => p.id !== intent.prompt.id);
+          return this.updatePrompt();
       }
-      await this.send(line);
     } catch (error: unknown) {
       this.say(`! ${error instanceof Error ? error.message : String(error)}`);
     } finally {
-      if (!this.leaving.signal.aborted) this.lines.prompt();
+      if (!this.leaving.signal.aborted) this.lines?.prompt();
     }
   }
 
-  private async command(line: string): Promise<void> {
-    const [name = '', ...rest] = line.split(/\s+/);
-    switch (name) {
-      case '/quit':
-      case '/leave':
-        return this.leave();
-      case '/interrupt':
-        return this.interrupt();
-      case '/send':
-        return rest.length ? this.send(line.slice(name.length).trim()) : this.say('/send <text>');
-      case '/queue': {
-        const { items } = await this.client.call<{ items: { text: string }[] }>(
-          'GET',
-          `${this.path}/queue`,
-        );
-        return this.say(
-          items.length
-            ? printable(items.map((e, i) => `${i + 1}. ${e.text}`).join('\n'))
-            : '(queue empty)',
-        );
-      }
-      case '/help':
-        return this.say(HELP);
-      default:
-        return this.say(`Unknown command ${printable(name)}. /help lists them.`);
-    }
+  private async showQueue(): Promise<void> {
+    const { items } = await this.client.call<{ items: { text: string }[] }>(
+      'GET',
+      `${this.path}/queue`,
+    );
+    this.say(
+      items.length
+        ? printable(items.map((e, i) => `${i + 1}. ${e.text}`).join('\n'))
+        : '(queue empty)',
+    );
   }
 
   private async send(text: string): Promise<void> {
@@ -249,18 +231,13 @@ class Attachment {
     const now = Date.now();
     if (now - this.lastCtrlC < DOUBLE_PRESS_MS) return this.leave();
     this.lastCtrlC = now;
-    if (this.tty) this.lines.write(null, { ctrl: true, name: 'u' }); // Clears the typed line.
+    if (this.tty) this.lines?.write(null, { ctrl: true, name: 'u' }); // Clears the typed line.
     await this.interrupt().catch((error: unknown) => this.say(`! ${String(error)}`));
   }
 
   private updatePrompt(): void {
-    const waiting = this.prompts[0];
-    const label = waiting
-      ? waiting.is_question
-        ? 'answer (number, n)'
-        : 'answer (y/s/n)'
-      : this.state;
-    this.lines.setPrompt(`${label} ▸ `);
+    if (!this.lines) return;
+    this.lines.setPrompt(promptLabel(this.state, this.prompts[0]));
     if (this.tty && !this.leaving.signal.aborted) this.lines.prompt(true);
   }
 
@@ -279,7 +256,7 @@ class Attachment {
   private close(): void {
     if (this.leaving.signal.aborted) return;
     this.leaving.abort();
-    this.lines.close();
+    this.lines?.close();
   }
 
   private leave(): void {

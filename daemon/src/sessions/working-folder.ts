@@ -20,22 +20,26 @@ function realOrSelf(path: string): string {
  * Why a launch may not use `path` as working folder, or null when it may. Decided on the real path
  * (links and `..` resolved), so a link to the data folder is the data folder.
  */
-export function workingFolderRefusal(path: string, dataHome: string): string | null {
-  if (!isAbsolute(path)) return `The working directory ${path} is not an absolute path.`;
+export function workingFolderRefusal(
+  path: string,
+  dataHome: string,
+  what = 'The working directory',
+): string | null {
+  if (!isAbsolute(path)) return `${what} ${path} is not an absolute path.`;
   let real: string;
   try {
     real = realpathSync(path);
     if (!statSync(real).isDirectory()) throw new Error('not a folder');
   } catch {
-    return `The working directory ${path} does not exist or is not a folder.`;
+    return `${what} ${path} does not exist or is not a folder.`;
   }
   const shown = real === path ? path : `${path} (${real})`;
-  if (real === '/') return `The working directory ${shown} is the root of the file system.`;
+  if (real === '/') return `${what} ${shown} is the root of the file system.`;
   const home = realOrSelf(dataHome);
   if (within(real, home))
-    return `The working directory ${shown} is inside Relais's data folder, which holds the API key and the database.`;
+    return `${what} ${shown} is inside Relais's data folder, which holds the API key and the database.`;
   const tree = SYSTEM_TREES.find((root) => within(real, root));
-  if (tree) return `The working directory ${shown} is inside the system tree ${tree}.`;
+  if (tree) return `${what} ${shown} is inside the system tree ${tree}.`;
   return null;
 }
 

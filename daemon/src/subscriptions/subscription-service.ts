@@ -1,5 +1,5 @@
-import { mkdirSync, statSync } from 'node:fs';
-import { isAbsolute, join } from 'node:path';
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
 import type {
   AgentKind,
   Subscription,
@@ -9,6 +9,7 @@ import type {
 import type { SubscriptionHealth } from '../admission/subscription-health.js';
 import type { AgentRegistry } from '../agents/agent.js';
 import { apiError } from '../http/errors.js';
+import { workingFolderRefusal } from '../sessions/working-folder.js';
 import { newId, nowIso } from '../ids.js';
 import type { StoredSubscription, SubscriptionRepo } from './subscription-repo.js';
 
@@ -16,19 +17,13 @@ export const DEMO_SUBSCRIPTION_ID = 'demo';
 /** The built-in Codex subscription: the real pinned Codex against the same scripted model. */
 export const CODEX_DEMO_SUBSCRIPTION_ID = 'demo-codex';
 
-function assertConfigDir(path: string): void {
-  if (!isAbsolute(path)) throw apiError('invalid_config_dir');
-  let isDir = false;
-  try {
-    isDir = statSync(path).isDirectory();
-  } catch {
-    isDir = false; // Missing: reported below with the same message.
-  }
-  if (!isDir)
-    throw apiError(
-      'invalid_config_dir',
-      `The configuration folder ${path} does not exist or is not a folder.`,
-    );
+/**
+ * A configuration folder is where the agent keeps its login and writes its files: never Relais's
+ * data folder (the key, the database), the root or a system tree. Decided on the real path.
+ */
+function assertConfigDir(path: string, dataHome: string): void {
+  const refusal = workingFolderRefusal(path, dataHome, 'The configuration folder');
+  if (refusal) throw apiError('invalid_config_dir', refusal);
 }
 
 export class SubscriptionService {
@@ -81,7 +76,7 @@ export class SubscriptionService {
   }
 
   create(body: SubscriptionCreate): Subscription {
-    assertConfigDir(body.config_dir);
+    assertConfigDir(body.config_dir, this.home);
     const subscription: StoredSubscription = {
       id: newId('sub'),
       name: body.name,
@@ -101,7 +96,7 @@ export class SubscriptionService {
 
   patch(id: string, body: SubscriptionPatch): Subscription {
     const current = this.mutable(id);
-    if (body.config_dir !== undefined) assertConfigDir(body.config_dir);
+    if (body.config_dir !== undefined) assertConfigDir(body.config_dir, this.home);
     this.repo.update({ ...current, ...body });
     return this.get(id);
   }

@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, symlinkSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -61,6 +61,28 @@ describe('subscriptions', { timeout: 90_000 }, () => {
       204,
     );
     assert.equal((await daemon.call('GET', `/api/subscriptions/${created.body.id}`)).status, 404);
+  });
+
+  it('refuses a configuration folder in the data folder, the root or a system tree', async () => {
+    const link = join(mkdtempSync(join(tmpdir(), 'relais-link-')), 'to-home');
+    symlinkSync(daemon.home, link);
+    const inside = join(daemon.home, 'subscriptions', 'demo');
+    for (const config_dir of [daemon.home, inside, link, '/', '/proc', '/dev']) {
+      const refused = await daemon.call('POST', '/api/subscriptions', { name: 'Bad', config_dir });
+      assert.equal(refused.status, 400, config_dir);
+      assert.equal(refused.body.error_code, 'invalid_config_dir');
+    }
+    const folder = mkdtempSync(join(tmpdir(), 'relais-claude-config-'));
+    const created = await daemon.call<Subscription>('POST', '/api/subscriptions', {
+      name: 'Fine',
+      config_dir: folder,
+    });
+    const moved = await daemon.call('PATCH', `/api/subscriptions/${created.body.id}`, {
+      config_dir: daemon.home,
+    });
+    assert.equal(moved.status, 400);
+    assert.match(moved.body.message, /data folder/);
+    await daemon.call('DELETE', `/api/subscriptions/${created.body.id}`);
   });
 
   it('two subscriptions on the same account are flagged', async () => {

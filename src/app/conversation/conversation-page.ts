@@ -33,6 +33,8 @@ import { QueuePanel } from './queue-panel';
 import { SteeringPanel } from './steering-panel';
 import { TimelineView } from './timeline-view';
 import { SessionTitleView } from '../sessions/session-title';
+import { registerPageCommands } from '../palette/page-commands';
+import { TerminalPanel } from '../terminal/terminal-panel';
 
 const EDGE_PX = 300;
 const EXTEND_SECONDS = 1800;
@@ -50,6 +52,7 @@ const EXTEND_SECONDS = 1800;
     Composer,
     QueuePanel,
     SteeringPanel,
+    TerminalPanel,
   ],
   providers: [ConversationStore],
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -71,6 +74,8 @@ export class ConversationPage {
   protected readonly actionStatus = signal('');
   protected readonly confirmingStop = signal(false);
   protected readonly highlighted = signal<number | null>(null);
+  /** The terminal panel (xterm.js, loaded the first time it opens). */
+  protected readonly terminalOpen = signal(false);
   /** By the minute: the clock ticks every second, but the text (and so the DOM) changes once a minute. */
   protected readonly timeLeft = computed(() => {
     const session = this.store.session();
@@ -100,6 +105,26 @@ export class ConversationPage {
       tail: () => void this.toTail(),
     });
     inject(DestroyRef).onDestroy(this.palette.register(commands));
+    registerPageCommands(() => [
+      {
+        id: 'conv-terminal',
+        group: 'Conversation',
+        label: this.terminalOpen() ? 'Go to the terminal' : 'Open the terminal',
+        keywords: 'xterm console shell attach type',
+        run: () => this.openTerminal(),
+      },
+      ...(this.terminalOpen()
+        ? [
+            {
+              id: 'conv-terminal-close',
+              group: 'Conversation',
+              label: 'Close the terminal',
+              keywords: 'xterm console shell leave',
+              run: () => this.closeTerminal(),
+            },
+          ]
+        : []),
+    ]);
     afterRenderEffect({
       write: () => {
         this.store.timeline();
@@ -143,6 +168,32 @@ export class ConversationPage {
       },
       { injector: this.injector },
     );
+  }
+
+  protected toggleTerminal(): void {
+    if (this.terminalOpen()) this.closeTerminal();
+    else this.openTerminal();
+  }
+
+  /** Opens the terminal (or goes back into it): the keyboard moves into it. */
+  protected openTerminal(): void {
+    if (this.terminalOpen()) {
+      // Not through a query of the panel: that would load xterm.js with the page.
+      document.querySelector<HTMLElement>('#terminal-region .xterm-helper-textarea')?.focus();
+      return;
+    }
+    this.terminalOpen.set(true);
+  }
+
+  /** Leaving the terminal closes it; the session goes on. The focus returns to its button. */
+  protected closeTerminal(): void {
+    this.terminalOpen.set(false);
+    this.focusAfterRender('terminal-toggle');
+  }
+
+  /** Escape inside the terminal: back to the page, the terminal stays open. */
+  protected leaveTerminal(): void {
+    document.getElementById('terminal-toggle')?.focus();
   }
 
   /** After the last prompt is answered (or a queue entry deleted), typing goes on here. */

@@ -43,11 +43,11 @@ test('terminal: joins the conversation, sends, answers a prompt, interrupts, lea
   await expectAccessible(page, 'conversation with the terminal open and a prompt waiting');
   await page.screenshot({ path: test.info().outputPath('terminal-1280-light.png') });
   await page.setViewportSize({ width: 390, height: 844 });
-  await page.emulateMedia({ colorScheme: 'dark' });
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
   await expect(screen(page)).toContainText('answer (y/s/n)');
   await page.screenshot({ path: test.info().outputPath('terminal-390-dark.png') });
   await page.setViewportSize({ width: 1280, height: 860 });
-  await page.emulateMedia({ colorScheme: 'light' });
+  await page.getByRole('button', { name: 'Switch to light theme' }).click();
   await input.focus();
   await page.keyboard.type('n not from the terminal');
   await page.keyboard.press('Enter');

@@ -3,6 +3,7 @@
  * (which parses responses with it). Pure TypeScript + zod: no Node or browser imports.
  */
 import * as z from 'zod';
+import { McpServers } from './mcp.js';
 import { humanName } from './names.js';
 
 export const ErrorBody = z.object({
@@ -127,24 +128,7 @@ export const Session = z.object({
 });
 export type Session = z.infer<typeof Session>;
 
-export const McpServer = z.union([
-  z
-    .object({
-      type: z.literal('stdio').optional(),
-      command: z.string().min(1).max(4096),
-      args: z.array(z.string().max(4096)).max(100).optional(),
-      env: z.record(z.string(), z.string()).optional(),
-    })
-    .strict(),
-  z
-    .object({
-      type: z.enum(['http', 'sse']),
-      url: z.url(),
-      headers: z.record(z.string(), z.string()).optional(),
-    })
-    .strict(),
-]);
-export type McpServer = z.infer<typeof McpServer>;
+export { McpServer } from './mcp.js';
 
 /** The name of the tool that launched a session (launch body `app` or header X-Relais-App). */
 export const AppName = humanName(80);
@@ -167,10 +151,7 @@ export const SessionLaunch = z
       ),
     prompt: z.string().max(100_000).optional(),
     app: AppName.optional(),
-    mcp_servers: z
-      .record(z.string().regex(/^[A-Za-z0-9_-]{1,64}$/), McpServer)
-      .optional()
-      .describe('MCP servers for this session only (the agent loads no other)'),
+    mcp_servers: McpServers.optional(),
   })
   .strict();
 export type SessionLaunch = z.input<typeof SessionLaunch>;

@@ -35,6 +35,7 @@ import { rulesRoutes } from './permissions/rules.routes.js';
 import { QueueRepo } from './sessions/queue-repo.js';
 import { SessionManager } from './sessions/session-manager.js';
 import { SessionRepo } from './sessions/session-repo.js';
+import { mcpRoutes } from './mcp/mcp.routes.js';
 import { sessionRoutes } from './sessions/sessions.routes.js';
 import { SubscriptionRepo } from './subscriptions/subscription-repo.js';
 import { SubscriptionService } from './subscriptions/subscription-service.js';
@@ -220,7 +221,8 @@ export async function build(
   const routes = new RouteTable();
   systemRoutes(routes, version);
   subscriptionRoutes(routes, subscriptions);
-  sessionRoutes(routes, { manager, sessions, queue, events, hub });
+  sessionRoutes(routes, { manager, sessions, queue, events, hub, agentHome: config.agentHome });
+  mcpRoutes(routes, config.agentHome);
   permissionRoutes(routes, permissions, broker);
   liveRoutes(routes, hub, sessions, permissions);
   rulesRoutes(routes, {

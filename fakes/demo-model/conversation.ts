@@ -14,6 +14,14 @@ export interface Conversation {
   toolResults: ToolResultInfo[];
   /** Working directory announced by Claude Code, when it can be found. */
   cwd?: string;
+  /**
+   * Names of the tools the request offers the model: its `tools`, and the MCP tool names announced
+   * elsewhere (Claude Code defers MCP tools and names them in its system text or a reminder).
+   * What the model itself wrote and the tool results are not read.
+   */
+  tools: string[];
+  /** The system prompt's text, its blocks joined by new lines. */
+  system: string;
 }
 
 const REMINDER = /<system-reminder>[\s\S]*?(<\/system-reminder>|$)/g;
@@ -52,7 +60,39 @@ export function readConversation(body: unknown): Conversation {
     }
   }
   const cwd = findCwd([root['system'], messages]);
-  return { model, stream, lastUserText, toolResults, ...(cwd === undefined ? {} : { cwd }) };
+  return {
+    model,
+    stream,
+    lastUserText,
+    toolResults,
+    ...(cwd === undefined ? {} : { cwd }),
+    tools: offeredTools(root['tools'], root['system'], messages),
+    system: systemText(root['system']),
+  };
+}
+
+const MCP_NAME = /mcp__[A-Za-z0-9_-]+__[A-Za-z0-9_-]+/g;
+
+function offeredTools(tools: unknown, system: unknown, messages: unknown[]): string[] {
+  const named = (Array.isArray(tools) ? tools : [])
+    .map(asRecord)
+    .flatMap((tool) => (typeof tool['name'] === 'string' ? [tool['name']] : []));
+  const texts = [JSON.stringify(tools ?? null), systemText(system)];
+  for (const raw of messages) {
+    const message = asRecord(raw);
+    if (message['role'] === 'assistant') continue;
+    for (const block of contentBlocks(message['content']))
+      if (block['type'] === 'text' && typeof block['text'] === 'string') texts.push(block['text']);
+  }
+  const announced = texts.flatMap((text) => text.match(MCP_NAME) ?? []);
+  return [...new Set([...named, ...announced])];
+}
+
+function systemText(system: unknown): string {
+  if (typeof system === 'string') return system;
+  return contentBlocks(system)
+    .flatMap((block) => (typeof block['text'] === 'string' ? [block['text']] : []))
+    .join('\n');
 }
 
 export function stripReminders(text: string): string {

@@ -8,7 +8,12 @@ interface ScriptContext {
   arg: string;
   step: number;
   lastResult?: ToolResultInfo;
+  /** Every tool result of this script so far, in order. */
+  results: ToolResultInfo[];
   cwd?: string;
+  /** The tools the request offers the model, and its system prompt. */
+  tools: string[];
+  system: string;
 }
 
 type Script = (context: ScriptContext) => Plan;
@@ -151,6 +156,32 @@ const SCRIPTS: Record<string, Script> = {
 
   error: ({ arg, step }) => errorPlan(clampInt(arg, 500, 400, 599), step),
 
+  // demo:mcp <server> <tool> [<tool>…]: calls each tool of the server in turn (input {code:"A1"}),
+  // then tells each result and which of the server's tools it was offered.
+  mcp: ({ arg, step, results, tools }) => {
+    const [server = 'catalogue', ...wanted] = arg.split(/\s+/).filter((w) => w !== '');
+    const names = wanted.length > 0 ? wanted : ['lookup'];
+    const tool = names[step];
+    if (tool !== undefined)
+      return toolTurn('mcp', step, `Calling ${tool} of ${server}.`, `mcp__${server}__${tool}`, {
+        code: 'A1',
+      });
+    const offered = tools.filter((name) => name.startsWith(`mcp__${server}__`)).sort();
+    const lines = names.map((name, i) => `${name}: ${resultText(results[i]).slice(0, 300)}`);
+    return textTurn('mcp', step, [`Offered: ${offered.join(', ') || 'none'}`, ...lines].join('\n'));
+  },
+
+  // demo:system <word>: quotes the line of its system prompt that holds the word.
+  system: ({ arg, step, system }) => {
+    const word = arg || 'Relais';
+    const line = system.split('\n').find((l) => l.includes(word));
+    return textTurn(
+      'system',
+      step,
+      line === undefined ? `No system prompt line holds ${word}.` : `System prompt line: ${line}`,
+    );
+  },
+
   tools: ({ arg, step, lastResult, cwd }) => {
     const file = arg || 'README.md';
     if (step === 0)
@@ -192,6 +223,9 @@ export function planFor(conversation: Conversation): Plan {
     arg: (match[2] ?? '').trim(),
     step,
     ...(lastResult ? { lastResult } : {}),
+    results: conversation.toolResults,
+    tools: conversation.tools,
+    system: conversation.system,
     ...(conversation.cwd === undefined ? {} : { cwd: conversation.cwd }),
   });
 }

@@ -23,6 +23,10 @@ export interface RecordedRequest {
   /** Script that answered (`echo`, `bash`, …) and its step; POST /v1/messages only. */
   script?: string;
   step?: number;
+  /** Names of the tools the request offered the model (POST /v1/messages). */
+  tools?: string[];
+  /** The end of the system prompt it was given (the last SYSTEM_KEPT characters). */
+  system?: string;
   /** Usage reported for this answer, so tests can predict the CLI's totals. */
   usage?: DemoUsage;
   status?: number;
@@ -46,6 +50,7 @@ export interface DemoModelOptions {
 
 // The daemon keeps one demo model up for days; keep the log bounded.
 const MAX_RECORDED = 1000;
+const SYSTEM_KEPT = 4000;
 
 export function startDemoModel(options: DemoModelOptions = {}): Promise<DemoModel> {
   const host = options.host ?? '127.0.0.1';
@@ -135,6 +140,8 @@ async function handle(
     ...(conversation.lastUserText === undefined ? {} : { lastUserText: conversation.lastUserText }),
     script: plan.script,
     step: plan.step,
+    tools: conversation.tools,
+    system: conversation.system.slice(-SYSTEM_KEPT),
   });
 
   if (plan.kind === 'error') {

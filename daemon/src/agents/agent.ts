@@ -5,6 +5,7 @@ import type {
   ModelInfo,
   PermissionMode,
 } from '../../../contract/api.js';
+import type { McpInventory } from './mcp-launch.js';
 import type { StoredEvent } from '../events/event-store.js';
 import type { PolicyDecision } from '../permissions/policy.js';
 import type { QuotaReading } from '../quotas/quota-parse.js';
@@ -36,6 +37,8 @@ export interface AgentLaunch {
   /** The cgroup the agent starts in (processes/containment.ts), when the machine gives one. */
   cage?: string | null;
   mcpServers?: Record<string, McpServer>;
+  /** What each of those servers offered when Relais listed it at launch (to hide the rest). */
+  mcpInventory?: McpInventory;
   /** The agent's own id of an earlier conversation to continue, when the user asks to resume. */
   resumeId?: string | null;
 }

@@ -44,6 +44,7 @@ export const ERRORS = {
     status: 429,
     message: "The subscription's quota cannot take another session now.",
   },
+  mcp_unreachable: { status: 502, message: 'The MCP server could not be listed.' },
   agent_unavailable: { status: 503, message: 'The agent binary could not be started.' },
   method_not_allowed: { status: 405, message: 'Method not allowed.' },
   internal_error: { status: 500, message: 'Internal error.' },

@@ -31,6 +31,7 @@ export function enginePolicy(setting: EngineSetting): PermissionPolicy {
         input: request.input,
         cwd: request.cwd,
         permission_mode: request.permission_mode,
+        ...(request.mcp_tools ? { mcp_tools: request.mcp_tools } : {}),
       },
       engineContext(setting),
     );

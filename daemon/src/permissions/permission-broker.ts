@@ -15,6 +15,8 @@ export interface AskContext {
   subscriptionId: string;
   cwd: string;
   permissionMode: PermissionMode;
+  /** The MCP tools the session's launch allowed; every other MCP tool is refused. */
+  mcpTools: readonly string[];
   answer(answer: PermissionAnswer): void;
   onPendingChange(): void;
 }
@@ -237,6 +239,7 @@ export class PermissionBroker {
         input,
         cwd: context.cwd,
         permission_mode: context.permissionMode,
+        mcp_tools: context.mcpTools,
       });
     } catch (error: unknown) {
       // Fail closed: a broken policy refuses rather than lets through.

@@ -6,6 +6,8 @@ export interface PolicyRequest {
   input: Record<string, unknown>;
   cwd: string;
   permission_mode: PermissionMode;
+  /** The MCP tools the session may use; when given, any other `mcp__` tool is refused. */
+  mcp_tools?: readonly string[];
 }
 
 export interface PolicyDecision {

@@ -7,6 +7,8 @@ export interface LiveSession {
   subscriptionId: string;
   cwd: string;
   permissionMode: PermissionMode;
+  /** The only MCP tools the session may use (`mcp__server__tool`), as its launch allowed them. */
+  mcpTools: readonly string[];
   agent: AgentProcess | null;
   state: SessionState;
   /** A user message was sent and its turn has not ended yet. */

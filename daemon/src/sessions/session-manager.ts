@@ -11,6 +11,7 @@ import {
   FAILURES_BEFORE_SUSPENSION,
   type SubscriptionHealth,
 } from '../admission/subscription-health.js';
+import { allowedMcpTools } from '../agents/mcp-launch.js';
 import type { AgentHost, AgentRegistry, PermissionGate } from '../agents/agent.js';
 import { SESSION_TAG_VAR } from '../agents/session-tag.js';
 import type { Db } from '../db/database.js';
@@ -18,6 +19,7 @@ import type { EventStore } from '../events/event-store.js';
 import { apiError } from '../http/errors.js';
 import { newId, nowIso } from '../ids.js';
 import type { GlobalHub } from '../live/global-hub.js';
+import type { InventoryResult } from '../mcp/inventory.js';
 import type { AskContext, PermissionBroker } from '../permissions/permission-broker.js';
 import type { Containment } from '../processes/containment.js';
 import { endSession, membersOf, type SessionProcesses } from '../processes/process-groups.js';
@@ -27,6 +29,7 @@ import type { QueueRepo } from './queue-repo.js';
 import type { SessionRepo } from './session-repo.js';
 import { titleFromPrompt } from './session-title.js';
 import { assertWorkingFolder } from './working-folder.js';
+import { mcpSummary } from './mcp-summary.js';
 
 export interface SessionManagerDeps {
   db: Db;
@@ -88,7 +91,7 @@ export class SessionManager {
     }));
   }
 
-  launch(body: LaunchBody, app: string): Session {
+  launch(body: LaunchBody, app: string, mcp?: InventoryResult): Session {
     const subscription = this.deps.subscriptions.stored(body.subscription_id);
     if (!subscription)
       throw apiError('unknown_subscription', `No subscription has the id ${body.subscription_id}.`);
@@ -122,6 +125,7 @@ export class SessionManager {
       permission_mode: body.permission_mode,
       app,
       ttl_seconds: ttlSeconds,
+      ...(body.mcp_servers ? { mcp_servers: mcpSummary(body.mcp_servers, mcp) } : {}),
     });
     let markExited: () => void = () => undefined;
     const live: LiveSession = {
@@ -129,6 +133,7 @@ export class SessionManager {
       subscriptionId: subscription.id,
       cwd: body.cwd,
       permissionMode: body.permission_mode,
+      mcpTools: allowedMcpTools(body.mcp_servers),
       agent: null,
       state: 'starting',
       turnOpen: false,
@@ -157,6 +162,7 @@ export class SessionManager {
           sessionTag: id,
           cage: this.deps.containment.prepare(id),
           mcpServers: body.mcp_servers,
+          ...(mcp ? { mcpInventory: mcp.inventory } : {}),
         },
         this.hostFor(live),
       );
@@ -410,6 +416,7 @@ export class SessionManager {
       subscriptionId: live.subscriptionId,
       cwd: live.cwd,
       permissionMode: live.permissionMode,
+      mcpTools: live.mcpTools,
       answer,
       onPendingChange: () => this.refreshState(live),
     };

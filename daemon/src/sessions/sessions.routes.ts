@@ -24,6 +24,7 @@ import { streamSessionEvents } from '../events/session-stream.js';
 import { apiError } from '../http/errors.js';
 import { appFromHeader } from '../http/app-header.js';
 import { IdParams, type RouteTable } from '../http/route.js';
+import { mcpInventory } from '../mcp/inventory.js';
 import type { GlobalHub } from '../live/global-hub.js';
 import { NDJSON } from '../live/ndjson-stream.js';
 import type { QueueRepo } from './queue-repo.js';
@@ -36,6 +37,8 @@ export interface SessionRoutesDeps {
   queue: QueueRepo;
   events: EventStore;
   hub: GlobalHub;
+  /** The HOME the agents get: a stdio MCP server listed at launch runs with it too. */
+  agentHome: string;
 }
 
 const EntryParams = z
@@ -52,7 +55,7 @@ const QueueList = z.object({ items: z.array(QueueEntry), next_cursor: z.null() }
 const CLOSED_RANGE = 'private, max-age=604800, immutable';
 
 export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void {
-  const { manager, sessions, queue, events, hub } = deps;
+  const { manager, sessions, queue, events, hub, agentHome } = deps;
   const tag = 'sessions';
 
   table.add({
@@ -74,8 +77,13 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
     errors: [404, 409, 429],
     body: SessionLaunch,
     response: Session,
-    handler: ({ body, request }) =>
-      manager.launch(body, body.app ?? appFromHeader(request, 'unknown')),
+    handler: async ({ body, request }) => {
+      // Listed before the start, so the agent is never shown the tools the launch did not allow.
+      const mcp = body.mcp_servers
+        ? await mcpInventory(body.mcp_servers, { cwd: body.cwd, home: agentHome })
+        : undefined;
+      return manager.launch(body, body.app ?? appFromHeader(request, 'unknown'), mcp);
+    },
   });
 
   table.add({

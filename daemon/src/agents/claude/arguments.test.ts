@@ -31,18 +31,38 @@ describe('Claude Code arguments', () => {
       model: 'x',
       effort: 'high',
       permissionMode: 'read_only',
-      mcpServers: { docs: { command: 'docs-server', args: ['--stdio'] } },
+      mcpServers: { docs: { command: 'docs-server', args: ['--stdio'], allowed_tools: ['find'] } },
+      mcpInventory: { docs: ['find', 'erase'] },
     });
     assert.equal(args[args.indexOf('--setting-sources') + 1], '');
     assert.ok(args.includes('--effort=high'));
     assert.deepEqual(JSON.parse(args[args.indexOf('--mcp-config') + 1]!), {
-      mcpServers: { docs: { command: 'docs-server', args: ['--stdio'] } },
+      mcpServers: { docs: { type: 'stdio', command: 'docs-server', args: ['--stdio'], env: {} } },
     });
     assert.ok(args.includes('--strict-mcp-config'));
-    assert.ok(
-      !claudeArguments({ model: 'x', effort: null, permissionMode: 'write' }).includes(
-        '--mcp-config',
-      ),
-    );
+    assert.equal(args[args.indexOf('--disallowedTools') + 1], 'mcp__docs__erase');
+  });
+
+  it("without MCP servers the agent still loads none of the user's or the project's", () => {
+    const args = claudeArguments({ model: 'x', effort: null, permissionMode: 'write' });
+    assert.deepEqual(JSON.parse(args[args.indexOf('--mcp-config') + 1]!), { mcpServers: {} });
+    assert.ok(args.includes('--strict-mcp-config'));
+    assert.ok(!args.includes('--disallowedTools'));
+  });
+
+  it('a server that could not be listed at launch is hidden whole', () => {
+    const args = claudeArguments({
+      model: 'x',
+      effort: null,
+      permissionMode: 'write',
+      mcpServers: { shop: { url: 'https://shop.example/mcp', allowed_tools: ['buy'] } },
+      mcpInventory: { shop: null },
+    });
+    assert.equal(args[args.indexOf('--disallowedTools') + 1], 'mcp__shop');
+    assert.deepEqual(JSON.parse(args[args.indexOf('--mcp-config') + 1]!).mcpServers.shop, {
+      type: 'http',
+      url: 'https://shop.example/mcp',
+      headers: {},
+    });
   });
 });

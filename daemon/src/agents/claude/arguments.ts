@@ -1,10 +1,12 @@
 import type { Effort, McpServer, PermissionMode } from '../../../../contract/api.js';
+import { hiddenMcpTools, mcpEndpointOf, type McpInventory } from '../mcp-launch.js';
 
 export interface ClaudeLaunch {
   model: string;
   effort: Effort | null;
   permissionMode: PermissionMode;
   mcpServers?: Record<string, McpServer>;
+  mcpInventory?: McpInventory;
 }
 
 /** The argument array (no shell ever parses it). */
@@ -28,13 +30,14 @@ export function claudeArguments(launch: ClaudeLaunch): string[] {
     'Grep,Glob',
   ];
   if (launch.effort) args.push(`--effort=${launch.effort}`);
-  if (launch.mcpServers && Object.keys(launch.mcpServers).length > 0) {
-    args.push(
-      '--mcp-config',
-      JSON.stringify({ mcpServers: launch.mcpServers }),
-      '--strict-mcp-config',
-    );
-  }
+  // Only the launch's servers, never the user's, the project's or a plugin's; of those, the tools
+  // the launch did not allow are taken out of the agent's sight (the engine refuses them as well).
+  const servers = Object.fromEntries(
+    Object.entries(launch.mcpServers ?? {}).map(([name, spec]) => [name, mcpEndpointOf(spec)]),
+  );
+  args.push('--mcp-config', JSON.stringify({ mcpServers: servers }), '--strict-mcp-config');
+  const hidden = hiddenMcpTools(launch.mcpServers, launch.mcpInventory);
+  if (hidden.length > 0) args.push('--disallowedTools', hidden.join(','));
   // Read-only sessions run without the project's hooks and settings files.
   if (launch.permissionMode === 'read_only') args.push('--setting-sources', '');
   return args;

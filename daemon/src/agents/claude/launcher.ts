@@ -1,5 +1,6 @@
 import type { Effort, McpServer, PermissionMode } from '../../../../contract/api.js';
 import type { StoredSubscription } from '../../subscriptions/subscription-repo.js';
+import type { McpInventory } from '../mcp-launch.js';
 import { claudeArguments } from './arguments.js';
 import { claudeBinary } from './binary.js';
 import type { SpawnSpec } from './claude-process.js';
@@ -13,6 +14,7 @@ export interface LaunchSpecInput {
   sessionTag: string;
   cage?: string | null;
   mcpServers?: Record<string, McpServer>;
+  mcpInventory?: McpInventory;
 }
 
 /** Builds the spawn specification of the pinned Claude Code for one subscription. */
@@ -31,6 +33,7 @@ export class ClaudeLauncher {
         effort: input.effort,
         permissionMode: input.permissionMode,
         mcpServers: input.mcpServers,
+        mcpInventory: input.mcpInventory,
       }),
       cwd: input.cwd,
       env: agentEnvironment({

@@ -10,6 +10,7 @@ import { CodexSession } from './codex-agent.js';
 import { codexReader } from './codex-reader.js';
 import { CodexRpc } from './codex-rpc.js';
 import { codexConfig } from './config.js';
+import { codexMcpOverride } from './mcp-overrides.js';
 import { codexEnvironment } from './environment.js';
 
 type Json = Record<string, unknown>;
@@ -29,14 +30,9 @@ export class CodexDriver implements AgentDriver {
   ) {}
 
   start(subscription: StoredSubscription, input: AgentLaunch, host: AgentHost): AgentProcess {
-    // Refused rather than dropped: the caller asked for tools the session would not have.
-    if (input.mcpServers && Object.keys(input.mcpServers).length > 0)
-      throw new Error('MCP servers given at launch are not supported for Codex sessions yet');
-    return new CodexSession(
-      this.spec(subscription, input.cwd, input.sessionTag, input.cage ?? null),
-      input,
-      host,
-    );
+    const spec = this.spec(subscription, input.cwd, input.sessionTag, input.cage ?? null);
+    spec.args.push(...codexMcpOverride(input.mcpServers));
+    return new CodexSession(spec, input, host);
   }
 
   async detect(subscription: StoredSubscription): Promise<AgentIdentity> {

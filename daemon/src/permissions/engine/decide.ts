@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { mcpStep } from './mcp-step.js';
 import { modeStep } from './mode.js';
 import { checkPaths, pathEnv } from './path-step.js';
 import { canonicalize, nodeFs, snapshotFs } from './realpath.js';
@@ -86,6 +87,8 @@ function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
   validate(request);
   const { tool_name: tool, input, cwd } = request;
   const toolClass = classifyTool(tool);
+  const byMcp = toolClass === 'mcp' ? mcpStep(tool, request.mcp_tools) : null;
+  if (byMcp !== null) return byMcp;
   const byMode = modeStep(request.permission_mode, tool, toolClass, input);
   if (byMode !== null) return byMode;
   const tooLong = oversized(input);

@@ -10,12 +10,17 @@ export interface ToolRequest {
   permission_mode: PermissionMode;
   /** Defaults to [cwd]. */
   trusted_dirs?: string[];
+  /**
+   * The MCP tools (`mcp__server__tool`) the session's launch allowed. When given, every other MCP
+   * tool is refused whatever the mode and the rules; absent, MCP tools go through the steps alone.
+   */
+  mcp_tools?: readonly string[];
 }
 
 export const DECISIONS = ['allow', 'ask', 'deny'] as const;
 export type DecisionKind = (typeof DECISIONS)[number];
 
-export const DECISION_STEPS = ['mode', 'path', 'rule', 'default', 'engine_error'] as const;
+export const DECISION_STEPS = ['mcp', 'mode', 'path', 'rule', 'default', 'engine_error'] as const;
 export type DecisionStep = (typeof DECISION_STEPS)[number];
 
 export interface Decision {

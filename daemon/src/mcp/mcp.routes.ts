@@ -1,0 +1,29 @@
+import { McpToolList, McpToolsQuery } from '../../../contract/mcp.js';
+import { apiError } from '../http/errors.js';
+import type { RouteTable } from '../http/route.js';
+import { listMcpTools } from './list-tools.js';
+
+/**
+ * `POST /api/mcp/tools`: the tools one server offers, for the launch form's allow-list. Keyed like
+ * every route; the daemon connects as a client with a deadline, capped answers and no redirects,
+ * and a plain-http URL must be on loopback (the contract refuses the rest).
+ */
+export function mcpRoutes(table: RouteTable, agentHome: string): void {
+  table.add({
+    method: 'POST',
+    url: '/api/mcp/tools',
+    tag: 'sessions',
+    summary: "List an MCP server's tools (Relais connects to it as a client)",
+    errors: [502],
+    body: McpToolsQuery,
+    response: McpToolList,
+    handler: async ({ body }) => {
+      try {
+        return { tools: await listMcpTools(body.server, { cwd: agentHome, home: agentHome }) };
+      } catch (error: unknown) {
+        const reason = error instanceof Error ? error.message : String(error);
+        throw apiError('mcp_unreachable', `The MCP server could not be listed: ${reason}`);
+      }
+    },
+  });
+}

@@ -146,7 +146,9 @@ describe('sessions over the real Claude Code', { timeout: 180_000 }, () => {
     const s = await SessionDriver.launch(daemon, {
       cwd: workdir(),
       prompt: 'hello',
-      mcp_servers: { docs: { type: 'http', url: 'http://127.0.0.1:9/mcp' } },
+      mcp_servers: {
+        docs: { type: 'http', url: 'http://127.0.0.1:9/mcp', allowed_tools: ['search'] },
+      },
     });
     await s.waitResults(1);
     const init = (await s.agentLines('system')).find((l) => l['subtype'] === 'init')!;
@@ -158,7 +160,7 @@ describe('sessions over the real Claude Code', { timeout: 180_000 }, () => {
       subscription_id: 'demo',
       model: 'm',
       cwd: workdir(),
-      mcp_servers: { 'bad name!': { command: 'x' } },
+      mcp_servers: { 'bad name!': { command: 'x', allowed_tools: ['search'] } },
     });
     assert.equal(bad.status, 400);
   });

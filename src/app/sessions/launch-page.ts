@@ -12,6 +12,8 @@ import { ApiFailure, toApiFailure } from '../core/api-error';
 import { LiveStore } from '../core/live-store';
 import { Now } from '../shared/now';
 import { LIFETIMES, PERMISSION_MODES, launchBody, launchForm } from './launch-form';
+import { McpServersEditor } from './mcp-servers-editor';
+import { McpDraft, draftProblem, mcpServersOf } from './mcp-draft';
 import { SessionsApi } from './sessions-api';
 import { SubscriptionsApi } from '../subscriptions/subscriptions-api';
 
@@ -26,6 +28,7 @@ import { SubscriptionsApi } from '../subscriptions/subscriptions-api';
     MatInputModule,
     MatRadioModule,
     MatSelectModule,
+    McpServersEditor,
   ],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './launch-page.html',
@@ -45,6 +48,7 @@ export class LaunchPage {
   protected readonly loadError = signal<ApiFailure | null>(null);
   protected readonly detecting = signal(false);
   protected readonly detectError = signal<ApiFailure | null>(null);
+  protected readonly mcpServers = signal<McpDraft[]>([]);
   protected readonly submitting = signal(false);
   protected readonly failure = signal<ApiFailure | null>(null);
   private readonly retryUntil = signal<number | null>(null);
@@ -117,14 +121,18 @@ export class LaunchPage {
   }
 
   protected async launch(): Promise<void> {
-    if (this.form.invalid) {
+    if (this.form.invalid || this.mcpServers().some((d) => draftProblem(d) !== null)) {
       this.form.markAllAsTouched();
       return;
     }
     this.submitting.set(true);
     this.failure.set(null);
     try {
-      const session = await this.sessionsApi.launch(launchBody(this.form.getRawValue()));
+      const mcp = mcpServersOf(this.mcpServers());
+      const session = await this.sessionsApi.launch({
+        ...launchBody(this.form.getRawValue()),
+        ...(mcp ? { mcp_servers: mcp } : {}),
+      });
       this.live.upsertSession(session);
       void this.router.navigate(['/sessions', session.id]);
     } catch (error: unknown) {

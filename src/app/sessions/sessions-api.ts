@@ -11,6 +11,7 @@ import {
   SessionLaunch,
   listOf,
 } from '../../../contract/api';
+import { McpEndpoint, McpToolInfo, McpToolList } from '../../../contract/mcp';
 
 const QueueList = listOf(QueueEntry);
 
@@ -69,6 +70,11 @@ export class SessionsApi {
     return this.read(`/api/sessions/${encodeURIComponent(id)}/queue`, QueueList).then(
       (page) => page.items,
     );
+  }
+
+  /** The tools an MCP server offers (the daemon connects to it), for the launch form. */
+  mcpTools(server: McpEndpoint): Promise<McpToolInfo[]> {
+    return this.write('POST', '/api/mcp/tools', McpToolList, { server }).then((r) => r.tools);
   }
 
   launch(body: SessionLaunch): Promise<Session> {

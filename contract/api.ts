@@ -102,8 +102,14 @@ export const EndReason = z.enum([
 ]);
 export type EndReason = z.infer<typeof EndReason>;
 
+export const SessionOrigin = z.enum(['relais', 'imported']);
+export type SessionOrigin = z.infer<typeof SessionOrigin>;
+
 export const Session = z.object({
   id,
+  origin: SessionOrigin.describe(
+    "relais: launched by Relais; imported: read from the subscription's own transcripts (started before or outside Relais)",
+  ),
   subscription_id: z.string(),
   agent: AgentKind,
   model: z.string(),
@@ -125,6 +131,11 @@ export const Session = z.object({
   queue_length: z.number().int(),
   pending_permissions: z.number().int(),
   turns: z.number().int(),
+  transcript_bytes: z
+    .number()
+    .int()
+    .nullable()
+    .describe('Imported sessions: bytes of the transcript files read; null for Relais sessions'),
 });
 export type Session = z.infer<typeof Session>;
 
@@ -161,6 +172,7 @@ export const SessionListQuery = z
     state: SessionState.optional(),
     subscription: z.string().optional(),
     app: z.string().optional(),
+    origin: SessionOrigin.optional(),
     limit: z.coerce.number().int().min(1).max(500).default(100),
     cursor: z.string().optional(),
   })
@@ -341,6 +353,41 @@ export const PermissionDecisionBody = z
   .strict();
 export type PermissionDecisionBody = z.input<typeof PermissionDecisionBody>;
 
+// ---- history import ------------------------------------------------------------------------
+
+export const ImportError = z.object({
+  path: z.string(),
+  error: z.string().describe('Why the file could not be read, or what was wrong in it'),
+});
+
+export const ImportReport = z.object({
+  subscription_id: z.string(),
+  files: z.number().int().describe('Transcript files found'),
+  files_read: z.number().int().describe('Files that had new bytes (an unchanged file is not read)'),
+  bytes: z.number().int().describe('Bytes read'),
+  lines: z.number().int().describe('Lines stored as events'),
+  malformed: z.number().int().describe('Lines that were not JSON (kept as raw events)'),
+  turns: z.number().int().describe('Model responses newly counted into the analytics'),
+  sessions: z.number().int().describe('Imported conversations created'),
+  errors: z.array(ImportError),
+  duration_ms: z.number().int(),
+});
+export type ImportReport = z.infer<typeof ImportReport>;
+
+export const ImportProgress = z.object({
+  subscription_id: z.string(),
+  state: z.enum(['running', 'done']),
+  files_total: z.number().int(),
+  files_done: z.number().int(),
+  bytes_total: z.number().int().describe('Bytes to read in this import'),
+  bytes_done: z.number().int(),
+  bytes_per_second: z.number(),
+  turns: z.number().int(),
+  errors: z.number().int(),
+  started_at: isoTime,
+});
+export type ImportProgress = z.infer<typeof ImportProgress>;
+
 // ---- live streams ---------------------------------------------------------------------------
 
 /** One line of the per-session live stream (NDJSON). */
@@ -355,6 +402,7 @@ export type SessionStreamLine = z.infer<typeof SessionStreamLine>;
 export const GlobalStreamLine = z.discriminatedUnion('type', [
   z.object({ type: z.literal('session'), session: Session }),
   z.object({ type: z.literal('permission'), permission: PermissionRequest }),
+  z.object({ type: z.literal('import'), import: ImportProgress }),
   z.object({ type: z.literal('keepalive'), at: isoTime }),
 ]);
 export type GlobalStreamLine = z.infer<typeof GlobalStreamLine>;

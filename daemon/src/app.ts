@@ -50,6 +50,7 @@ import { CLAUDE_PACKAGE } from './agents/claude/binary.js';
 import { storageRoutes } from './storage/storage.routes.js';
 import { installUsage } from './usage/usage-module.js';
 import { installQuotas } from './quotas/quotas-module.js';
+import { History } from './history/history-module.js';
 import { relaisVersion } from './version.js';
 
 export interface Relais {
@@ -179,9 +180,10 @@ export async function build(
   });
   let manager: SessionManager | null = null;
   const health = new SubscriptionHealth(db);
+  const subscriptionRepo = new SubscriptionRepo(db);
   const brake = new LaunchBrake({ burst: config.launchBurst, intervalMs: config.launchIntervalMs });
   const subscriptions = new SubscriptionService(
-    new SubscriptionRepo(db),
+    subscriptionRepo,
     agents,
     config.home,
     (id) => manager?.hasRunning(id) ?? false,
@@ -251,6 +253,16 @@ export async function build(
   const usage = installUsage(db, events, routes);
   const quotas = await installQuotas(db, events, routes);
   admitQuota = quotas.admit;
+  const history = new History({
+    db,
+    events,
+    hub,
+    sessions,
+    subscriptions: () => subscriptionRepo.all(),
+    subscription: (id) => subscriptions.stored(id),
+    log: app.log,
+    watch: config.historyWatch,
+  }).install(routes);
 
   installErrorHandling(app);
   installGuards(app, {
@@ -276,6 +288,8 @@ export async function build(
       await app.listen({ host: config.host, port: config.port });
       const address = app.server.address();
       if (address && typeof address === 'object') boundPort = address.port;
+      // The rescan on start runs behind the server: conversations appear as they are read.
+      void history.start();
       return `http://${config.host}:${boundPort}`;
     },
     async close() {
@@ -285,6 +299,7 @@ export async function build(
       app.log.info('shutdown: stopping agents');
       await manager.shutdown();
       containment.dispose();
+      await history.close();
       await closing;
       await demo?.close();
       events.flush();

@@ -27,6 +27,8 @@ export interface RelaisConfig {
   /** Launch brake: launches in a row per application and per subscription, then one per interval. */
   launchBurst: number;
   launchIntervalMs: number;
+  /** Follow the subscriptions' transcript folders while running (RELAIS_HISTORY_WATCH=off: only on start and on request). */
+  historyWatch: boolean;
 }
 
 export const DEFAULT_PORT = 4317;
@@ -61,5 +63,6 @@ export function configFromEnv(
     recycleIntervalMs: int(env['RELAIS_RECYCLE_INTERVAL_MS'], 60 * 60 * 1000),
     launchBurst: int(env['RELAIS_LAUNCH_BURST'], 20),
     launchIntervalMs: int(env['RELAIS_LAUNCH_INTERVAL_MS'], 3000),
+    historyWatch: env['RELAIS_HISTORY_WATCH'] !== 'off',
   };
 }

@@ -246,4 +246,37 @@ export const MIGRATIONS: Migration[] = [
     // A name a person can tell sessions apart by: the first prompt by default, editable.
     sql: `ALTER TABLE sessions ADD COLUMN title TEXT;`,
   },
+  {
+    version: 7,
+    name: 'history-import',
+    // Conversations read from a subscription's own transcripts, and where each file was read to:
+    // its identity (device, inode, size, mtime), the byte offset after its last whole line, a hash
+    // of the bytes before that offset (an in-place rewrite changes it), and the reader's state.
+    sql: `
+      ALTER TABLE sessions ADD COLUMN origin TEXT NOT NULL DEFAULT 'relais';
+      CREATE INDEX sessions_by_origin ON sessions(origin, id);
+      CREATE INDEX sessions_by_agent_session ON sessions(subscription_id, agent_session_id);
+
+      CREATE TABLE history_files (
+        path TEXT PRIMARY KEY,
+        subscription_id TEXT NOT NULL,
+        session_id TEXT,
+        native INTEGER NOT NULL DEFAULT 0,
+        dev INTEGER NOT NULL,
+        ino INTEGER NOT NULL,
+        size INTEGER NOT NULL,
+        mtime_ms REAL NOT NULL,
+        offset INTEGER NOT NULL,
+        tail_hash TEXT NOT NULL,
+        lines INTEGER NOT NULL DEFAULT 0,
+        malformed INTEGER NOT NULL DEFAULT 0,
+        reader_state TEXT,
+        open_response INTEGER NOT NULL DEFAULT 0,
+        error TEXT,
+        read_at_ms INTEGER NOT NULL
+      );
+      CREATE INDEX history_files_by_subscription ON history_files(subscription_id);
+      CREATE INDEX history_files_by_session ON history_files(session_id);
+    `,
+  },
 ];

@@ -72,7 +72,9 @@ export async function streamSessionEvents(
   await catchUp();
   catchingUp = false;
   for (const event of waiting.splice(0)) send(event);
-  if (current().state !== 'ended') return;
+  // An imported conversation has no end of its own: its transcript may grow (watched), so it is followed.
+  const session = current();
+  if (session.state !== 'ended' || session.origin === 'imported') return;
   // Ended before or during the catch-up: what it wrote last is stored by now (a read flushes).
   await catchUp();
   finish();

@@ -3,6 +3,7 @@ import type {
   EndReason,
   PermissionMode,
   Session,
+  SessionOrigin,
   SessionState,
   Effort,
 } from '../../../contract/api.js';
@@ -11,6 +12,7 @@ import { whereClause } from '../db/where.js';
 
 interface SessionRow {
   id: string;
+  origin: SessionOrigin;
   subscription_id: string;
   agent: AgentKind;
   model: string;
@@ -32,6 +34,7 @@ interface SessionRow {
   turns: number;
   queue_length: number;
   pending_permissions: number;
+  transcript_bytes: number | null;
 }
 
 export type NewSession = Omit<
@@ -46,18 +49,23 @@ export type NewSession = Omit<
   | 'turns'
   | 'queue_length'
   | 'pending_permissions'
+  | 'origin'
+  | 'transcript_bytes'
 >;
 
 const SELECT = `
   SELECT s.*,
     (SELECT COUNT(*) FROM queue_entries q WHERE q.session_id = s.id) AS queue_length,
-    (SELECT COUNT(*) FROM permission_requests p WHERE p.session_id = s.id AND p.state = 'pending') AS pending_permissions
+    (SELECT COUNT(*) FROM permission_requests p WHERE p.session_id = s.id AND p.state = 'pending') AS pending_permissions,
+    CASE WHEN s.origin = 'imported'
+      THEN (SELECT COALESCE(SUM(h.offset), 0) FROM history_files h WHERE h.session_id = s.id) END AS transcript_bytes
   FROM sessions s`;
 
 export interface SessionFilter {
   state?: SessionState;
   subscription?: string;
   app?: string;
+  origin?: SessionOrigin;
   limit: number;
   cursor?: string;
 }
@@ -91,6 +99,7 @@ export class SessionRepo {
       ['s.state = ?', filter.state],
       ['s.subscription_id = ?', filter.subscription],
       ['s.app = ?', filter.app],
+      ['s.origin = ?', filter.origin],
       ['s.id < ?', filter.cursor],
     ]);
     const rows = this.db
@@ -112,7 +121,9 @@ export class SessionRepo {
 
   update(
     id: string,
-    fields: Partial<Omit<SessionRow, 'id' | 'queue_length' | 'pending_permissions'>>,
+    fields: Partial<
+      Omit<SessionRow, 'id' | 'queue_length' | 'pending_permissions' | 'transcript_bytes'>
+    >,
   ): void {
     const names = Object.keys(fields);
     if (names.length === 0) return;

@@ -47,7 +47,7 @@ export class Recycler {
       (
         this.db
           .prepare(
-            `SELECT id FROM sessions WHERE state = 'ended' AND ended_at < ? AND conversation IN (${conversations.map(() => '?').join(',')})`,
+            `SELECT id FROM sessions WHERE state = 'ended' AND origin = 'relais' AND ended_at < ? AND conversation IN (${conversations.map(() => '?').join(',')})`,
           )
           .all(before, ...conversations) as { id: string }[]
       ).map((row) => row.id);

@@ -24,6 +24,8 @@ const TYPE_AT_START = /^\{\s*"type"\s*:\s*"([a-z_]+)"/;
  */
 export class UsageRecorder {
   private readonly trackers = new Map<string, TurnCounter>();
+  /** Sessions whose lines this recorder does not count (imported ones): asked once, not per line. */
+  private readonly uncounted = new Set<string>();
   private readonly writer: TurnWriter;
   private untap: (() => void) | null = null;
   private readonly lookupMeta;
@@ -33,8 +35,9 @@ export class UsageRecorder {
     private readonly onRecorded: (turn: TurnRecord) => void = () => undefined,
   ) {
     this.writer = new TurnWriter(db);
+    // Imported conversations are counted by the history importer, one row per model response.
     const stmt = db.prepare(
-      'SELECT subscription_id, agent, model, app, permission_mode FROM sessions WHERE id = ?',
+      "SELECT subscription_id, agent, model, app, permission_mode FROM sessions WHERE id = ? AND origin = 'relais'",
     );
     this.lookupMeta = (sessionId: string): SessionMeta | undefined =>
       stmt.get(sessionId) as SessionMeta | undefined;
@@ -116,8 +119,12 @@ export class UsageRecorder {
   private tracker(sessionId: string): TurnCounter | null {
     let tracker = this.trackers.get(sessionId);
     if (!tracker) {
+      if (this.uncounted.has(sessionId)) return null;
       const meta = this.lookupMeta(sessionId);
-      if (!meta) return null;
+      if (!meta) {
+        this.uncounted.add(sessionId);
+        return null;
+      }
       tracker = this.counter(sessionId, meta);
       this.trackers.set(sessionId, tracker);
     }

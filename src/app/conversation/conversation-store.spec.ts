@@ -19,6 +19,8 @@ const session = {
   end_reason: null,
   end_detail: null,
   agent_session_id: null,
+  origin: 'relais',
+  transcript_bytes: null,
   pid: null,
   created_at: '2026-01-01T00:00:00.000Z',
   ended_at: null,

@@ -253,8 +253,12 @@ export class ConversationStore {
         return parsed.success ? parsed.data : null;
       },
       seqOf: (line) => (line.type === 'event' ? line.event.seq : null),
-      // The daemon ends the stream of an ended session after its final state.
-      isLast: (line) => line.type === 'session' && line.session.state === 'ended',
+      // The daemon ends the stream of an ended session after its final state; an imported one
+      // has no end (its transcript may still grow), so it is followed.
+      isLast: (line) =>
+        line.type === 'session' &&
+        line.session.state === 'ended' &&
+        line.session.origin !== 'imported',
     }).subscribe((message) => {
       // The stream begins with the session as it is now: no second read closes the race.
       if (message.kind !== 'line') return;

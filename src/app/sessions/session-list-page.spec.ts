@@ -20,6 +20,8 @@ const session = (id: string, state: Session['state'], app: string): Session => (
   end_reason: null,
   end_detail: null,
   agent_session_id: null,
+  origin: 'relais',
+  transcript_bytes: null,
   pid: null,
   created_at: new Date().toISOString(),
   ended_at: null,

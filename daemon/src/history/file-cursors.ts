@@ -1,0 +1,55 @@
+import type { Db } from '../db/database.js';
+
+/** Where a transcript file was read to, and what it was then (to tell growth from replacement). */
+export interface FileCursor {
+  path: string;
+  subscription_id: string;
+  /** The imported session its lines went to; null when none yet, or when Relais launched it. */
+  session_id: string | null;
+  /** 1: a conversation Relais launched itself (its events are already stored): never imported. */
+  native: number;
+  dev: number;
+  ino: number;
+  size: number;
+  mtime_ms: number;
+  /** Byte offset after the last whole line read. */
+  offset: number;
+  /** Hash of the bytes just before `offset`: a file rewritten in place no longer matches it. */
+  tail_hash: string;
+  lines: number;
+  malformed: number;
+  reader_state: string | null;
+  open_response: number;
+  error: string | null;
+  read_at_ms: number;
+}
+
+export class FileCursors {
+  private readonly one;
+  private readonly bySubscription;
+  private readonly upsert;
+
+  constructor(db: Db) {
+    this.one = db.prepare('SELECT * FROM history_files WHERE path = ?');
+    this.bySubscription = db.prepare('SELECT * FROM history_files WHERE subscription_id = ?');
+    this.upsert = db.prepare(
+      `INSERT OR REPLACE INTO history_files (path, subscription_id, session_id, native, dev, ino, size, mtime_ms,
+         offset, tail_hash, lines, malformed, reader_state, open_response, error, read_at_ms)
+       VALUES (@path, @subscription_id, @session_id, @native, @dev, @ino, @size, @mtime_ms, @offset, @tail_hash,
+         @lines, @malformed, @reader_state, @open_response, @error, @read_at_ms)`,
+    );
+  }
+
+  get(path: string): FileCursor | null {
+    return (this.one.get(path) as FileCursor | undefined) ?? null;
+  }
+
+  ofSubscription(subscriptionId: string): Map<string, FileCursor> {
+    const rows = this.bySubscription.all(subscriptionId) as FileCursor[];
+    return new Map(rows.map((row) => [row.path, row]));
+  }
+
+  save(cursor: FileCursor): void {
+    this.upsert.run(cursor);
+  }
+}

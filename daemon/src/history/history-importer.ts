@@ -1,0 +1,451 @@
+import { createHash } from 'node:crypto';
+import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
+import { basename, join } from 'node:path';
+import type { ImportProgress, ImportReport } from '../../../contract/api.js';
+import type { Db } from '../db/database.js';
+import type { EventStore } from '../events/event-store.js';
+import { nowIso } from '../ids.js';
+import type { StoredSubscription } from '../subscriptions/subscription-repo.js';
+import { TurnWriter } from '../usage/turn-writer.js';
+import { FileCursors, type FileCursor } from './file-cursors.js';
+import { ImportedSessions, noFacts, type ConversationFacts } from './imported-sessions.js';
+import { LineSplitter, MAX_LINE_BYTES, type SplitLine } from './line-splitter.js';
+import { responseTurn } from './response-turn.js';
+import type { TranscriptParser, TranscriptReader } from './transcript-reader.js';
+import { transcriptReader } from './transcript-readers.js';
+
+const CHUNK_BYTES = 1024 * 1024;
+const TAIL_BYTES = 256;
+const PROGRESS_EVERY_MS = 250;
+
+export interface HistoryImporterDeps {
+  db: Db;
+  events: EventStore;
+  /** A new imported session, or one that changed: for the global stream. */
+  onSession: (sessionId: string) => void;
+  onProgress: (progress: ImportProgress) => void;
+}
+
+export interface FileOutcome {
+  bytes: number;
+  lines: number;
+  malformed: number;
+  turns: number;
+  sessionCreated: boolean;
+  read: boolean;
+  error: string | null;
+}
+
+const nothing = (): FileOutcome => ({
+  bytes: 0,
+  lines: 0,
+  malformed: 0,
+  turns: 0,
+  sessionCreated: false,
+  read: false,
+  error: null,
+});
+
+/** One file being read: where its lines go and what they taught. */
+interface FileRead {
+  subscription: StoredSubscription;
+  reader: TranscriptReader;
+  parser: TranscriptParser;
+  path: string;
+  mtimeMs: number;
+  conversation: string | null;
+  sessionId: string | null;
+  native: boolean;
+  facts: ConversationFacts;
+  outcome: FileOutcome;
+  /** Response keys counted by this read (the writer batches, so the table may not show them yet). */
+  counted: Set<string>;
+}
+
+/**
+ * Reads a subscription's transcripts into imported sessions, incrementally: each file is known by
+ * its identity and the offset after its last whole line, so an unchanged file is not opened, a
+ * grown one is read from where it stopped, and a truncated, replaced or rewritten one is read
+ * again (after a `transcript_reset` event; the session's seq never goes back). Lines are stored
+ * verbatim; model responses are counted once each into the analytics.
+ */
+export class HistoryImporter {
+  private readonly cursors: FileCursors;
+  private readonly sessions: ImportedSessions;
+  private readonly turns: TurnWriter;
+  private readonly turnExists;
+  private readonly locks = new Map<string, Promise<unknown>>();
+  private stopped = false;
+
+  constructor(private readonly deps: HistoryImporterDeps) {
+    this.cursors = new FileCursors(deps.db);
+    this.sessions = new ImportedSessions(deps.db);
+    this.turns = new TurnWriter(deps.db);
+    this.turnExists = deps.db.prepare('SELECT 1 FROM turns WHERE turn_key = ?').pluck();
+  }
+
+  /** The transcript files of a subscription (none when its agent has no reader or no folder). */
+  async files(
+    subscription: StoredSubscription,
+  ): Promise<{ paths: string[]; errors: ImportReport['errors'] }> {
+    const reader = transcriptReader(subscription.agent);
+    const paths: string[] = [];
+    const errors: ImportReport['errors'] = [];
+    for (const root of reader?.roots(subscription.config_dir) ?? []) {
+      let names: string[];
+      try {
+        names = await readdir(root, { recursive: true });
+      } catch (error: unknown) {
+        if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+          errors.push({ path: root, error: messageOf(error) });
+        continue;
+      }
+      for (const name of names) {
+        const path = join(root, name);
+        if (reader!.accepts(path)) paths.push(path);
+      }
+    }
+    paths.sort();
+    return { paths, errors };
+  }
+
+  /** Rescans a subscription: reads what is new in each of its transcripts. */
+  async importSubscription(subscription: StoredSubscription): Promise<ImportReport> {
+    const started = Date.now();
+    const { paths, errors } = await this.files(subscription);
+    const known = this.cursors.ofSubscription(subscription.id);
+    const todo: { path: string; bytes: number }[] = [];
+    for (const path of paths) {
+      try {
+        const info = await stat(path);
+        const cursor = known.get(path);
+        if (cursor && unchanged(cursor, info) && cursor.open_response === 0) continue;
+        todo.push({ path, bytes: Math.max(0, info.size - (cursor?.offset ?? 0)) });
+      } catch (error: unknown) {
+        errors.push({ path, error: messageOf(error) });
+      }
+    }
+    const progress: ImportProgress = {
+      subscription_id: subscription.id,
+      state: 'running',
+      files_total: paths.length,
+      files_done: paths.length - todo.length,
+      bytes_total: todo.reduce((sum, file) => sum + file.bytes, 0),
+      bytes_done: 0,
+      bytes_per_second: 0,
+      turns: 0,
+      errors: errors.length,
+      started_at: nowIso(started),
+    };
+    const report: ImportReport = {
+      subscription_id: subscription.id,
+      files: paths.length,
+      files_read: 0,
+      bytes: 0,
+      lines: 0,
+      malformed: 0,
+      turns: 0,
+      sessions: 0,
+      errors,
+      duration_ms: 0,
+    };
+    let told = 0;
+    const tell = (force: boolean): void => {
+      const now = Date.now();
+      if (!force && now - told < PROGRESS_EVERY_MS) return;
+      told = now;
+      progress.bytes_per_second = Math.round(
+        (progress.bytes_done * 1000) / Math.max(1, now - started),
+      );
+      this.deps.onProgress({ ...progress });
+    };
+    if (todo.length) tell(true);
+    for (const file of todo) {
+      if (this.stopped) break;
+      const outcome = await this.importFile(subscription, file.path, true);
+      report.bytes += outcome.bytes;
+      report.lines += outcome.lines;
+      report.malformed += outcome.malformed;
+      report.turns += outcome.turns;
+      if (outcome.read) report.files_read++;
+      if (outcome.sessionCreated) report.sessions++;
+      if (outcome.error) errors.push({ path: file.path, error: outcome.error });
+      progress.files_done++;
+      progress.bytes_done += outcome.bytes;
+      progress.turns = report.turns;
+      progress.errors = errors.length;
+      tell(false);
+    }
+    this.turns.flush();
+    progress.state = 'done';
+    if (todo.length) tell(true);
+    report.duration_ms = Date.now() - started;
+    return report;
+  }
+
+  /**
+   * Reads what is new in one file. `final`: the file is quiet, so a response still open at its
+   * end is complete (the watcher reads without it while a conversation is being written).
+   */
+  importFile(subscription: StoredSubscription, path: string, final: boolean): Promise<FileOutcome> {
+    const previous = this.locks.get(path) ?? Promise.resolve();
+    const run = previous.then(() => this.readFile(subscription, path, final));
+    const settled = run.catch(() => undefined);
+    this.locks.set(path, settled);
+    void settled.then(() => {
+      if (this.locks.get(path) === settled) this.locks.delete(path);
+    });
+    return run;
+  }
+
+  /** Writes the turns still buffered (before reading the analytics, or at shutdown). */
+  flush(): void {
+    this.turns.flush();
+  }
+
+  /** Ends the reads under way at their next chunk (shutdown); what was read is kept. */
+  stop(): void {
+    this.stopped = true;
+  }
+
+  /** Resolves once every file read under way has finished. */
+  async idle(): Promise<void> {
+    while (this.locks.size) await Promise.all([...this.locks.values()]);
+  }
+
+  private async readFile(
+    subscription: StoredSubscription,
+    path: string,
+    final: boolean,
+  ): Promise<FileOutcome> {
+    const reader = transcriptReader(subscription.agent);
+    if (!reader) return nothing();
+    let handle: FileHandle;
+    try {
+      handle = await open(path, 'r');
+    } catch (error: unknown) {
+      return { ...nothing(), error: messageOf(error) };
+    }
+    try {
+      return await this.readOpen(subscription, reader, path, handle, final);
+    } catch (error: unknown) {
+      return { ...nothing(), error: messageOf(error) };
+    } finally {
+      await handle.close().catch(() => undefined);
+    }
+  }
+
+  private async readOpen(
+    subscription: StoredSubscription,
+    reader: TranscriptReader,
+    path: string,
+    handle: FileHandle,
+    final: boolean,
+  ): Promise<FileOutcome> {
+    const info = await handle.stat();
+    const cursor = this.cursors.get(path);
+    if (cursor && unchanged(cursor, info) && (cursor.open_response === 0 || !final))
+      return nothing();
+    const reset = cursor ? await resetReason(cursor, info, handle) : null;
+    const start = cursor && !reset ? cursor.offset : 0;
+    const file: FileRead = {
+      subscription,
+      reader,
+      parser: reader.parser(cursor && !reset ? parseState(cursor.reader_state) : null),
+      path,
+      mtimeMs: info.mtimeMs,
+      conversation: reader.conversationOf(path),
+      sessionId: cursor?.session_id ?? null,
+      native: cursor?.native === 1,
+      facts: noFacts(),
+      outcome: { ...nothing(), read: true },
+      counted: new Set(),
+    };
+    if (file.conversation && !file.native)
+      file.native = this.sessions.isNative(subscription.id, file.conversation);
+    let offset = start;
+    let lines = cursor && !reset ? cursor.lines : 0;
+    let malformed = cursor && !reset ? cursor.malformed : 0;
+    if (!file.native) {
+      if (reset && file.sessionId)
+        this.deps.events.appendJson(file.sessionId, 'relais', {
+          type: 'relais',
+          subtype: 'transcript_reset',
+          reason: reset,
+          path,
+        });
+      const splitter = new LineSplitter(start, (at) => {
+        file.outcome.error = `line at byte ${at} is longer than ${MAX_LINE_BYTES} bytes: skipped`;
+      });
+      const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+      let position = start;
+      while (position < info.size && !file.native && !this.stopped) {
+        const want = Math.min(CHUNK_BYTES, info.size - position);
+        const { bytesRead } = await handle.read(buffer, 0, want, position);
+        if (bytesRead === 0) break;
+        splitter.push(buffer.subarray(0, bytesRead), position, (line) => this.line(file, line));
+        position += bytesRead;
+      }
+      offset = file.native ? info.size : splitter.consumed;
+      if (final) for (const response of file.parser.drain()) this.count(file, response, offset);
+      lines += file.outcome.lines;
+      malformed += file.outcome.malformed;
+      if (file.sessionId) {
+        this.sessions.learn(file.sessionId, file.facts);
+        if (file.outcome.lines || file.outcome.sessionCreated) this.deps.onSession(file.sessionId);
+      }
+      file.outcome.bytes = offset - start;
+    } else offset = info.size;
+    this.cursors.save({
+      path,
+      subscription_id: subscription.id,
+      session_id: file.sessionId,
+      native: file.native ? 1 : 0,
+      dev: info.dev,
+      ino: info.ino,
+      size: info.size,
+      mtime_ms: info.mtimeMs,
+      offset,
+      tail_hash: await tailHash(handle, offset),
+      lines,
+      malformed,
+      reader_state: file.native ? null : JSON.stringify(file.parser.state()),
+      open_response: !file.native && file.parser.hasOpen() ? 1 : 0,
+      error: file.outcome.error,
+      read_at_ms: Date.now(),
+    });
+    return file.outcome;
+  }
+
+  private line(file: FileRead, line: SplitLine): void {
+    if (file.native) return;
+    const text = line.bytes.toString('utf8');
+    if (text.trim() === '') return;
+    let value: unknown;
+    let valid = true;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      valid = false;
+    }
+    const facts = valid ? file.parser.line(value) : {};
+    if (!file.sessionId && !this.attach(file, facts.conversationId, facts.atMs)) return;
+    const sessionId = file.sessionId!;
+    const data = valid
+      ? text
+      : JSON.stringify({
+          type: 'relais',
+          subtype: 'import_malformed',
+          path: file.path,
+          offset: line.offset,
+          text,
+        });
+    this.deps.events.append(sessionId, 'agent', data, facts.atMs ?? Math.floor(file.mtimeMs));
+    file.outcome.lines++;
+    if (!valid) file.outcome.malformed++;
+    const known = file.facts;
+    if (facts.atMs !== undefined) {
+      known.firstAtMs = Math.min(known.firstAtMs ?? facts.atMs, facts.atMs);
+      known.lastAtMs = Math.max(known.lastAtMs ?? facts.atMs, facts.atMs);
+    }
+    known.cwd ??= facts.cwd ?? null;
+    known.model ??= facts.model ?? null;
+    known.prompt ??= facts.prompt ?? null;
+    if (facts.title) known.title = facts.title;
+    for (const response of facts.responses ?? []) this.count(file, response, line.offset);
+  }
+
+  /**
+   * Finds or creates the session of a file's conversation on its first line. False when Relais
+   * launched that conversation itself: then nothing of the file is imported.
+   */
+  private attach(file: FileRead, fromLine: string | undefined, atMs: number | undefined): boolean {
+    if (!file.conversation) {
+      file.conversation = fromLine ?? basename(file.path, '.jsonl');
+      if (this.sessions.isNative(file.subscription.id, file.conversation)) {
+        file.native = true;
+        return false;
+      }
+    }
+    const existing = this.sessions.find(file.subscription.id, file.conversation);
+    if (existing) file.sessionId = existing;
+    else {
+      file.sessionId = this.sessions.create(
+        file.subscription.id,
+        file.subscription.agent,
+        file.conversation,
+        atMs ?? file.mtimeMs,
+      );
+      file.outcome.sessionCreated = true;
+    }
+    return true;
+  }
+
+  private count(
+    file: FileRead,
+    response: Parameters<typeof responseTurn>[0]['response'],
+    lineOffset: number,
+  ): void {
+    if (!file.sessionId) return;
+    const turn = responseTurn({
+      response,
+      sessionId: file.sessionId,
+      subscriptionId: file.subscription.id,
+      agent: file.subscription.agent,
+      fallbackKey: `${file.path}:${lineOffset}`,
+    });
+    if (file.counted.has(turn.turn_key) || this.turnExists.get(turn.turn_key) !== undefined) return;
+    file.counted.add(turn.turn_key);
+    this.turns.add(turn);
+    file.outcome.turns++;
+    file.facts.turns++;
+  }
+}
+
+interface Identity {
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
+
+function unchanged(cursor: FileCursor, info: Identity): boolean {
+  return (
+    cursor.dev === info.dev &&
+    cursor.ino === info.ino &&
+    cursor.size === info.size &&
+    cursor.mtime_ms === info.mtimeMs
+  );
+}
+
+/** Why a known file must be read from its start again, or null when it only grew. */
+async function resetReason(
+  cursor: FileCursor,
+  info: Identity,
+  handle: FileHandle,
+): Promise<'replaced' | 'truncated' | 'rewritten' | null> {
+  if (cursor.dev !== info.dev || cursor.ino !== info.ino) return 'replaced';
+  if (info.size < cursor.offset) return 'truncated';
+  if ((await tailHash(handle, cursor.offset)) !== cursor.tail_hash) return 'rewritten';
+  return null;
+}
+
+async function tailHash(handle: FileHandle, offset: number): Promise<string> {
+  const length = Math.min(TAIL_BYTES, offset);
+  const buffer = Buffer.alloc(length);
+  if (length) await handle.read(buffer, 0, length, offset - length);
+  return createHash('sha1').update(buffer).digest('hex');
+}
+
+function parseState(text: string | null): unknown {
+  if (!text) return null;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return null;
+  }
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

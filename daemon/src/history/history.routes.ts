@@ -1,0 +1,19 @@
+import { ImportReport } from '../../../contract/api.js';
+import { IdParams, type RouteTable } from '../http/route.js';
+
+export function historyRoutes(
+  table: RouteTable,
+  rescan: (subscriptionId: string) => Promise<ImportReport>,
+): void {
+  table.add({
+    method: 'POST',
+    url: '/api/subscriptions/:id/import',
+    tag: 'subscriptions',
+    summary:
+      "Rescan the subscription's own transcripts (conversations run outside Relais) and answer with counts",
+    errors: [404],
+    params: IdParams,
+    response: ImportReport,
+    handler: ({ params }) => rescan(params.id),
+  });
+}

@@ -167,6 +167,24 @@ export const SessionLaunch = z
   .strict();
 export type SessionLaunch = z.input<typeof SessionLaunch>;
 
+export const SessionResume = z
+  .object({
+    model: humanName(200).optional().describe("Default: the conversation's own model"),
+    cwd: z.string().min(1).max(4096).optional().describe("Default: the conversation's own folder"),
+    effort: Effort.optional(),
+    permission_mode: PermissionMode.default('write'),
+    ttl_seconds: z
+      .number()
+      .int()
+      .min(10)
+      .max(7 * 24 * 3600)
+      .optional(),
+    prompt: z.string().max(100_000).optional(),
+    app: AppName.optional(),
+  })
+  .strict();
+export type SessionResume = z.input<typeof SessionResume>;
+
 export const SessionListQuery = z
   .object({
     state: SessionState.optional(),

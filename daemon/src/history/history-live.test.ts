@@ -70,6 +70,29 @@ describe('history import with the real agent and the watcher', () => {
       assert.equal(outside!.title, 'hello from Relais');
       assert.equal(outside!.cwd, work);
       assert.equal(outside!.model, 'demo-sonnet');
+
+      // Resume: a live session continues the imported conversation; its transcript is Relais' own from then on.
+      const refused = await daemon.call('POST', `/api/sessions/${native.id}/resume`, {});
+      assert.equal(refused.status, 409);
+      assert.equal(refused.body.error_code, 'not_imported');
+      const resumed = await daemon.call<Session>('POST', `/api/sessions/${outside!.id}/resume`, {
+        prompt: 'and again',
+        app: 'tests',
+      });
+      assert.equal(resumed.status, 201, resumed.text);
+      assert.equal(resumed.body.origin, 'relais');
+      assert.equal(resumed.body.cwd, work);
+      assert.equal(resumed.body.model, 'demo-sonnet');
+      const live = new SessionDriver(daemon, resumed.body.id);
+      const [result] = await live.waitResults(1);
+      assert.equal(result!['is_error'], false);
+      const init = (await live.agentLines('system')).find((line) => line['subtype'] === 'init')!;
+      assert.equal(init['session_id'], OUTSIDE, 'the same conversation, continued');
+      const after = (await daemon.call<ImportReport>('POST', '/api/subscriptions/demo/import'))
+        .body;
+      assert.equal(after.lines, 0, 'the resumed lines are the live session’s, not imported again');
+      assert.equal(after.turns, 0);
+      await daemon.call('POST', `/api/sessions/${resumed.body.id}/stop`);
       await daemon.call('POST', `/api/sessions/${native.id}/stop`);
     } finally {
       await daemon.close();

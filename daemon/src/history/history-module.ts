@@ -4,6 +4,7 @@ import type { EventStore } from '../events/event-store.js';
 import { apiError } from '../http/errors.js';
 import type { RouteTable } from '../http/route.js';
 import type { GlobalHub } from '../live/global-hub.js';
+import type { SessionManager } from '../sessions/session-manager.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import type { StoredSubscription } from '../subscriptions/subscription-repo.js';
 import { FileCursors } from './file-cursors.js';
@@ -16,6 +17,7 @@ export interface HistoryDeps {
   events: EventStore;
   hub: GlobalHub;
   sessions: SessionRepo;
+  manager: SessionManager;
   subscriptions: () => StoredSubscription[];
   subscription: (id: string) => StoredSubscription | null;
   log: { warn: (fields: object, message: string) => void };
@@ -53,11 +55,15 @@ export class History {
   }
 
   install(routes: RouteTable): this {
-    historyRoutes(routes, (id) => {
-      const subscription = this.deps.subscription(id);
-      if (!subscription) throw apiError('not_found', 'No such subscription.');
-      this.refreshWatchers();
-      return this.scan(subscription);
+    historyRoutes(routes, {
+      rescan: (id) => {
+        const subscription = this.deps.subscription(id);
+        if (!subscription) throw apiError('not_found', 'No such subscription.');
+        this.refreshWatchers();
+        return this.scan(subscription);
+      },
+      sessions: this.deps.sessions,
+      manager: this.deps.manager,
     });
     return this;
   }

@@ -27,6 +27,10 @@ export const ERRORS = {
     message: 'The queue already holds the maximum number of instructions.',
   },
   session_ended: { status: 409, message: 'The session has ended.' },
+  not_imported: {
+    status: 409,
+    message: 'Only an imported conversation is resumed; a Relais session takes messages directly.',
+  },
   session_not_ready: { status: 409, message: 'The session is not ready for that.' },
   permission_not_pending: { status: 409, message: 'This permission request is no longer pending.' },
   subscription_in_use: { status: 409, message: 'The subscription has running sessions.' },

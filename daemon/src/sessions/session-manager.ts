@@ -91,7 +91,13 @@ export class SessionManager {
     }));
   }
 
-  launch(body: LaunchBody, app: string, mcp?: InventoryResult): Session {
+  /** `resumeId`: the agent's own id of a conversation to continue (Resume of an imported one). */
+  launch(
+    body: LaunchBody,
+    app: string,
+    mcp?: InventoryResult,
+    resumeId: string | null = null,
+  ): Session {
     const subscription = this.deps.subscriptions.stored(body.subscription_id);
     if (!subscription)
       throw apiError('unknown_subscription', `No subscription has the id ${body.subscription_id}.`);
@@ -115,6 +121,8 @@ export class SessionManager {
       deadline_at: nowIso(now + ttlSeconds * 1000),
       max_deadline_at: nowIso(maxDeadline),
     });
+    // Known before the agent starts: the history import must take its transcript for Relais' own.
+    if (resumeId) this.deps.sessions.update(id, { agent_session_id: resumeId });
     this.record(id, {
       subtype: 'session_created',
       subscription_id: subscription.id,
@@ -163,6 +171,7 @@ export class SessionManager {
           cage: this.deps.containment.prepare(id),
           mcpServers: body.mcp_servers,
           ...(mcp ? { mcpInventory: mcp.inventory } : {}),
+          resumeId,
         },
         this.hostFor(live),
       );

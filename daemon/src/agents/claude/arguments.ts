@@ -7,6 +7,8 @@ export interface ClaudeLaunch {
   permissionMode: PermissionMode;
   mcpServers?: Record<string, McpServer>;
   mcpInventory?: McpInventory;
+  /** Claude's own session id of an earlier conversation to continue. */
+  resumeId?: string | null;
 }
 
 /** The argument array (no shell ever parses it). */
@@ -30,6 +32,7 @@ export function claudeArguments(launch: ClaudeLaunch): string[] {
     'Grep,Glob',
   ];
   if (launch.effort) args.push(`--effort=${launch.effort}`);
+  if (launch.resumeId) args.push(`--resume=${launch.resumeId}`);
   // Only the launch's servers, never the user's, the project's or a plugin's; of those, the tools
   // the launch did not allow are taken out of the agent's sight (the engine refuses them as well).
   const servers = Object.fromEntries(

@@ -15,6 +15,7 @@ export interface LaunchSpecInput {
   cage?: string | null;
   mcpServers?: Record<string, McpServer>;
   mcpInventory?: McpInventory;
+  resumeId?: string | null;
 }
 
 /** Builds the spawn specification of the pinned Claude Code for one subscription. */
@@ -34,6 +35,7 @@ export class ClaudeLauncher {
         permissionMode: input.permissionMode,
         mcpServers: input.mcpServers,
         mcpInventory: input.mcpInventory,
+        resumeId: input.resumeId,
       }),
       cwd: input.cwd,
       env: agentEnvironment({

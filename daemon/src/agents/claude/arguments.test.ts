@@ -65,4 +65,20 @@ describe('Claude Code arguments', () => {
       headers: {},
     });
   });
+
+  it('a resume continues the conversation by its id, in equals form', () => {
+    const args = claudeArguments({
+      model: 'x',
+      effort: null,
+      permissionMode: 'write',
+      resumeId: '--fork-session',
+    });
+    assert.ok(args.includes('--resume=--fork-session'));
+    assert.ok(!args.includes('--fork-session'));
+    assert.ok(
+      !claudeArguments({ model: 'x', effort: null, permissionMode: 'write' }).some((a) =>
+        a.startsWith('--resume'),
+      ),
+    );
+  });
 });

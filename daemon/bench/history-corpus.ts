@@ -1,0 +1,74 @@
+// Writes a tree of Claude Code transcripts shaped like real ones (see src/testing/transcripts.ts):
+// one file per conversation under projects/<cwd slug>/, tool results of varied sizes, a subagent
+// transcript now and then, and resumed copies that repeat an earlier conversation's responses.
+import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
+import { join } from 'node:path';
+import {
+  claudeLines,
+  resumedClaudeLines,
+  type ClaudeConversation,
+} from '../src/testing/transcripts.js';
+
+export interface Corpus {
+  files: number;
+  bytes: number;
+  conversations: ClaudeConversation[];
+}
+
+const uuid = (n: number): string => {
+  const hex = n.toString(16).padStart(12, '0');
+  return `b0000000-0000-4000-8000-${hex}`;
+};
+
+function write(path: string, lines: string[]): number {
+  const fd = openSync(path, 'w');
+  let bytes = 0;
+  try {
+    for (let i = 0; i < lines.length; i += 256) {
+      const text = lines.slice(i, i + 256).join('\n') + '\n';
+      bytes += writeSync(fd, text);
+    }
+  } finally {
+    closeSync(fd);
+  }
+  return bytes;
+}
+
+/** Writes about `targetBytes` of transcripts under `configDir/projects`. */
+export function writeCorpus(configDir: string, targetBytes: number): Corpus {
+  const corpus: Corpus = { files: 0, bytes: 0, conversations: [] };
+  const start = Date.parse('2026-01-05T08:00:00.000Z');
+  for (let n = 0; corpus.bytes < targetBytes; n++) {
+    const project = join(configDir, 'projects', `-home-me-project-${n % 12}`);
+    mkdirSync(project, { recursive: true });
+    const conversation: ClaudeConversation = {
+      sessionId: uuid(n),
+      cwd: `/home/me/project-${n % 12}`,
+      startMs: start + n * 3_600_000,
+      turns: 10 + (n % 40),
+      resultBytes: 400 + ((n * 7919) % 12_000),
+      idPrefix: `c${n}`,
+    };
+    corpus.bytes += write(
+      join(project, `${conversation.sessionId}.jsonl`),
+      claudeLines(conversation),
+    );
+    corpus.files++;
+    corpus.conversations.push(conversation);
+    if (n % 7 === 3) {
+      const folder = join(project, conversation.sessionId, 'subagents');
+      mkdirSync(folder, { recursive: true });
+      const lines = claudeLines({ ...conversation, turns: 4, idPrefix: `s${n}` }).map((line) =>
+        line.replace('"isSidechain":false', '"isSidechain":true'),
+      );
+      corpus.bytes += write(join(folder, `agent-${n}.jsonl`), lines);
+      corpus.files++;
+    }
+    if (n % 10 === 9) {
+      const lines = resumedClaudeLines(conversation, uuid(1_000_000 + n), 5);
+      corpus.bytes += write(join(project, `${uuid(1_000_000 + n)}.jsonl`), lines);
+      corpus.files++;
+    }
+  }
+  return corpus;
+}

@@ -40,6 +40,8 @@ export class RollupWriter {
   private readonly sessionNext;
   private readonly toolHist;
   private readonly toolUpsert;
+  private readonly turnUpsertMany;
+  private readonly toolUpsertMany;
 
   constructor(db: Db) {
     const turnKey =
@@ -65,6 +67,94 @@ export class RollupWriter {
       db.prepare(`INSERT INTO usage_tool_rollup VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, 1, ?)
       ON CONFLICT DO UPDATE SET calls = calls + excluded.calls, errors = errors + excluded.errors, denied = denied + excluded.denied,
         turns = turns + 1, hist = excluded.hist`);
+    this.turnUpsertMany =
+      db.prepare(`INSERT INTO usage_rollup VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT DO UPDATE SET turns = turns + excluded.turns, model_calls = model_calls + excluded.model_calls,
+        input = input + excluded.input, output = output + excluded.output, cache_read = cache_read + excluded.cache_read,
+        cache_creation = cache_creation + excluded.cache_creation, cost = cost + excluded.cost,
+        unknown_cost = unknown_cost + excluded.unknown_cost, hist = excluded.hist`);
+    this.toolUpsertMany =
+      db.prepare(`INSERT INTO usage_tool_rollup VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+      ON CONFLICT DO UPDATE SET calls = calls + excluded.calls, errors = errors + excluded.errors, denied = denied + excluded.denied,
+        turns = turns + excluded.turns, hist = excluded.hist`);
+  }
+
+  /**
+   * Adds many newly inserted turns at once, with the same result as `add` for each: the cells
+   * they share are summed in memory first, so a cell is read and written once per batch (a bulk
+   * import writes thousands of turns into the same hours and days).
+   */
+  addMany(turns: TurnRecord[]): void {
+    if (turns.length === 1) return this.add(turns[0]!);
+    const cells = new Map<string, TurnCell>();
+    const sessions = new Map<string, Record<string, string | number>>();
+    const toolCellsByKey = new Map<
+      string,
+      { key: (string | number)[]; cell: ToolCell; turns: number }
+    >();
+    for (const turn of turns) {
+      const isError = turn.is_error ? 1 : 0;
+      const day = slot(turn.started_at_ms, DAY_MS);
+      const tools = toolCells(turn);
+      for (const kind of KINDS) {
+        const dims = dimsOf(kind, turn);
+        for (const grain of [HOUR_MS, DAY_MS]) sumTurn(cells, turn, grain, kind, '');
+        for (const e of [isError, -1]) {
+          const row = {
+            kind,
+            s: dims[0],
+            a: dims[1],
+            m: dims[2],
+            p: dims[3],
+            e,
+            day,
+            session: turn.session_id,
+          };
+          sessions.set(JSON.stringify(row), row);
+        }
+        for (const [tool, cell] of tools) {
+          const key = [kind, ...dims, isError, day, tool];
+          const id = JSON.stringify(key);
+          const sum = toolCellsByKey.get(id);
+          if (!sum) toolCellsByKey.set(id, { key, cell: copyCell(cell), turns: 1 });
+          else {
+            sum.cell.calls += cell.calls;
+            sum.cell.errors += cell.errors;
+            sum.cell.denied += cell.denied;
+            sum.cell.hist.merge(cell.hist);
+            sum.turns++;
+          }
+        }
+      }
+      sumTurn(cells, turn, FIVE_MINUTES_MS, 'none', '');
+      for (const { kind, grain } of TOOL_CUBES)
+        for (const tool of tools.keys()) sumTurn(cells, turn, grain, kind, tool);
+    }
+    for (const row of sessions.values())
+      if (this.session.run(row).changes > 0) this.sessionNext.run(row);
+    for (const { key, cell, turns: count } of toolCellsByKey.values()) {
+      const hist = new Histogram();
+      hist.addBlob((this.toolHist.get(...key) as Buffer | undefined) ?? null);
+      hist.merge(cell.hist);
+      this.toolUpsertMany.run(...key, cell.calls, cell.errors, cell.denied, count, hist.toBlob());
+    }
+    for (const cell of cells.values()) {
+      const hist = new Histogram();
+      hist.addBlob((this.turnHist.get(...cell.key) as Buffer | undefined) ?? null);
+      hist.merge(cell.hist);
+      this.turnUpsertMany.run(
+        ...cell.key,
+        cell.turns,
+        cell.modelCalls,
+        cell.input,
+        cell.output,
+        cell.cacheRead,
+        cell.cacheCreation,
+        cell.cost,
+        cell.unknownCost,
+        hist.toBlob(),
+      );
+    }
   }
 
   add(turn: TurnRecord): void {
@@ -139,4 +229,67 @@ function toolCells(turn: TurnRecord): Map<string, ToolCell> {
     if (call.duration_ms !== null) cell.hist.addValue(call.duration_ms);
   }
   return cells;
+}
+
+interface TurnCell {
+  key: (string | number)[];
+  turns: number;
+  modelCalls: number;
+  input: number;
+  output: number;
+  cacheRead: number;
+  cacheCreation: number;
+  cost: number;
+  unknownCost: number;
+  hist: Histogram;
+}
+
+function sumTurn(
+  cells: Map<string, TurnCell>,
+  turn: TurnRecord,
+  grain: number,
+  kind: Kind,
+  tool: string,
+): void {
+  const key = [
+    grain,
+    kind,
+    tool,
+    ...dimsOf(kind, turn),
+    turn.is_error ? 1 : 0,
+    slot(turn.started_at_ms, grain),
+  ];
+  const id = key.join('\u0000');
+  let cell = cells.get(id);
+  if (!cell)
+    cells.set(
+      id,
+      (cell = {
+        key,
+        turns: 0,
+        modelCalls: 0,
+        input: 0,
+        output: 0,
+        cacheRead: 0,
+        cacheCreation: 0,
+        cost: 0,
+        unknownCost: 0,
+        hist: new Histogram(),
+      }),
+    );
+  cell.turns++;
+  cell.modelCalls += turn.model_calls;
+  cell.input += turn.input_tokens;
+  cell.output += turn.output_tokens;
+  cell.cacheRead += turn.cache_read_tokens;
+  cell.cacheCreation += turn.cache_creation_tokens;
+  cell.cost += turn.cost_usd ?? 0;
+  cell.unknownCost += turn.cost_usd === null ? 1 : 0;
+  cell.hist.addValue(turn.duration_ms);
+}
+
+function copyCell(cell: ToolCell): ToolCell {
+  const hist = new Histogram();
+  hist.merge(cell.hist);
+  return { calls: cell.calls, errors: cell.errors, denied: cell.denied, hist };
 }

@@ -27,7 +27,8 @@ export class TurnWriter {
     );
     this.rollups = new RollupWriter(db);
     this.writeBatch = db.transaction((batch: TurnRecord[]) => {
-      for (const turn of batch) this.write(turn);
+      const inserted = batch.filter((turn) => this.insert(turn));
+      if (inserted.length) this.rollups.addMany(inserted);
     });
   }
 
@@ -48,14 +49,18 @@ export class TurnWriter {
 
   /** Also used by the seeding script, inside its own transaction. */
   write(turn: TurnRecord): void {
+    if (this.insert(turn)) this.rollups.add(turn);
+  }
+
+  /** The turn's row and its tool calls; false when a turn with its key is already stored. */
+  private insert(turn: TurnRecord): boolean {
     const { tool_calls: tools, models, is_error: isError, ...row } = turn;
     const result = this.insertTurn.run({
       ...row,
       models: models.join(','),
       is_error: isError ? 1 : 0,
     });
-    if (result.changes === 0) return;
-    this.rollups.add(turn);
+    if (result.changes === 0) return false;
     const turnId = Number(result.lastInsertRowid);
     for (const call of tools) {
       this.insertTool.run(
@@ -76,5 +81,6 @@ export class TurnWriter {
         isError ? 1 : 0,
       );
     }
+    return true;
   }
 }

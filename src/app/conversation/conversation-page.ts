@@ -15,7 +15,7 @@ import {
   viewChild,
 } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { RouterLink } from '@angular/router';
+import { Router, RouterLink } from '@angular/router';
 import { toApiFailure } from '../core/api-error';
 import { Palette } from '../palette/palette';
 import { PromptList } from '../permissions/prompt-list';
@@ -65,6 +65,7 @@ export class ConversationPage {
   private readonly now = inject(Now);
   private readonly injector = inject(Injector);
   private readonly palette = inject(Palette);
+  private readonly router = inject(Router);
   private readonly scroller = viewChild<ElementRef<HTMLElement>>('scroller');
 
   readonly id = input.required<string>();
@@ -73,6 +74,9 @@ export class ConversationPage {
   /** What the last Extend or Stop did, said aloud (role=status). */
   protected readonly actionStatus = signal('');
   protected readonly confirmingStop = signal(false);
+  protected readonly resuming = signal(false);
+  /** Read from the subscription's transcripts: read-only until resumed. */
+  protected readonly imported = computed(() => this.store.session()?.origin === 'imported');
   protected readonly highlighted = signal<number | null>(null);
   /** The terminal panel (xterm.js, loaded the first time it opens). */
   protected readonly terminalOpen = signal(false);
@@ -227,6 +231,21 @@ export class ConversationPage {
     if (await this.act(() => this.api.stop(this.id())))
       this.actionStatus.set('Stopping the session…');
     this.focusAfterRender('composer-text');
+  }
+
+  /** A live session continuing this imported conversation; the page moves to it. */
+  protected async resume(): Promise<void> {
+    this.actionError.set(null);
+    this.resuming.set(true);
+    try {
+      const session = await this.api.resume(this.id());
+      this.actionStatus.set('Resumed in a new live session.');
+      await this.router.navigate(['/sessions', session.id]);
+    } catch (error: unknown) {
+      this.actionError.set(toApiFailure(error).message);
+    } finally {
+      this.resuming.set(false);
+    }
   }
 
   protected async extend(): Promise<void> {

@@ -34,6 +34,7 @@ export class SteeringPanel {
     return calls.slice(-SHOWN_PER_TOOL).reverse();
   });
   protected readonly init = computed(() => this.index().init);
+  protected readonly imported = computed(() => this.store.session()?.origin === 'imported');
   /** The Relais mode of the session, not the agent's internal permission mode. */
   protected readonly modeText = computed(() => {
     const session = this.store.session();

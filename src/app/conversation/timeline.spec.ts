@@ -29,6 +29,29 @@ const toolResult = (
 describe('buildTimeline', () => {
   beforeEach(() => (seq = 0));
 
+  it("reads an imported transcript: its prompts as the person's, its tool results paired", () => {
+    const line = (extra: Record<string, unknown>) => ({ sessionId: 'c0ffee', uuid: 'u', ...extra });
+    const items = buildTimeline([
+      ev(line({ type: 'user', message: { role: 'user', content: 'fix the tests' } })),
+      ev(line({ type: 'user', isMeta: true, message: { role: 'user', content: 'caveat' } })),
+      ev(
+        line({
+          type: 'assistant',
+          message: { content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: {} }] },
+        }),
+      ),
+      ev(
+        line({
+          type: 'user',
+          message: { content: [{ type: 'tool_result', tool_use_id: 't1', content: 'ok' }] },
+        }),
+      ),
+    ]);
+    expect(items.map((item) => item.kind)).toEqual(['user', 'tool']);
+    expect(items[0]).toEqual(expect.objectContaining({ text: 'fix the tests' }));
+    expect(items[1]).toEqual(expect.objectContaining({ result: expect.anything() }));
+  });
+
   it('pairs each tool result with its call by tool_use_id, even when interleaved', () => {
     const items = buildTimeline([
       toolUse('a', 'Bash', { command: 'echo a' }),

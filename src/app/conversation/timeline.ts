@@ -185,10 +185,10 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
     const user = UserLine.safeParse(data);
     if (user.success) {
       const content = user.data.message.content;
-      if (event.source === 'host') {
+      if (event.source === 'host' || isTranscriptPrompt(data)) {
         const text = userText(content);
         if (text !== null) items.push({ ...base('u'), kind: 'user', text });
-        continue;
+        if (text !== null || event.source === 'host') continue;
       }
       if (typeof content === 'string') continue;
       content.forEach((block, index) => {
@@ -275,4 +275,16 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
   }
   // An agent message an interrupt left open and empty says nothing.
   return items.filter((item) => item.kind !== 'text' || item.text.trim() !== '');
+}
+
+/**
+ * A person's prompt in an imported transcript: the agent wrote it there (camel-case `sessionId`,
+ * unlike its stream), as a user line of text rather than tool results; its own notes are `isMeta`.
+ */
+function isTranscriptPrompt(data: unknown): boolean {
+  if (!data || typeof data !== 'object') return false;
+  const line = data as Record<string, unknown>;
+  return (
+    typeof line['sessionId'] === 'string' && line['isMeta'] !== true && line['isSidechain'] !== true
+  );
 }

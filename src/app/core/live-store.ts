@@ -1,7 +1,12 @@
 import { DestroyRef, Injectable, computed, inject, signal } from '@angular/core';
 import { Router } from '@angular/router';
 import { Subscription as RxSubscription } from 'rxjs';
-import { GlobalStreamLine, PermissionRequest, Session } from '../../../contract/api';
+import {
+  GlobalStreamLine,
+  ImportProgress,
+  PermissionRequest,
+  Session,
+} from '../../../contract/api';
 import { SessionsApi } from '../sessions/sessions-api';
 import { ApiKey } from './api-key';
 import { ApiFailure, toApiFailure } from './api-error';
@@ -21,6 +26,7 @@ export class LiveStore {
 
   private readonly sessionMap = signal<ReadonlyMap<string, Session>>(new Map());
   private readonly pendingMap = signal<ReadonlyMap<string, PermissionRequest>>(new Map());
+  private readonly importMap = signal<ReadonlyMap<string, ImportProgress>>(new Map());
   private readonly statusSignal = signal<LiveStatus>('connecting');
   private readonly loadedSignal = signal(false);
   private readonly errorSignal = signal<ApiFailure | null>(null);
@@ -37,6 +43,8 @@ export class LiveStore {
     [...this.pendingMap().values()].sort((a, b) => a.created_at.localeCompare(b.created_at)),
   );
   readonly pendingCount = computed(() => this.pendingMap().size);
+  /** History imports by subscription, as the daemon reports them (the last one stays, done). */
+  readonly imports = computed(() => [...this.importMap().values()]);
 
   constructor() {
     inject(DestroyRef).onDestroy(() => this.stop());
@@ -115,6 +123,10 @@ export class LiveStore {
   private apply(line: GlobalStreamLine): void {
     if (line.type === 'session') this.upsertSession(line.session);
     else if (line.type === 'permission') this.upsertPermission(line.permission);
+    else if (line.type === 'import')
+      this.importMap.update((current) =>
+        new Map(current).set(line.import.subscription_id, line.import),
+      );
   }
 }
 

@@ -1,10 +1,12 @@
 import { signal } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { provideRouter } from '@angular/router';
-import { Session } from '../../../contract/api';
+import { ImportProgress, Session } from '../../../contract/api';
 import { ApiFailure } from '../core/api-error';
 import { LiveStore } from '../core/live-store';
+import { SubscriptionsApi } from '../subscriptions/subscriptions-api';
 import { SessionListPage } from './session-list-page';
+import { SessionsApi } from './sessions-api';
 
 const session = (id: string, state: Session['state'], app: string): Session => ({
   id,
@@ -38,7 +40,9 @@ class FakeLive {
   readonly loaded = signal(false);
   readonly error = signal<ApiFailure | null>(null);
   readonly sessions = signal<Session[]>([]);
+  readonly imports = signal<ImportProgress[]>([]);
   reload = vi.fn();
+  upsertSession = vi.fn();
 }
 
 describe('SessionListPage', () => {
@@ -46,7 +50,12 @@ describe('SessionListPage', () => {
     const live = new FakeLive();
     TestBed.configureTestingModule({
       imports: [SessionListPage],
-      providers: [provideRouter([]), { provide: LiveStore, useValue: live }],
+      providers: [
+        provideRouter([]),
+        { provide: LiveStore, useValue: live },
+        { provide: SessionsApi, useValue: { list: vi.fn().mockResolvedValue([]) } },
+        { provide: SubscriptionsApi, useValue: { list: vi.fn().mockResolvedValue([]) } },
+      ],
     });
     const fixture = TestBed.createComponent(SessionListPage);
     await fixture.whenStable();
@@ -77,5 +86,39 @@ describe('SessionListPage', () => {
     expect(rows.length).toBe(2);
     expect(rows[0]?.textContent).toContain('1 waiting');
     expect(rows[0]?.textContent).toContain('ci');
+  });
+
+  it('marks imported conversations, with their start date and transcript size, and shows an import under way', async () => {
+    const { fixture, live, text } = await render();
+    live.loaded.set(true);
+    live.sessions.set([
+      {
+        ...session('ses_cccccccc3', 'ended', 'imported'),
+        origin: 'imported',
+        created_at: '2026-03-04T10:20:00.000Z',
+        transcript_bytes: 2048,
+      },
+    ]);
+    live.imports.set([
+      {
+        subscription_id: 'work',
+        state: 'running',
+        files_total: 10,
+        files_done: 4,
+        bytes_total: 4096,
+        bytes_done: 1024,
+        bytes_per_second: 512,
+        turns: 7,
+        errors: 0,
+        started_at: '2026-12-01T00:00:00.000Z',
+      },
+    ]);
+    await fixture.whenStable();
+    const row = (fixture.nativeElement as HTMLElement).querySelector('tbody tr');
+    expect(row?.textContent).toContain('imported');
+    expect(row?.textContent).toContain('2026-03-04');
+    expect(row?.textContent).toContain('2.0 KiB');
+    expect(text()).toContain('files 4 / 10');
+    expect(text()).toContain('7 responses counted');
   });
 });

@@ -5,7 +5,12 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatSelectModule } from '@angular/material/select';
 import { RouterLink } from '@angular/router';
-import { Session, SessionState } from '../../../contract/api';
+import { ImportProgress, ImportReport, Session, SessionState } from '../../../contract/api';
+import { toApiFailure } from '../core/api-error';
+import { SubscriptionsApi } from '../subscriptions/subscriptions-api';
+import { formatBytes } from '../shared/bytes';
+import { fullDateTime } from '../shared/time-format';
+import { SessionsApi } from './sessions-api';
 import { LiveStore } from '../core/live-store';
 import { QuotaCards } from '../quotas/quota-cards';
 import { Now } from '../shared/now';
@@ -17,7 +22,17 @@ interface Row {
   name: string;
   shortId: string;
   age: string;
+  started: string;
   left: string;
+  size: string;
+}
+
+/** An import under way (or the last one), as a person reads it. */
+interface ImportLine {
+  subscription: string;
+  running: boolean;
+  text: string;
+  percent: number;
 }
 
 const STATES: readonly SessionState[] = [
@@ -47,11 +62,19 @@ const STATES: readonly SessionState[] = [
 export class SessionListPage {
   protected readonly live = inject(LiveStore);
   private readonly now = inject(Now);
+  private readonly sessionsApi = inject(SessionsApi);
+  private readonly subscriptionsApi = inject(SubscriptionsApi);
 
   protected readonly states = STATES;
   protected readonly stateFilter = signal<string>('');
   protected readonly subscriptionFilter = signal<string>('');
   protected readonly appFilter = signal<string>('');
+  protected readonly originFilter = signal<string>('');
+  protected readonly importing = signal(false);
+  protected readonly importOutcome = signal('');
+  protected readonly importLines = computed<ImportLine[]>(() =>
+    this.live.imports().map((progress) => importLine(progress)),
+  );
 
   protected readonly subscriptions = computed(() =>
     distinct(this.live.sessions().map((s) => s.subscription_id)),
@@ -62,13 +85,15 @@ export class SessionListPage {
     const state = this.stateFilter();
     const subscription = this.subscriptionFilter();
     const app = this.appFilter();
+    const origin = this.originFilter();
     return this.live
       .sessions()
       .filter(
         (s) =>
           (!state || s.state === state) &&
           (!subscription || s.subscription_id === subscription) &&
-          (!app || s.app === app),
+          (!app || s.app === app) &&
+          (!origin || s.origin === origin),
       );
   });
 
@@ -78,13 +103,28 @@ export class SessionListPage {
       session,
       name: sessionName(session),
       shortId: shortId(session.id),
-      age: shortDuration(now - Date.parse(session.created_at)),
+      // An imported conversation may be months old: its date says more than its age.
+      age:
+        session.origin === 'imported'
+          ? fullDateTime(Date.parse(session.created_at)).slice(0, 16)
+          : shortDuration(now - Date.parse(session.created_at)),
+      started: fullDateTime(Date.parse(session.created_at)),
       left: session.state === 'ended' ? '—' : shortDuration(Date.parse(session.deadline_at) - now),
+      size: session.transcript_bytes === null ? '—' : formatBytes(session.transcript_bytes),
     }));
   });
 
   constructor() {
+    // The live list holds the newest sessions; imported conversations may be older: read them too.
+    void this.loadImported();
     registerPageCommands(() => [
+      {
+        id: 'sessions-import',
+        group: 'Sessions',
+        label: 'Import the history of every subscription',
+        keywords: 'rescan transcripts history imported',
+        run: () => void this.importAll(),
+      },
       {
         id: 'sessions-clear',
         group: 'Sessions',
@@ -106,9 +146,68 @@ export class SessionListPage {
     this.stateFilter.set('');
     this.subscriptionFilter.set('');
     this.appFilter.set('');
+    this.originFilter.set('');
+  }
+
+  /** Rescans every subscription's own transcripts, one after the other; progress comes live. */
+  protected async importAll(): Promise<void> {
+    if (this.importing()) return;
+    this.importing.set(true);
+    this.importOutcome.set('');
+    try {
+      const reports: ImportReport[] = [];
+      for (const subscription of await this.subscriptionsApi.list())
+        reports.push(await this.sessionsApi.importHistory(subscription.id));
+      this.importOutcome.set(importSummary(reports));
+      await this.loadImported();
+    } catch (error: unknown) {
+      this.importOutcome.set(`The import failed: ${toApiFailure(error).message}`);
+    } finally {
+      this.importing.set(false);
+    }
+  }
+
+  private async loadImported(): Promise<void> {
+    try {
+      for (const session of await this.sessionsApi.list({ origin: 'imported' }, 500))
+        this.live.upsertSession(session);
+    } catch {
+      // The live list says what failed to load; imported ones come with the next import.
+    }
   }
 }
 
 function distinct(values: string[]): string[] {
   return [...new Set(values)].sort();
+}
+
+function importLine(progress: ImportProgress): ImportLine {
+  const running = progress.state === 'running';
+  const bytes = `${formatBytes(progress.bytes_done)} of ${formatBytes(progress.bytes_total)}`;
+  const rate = running ? ` · ${formatBytes(progress.bytes_per_second)}/s` : '';
+  const errors = progress.errors ? ` · ${progress.errors} unreadable` : '';
+  return {
+    subscription: progress.subscription_id,
+    running,
+    text:
+      `${running ? 'Importing' : 'Imported'}: files ${progress.files_done} / ${progress.files_total}` +
+      ` · ${bytes}${rate} · ${progress.turns} responses counted${errors}`,
+    percent: progress.bytes_total
+      ? Math.round((100 * progress.bytes_done) / progress.bytes_total)
+      : 100,
+  };
+}
+
+function importSummary(reports: ImportReport[]): string {
+  const sum = (pick: (r: ImportReport) => number): number =>
+    reports.reduce((total, report) => total + pick(report), 0);
+  const errors = reports.flatMap((r) => r.errors);
+  const problems = errors.length
+    ? ` ${errors.length} could not be read (first: ${errors[0]!.path}: ${errors[0]!.error}).`
+    : '';
+  return (
+    `History rescanned: ${sum((r) => r.files)} transcripts, ${sum((r) => r.files_read)} with news, ` +
+    `${sum((r) => r.sessions)} new conversations, ${sum((r) => r.turns)} responses counted, ` +
+    `${sum((r) => r.malformed)} malformed lines kept.${problems}`
+  );
 }

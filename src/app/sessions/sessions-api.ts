@@ -4,11 +4,13 @@ import { firstValueFrom, map } from 'rxjs';
 import * as z from 'zod';
 import {
   EventsPage,
+  ImportReport,
   MessageResult,
   Outline,
   QueueEntry,
   Session,
   SessionLaunch,
+  SessionResume,
   listOf,
 } from '../../../contract/api';
 import { McpEndpoint, McpToolInfo, McpToolList } from '../../../contract/mcp';
@@ -19,6 +21,7 @@ export interface SessionFilters {
   state?: string;
   subscription?: string;
   app?: string;
+  origin?: string;
 }
 
 export interface EventsRange {
@@ -79,6 +82,21 @@ export class SessionsApi {
 
   launch(body: SessionLaunch): Promise<Session> {
     return this.write('POST', '/api/sessions', Session, body);
+  }
+
+  /** A live session continuing an imported conversation. */
+  resume(id: string, body: SessionResume = {}): Promise<Session> {
+    return this.write('POST', `${this.base(id)}/resume`, Session, body);
+  }
+
+  /** Rescans a subscription's own transcripts. */
+  importHistory(subscriptionId: string): Promise<ImportReport> {
+    return this.write(
+      'POST',
+      `/api/subscriptions/${encodeURIComponent(subscriptionId)}/import`,
+      ImportReport,
+      {},
+    );
   }
 
   stop(id: string): Promise<Session> {

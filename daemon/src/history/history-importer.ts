@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto';
+import { constants, type Stats } from 'node:fs';
 import { open, readdir, stat, type FileHandle } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { ImportProgress, ImportReport } from '../../../contract/api.js';
@@ -222,11 +223,14 @@ export class HistoryImporter {
     if (!reader) return nothing();
     let handle: FileHandle;
     try {
-      handle = await open(path, 'r');
+      // Non-blocking: a FIFO named like a transcript must not hang the import (it is refused below).
+      handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
     } catch (error: unknown) {
       return { ...nothing(), error: messageOf(error) };
     }
     try {
+      const info = await handle.stat();
+      if (!info.isFile()) return { ...nothing(), error: `not a regular file (${kindOf(info)})` };
       return await this.readOpen(subscription, reader, path, handle, final);
     } catch (error: unknown) {
       return { ...nothing(), error: messageOf(error) };
@@ -444,6 +448,13 @@ function parseState(text: string | null): unknown {
   } catch {
     return null;
   }
+}
+
+function kindOf(info: Stats): string {
+  if (info.isDirectory()) return 'a directory';
+  if (info.isFIFO()) return 'a FIFO';
+  if (info.isSocket()) return 'a socket';
+  return 'a device or other special file';
 }
 
 function messageOf(error: unknown): string {

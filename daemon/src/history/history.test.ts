@@ -8,6 +8,7 @@ import {
   truncateSync,
   writeFileSync,
 } from 'node:fs';
+import { execFileSync } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
@@ -302,11 +303,16 @@ describe('history import: Claude transcripts', () => {
   test('a file that cannot be read is reported with its path and error', async () => {
     const path = join(setup.project, 'not-a-file.jsonl');
     mkdirSync(path);
+    // A FIFO named like a transcript: opening it for reading must not wait for a writer.
+    const fifo = join(setup.project, 'pipe.jsonl');
+    execFileSync('mkfifo', [fifo]);
     const report = await rescan(setup);
     const error = report.errors.find((e) => e.path === path);
     assert.ok(error, JSON.stringify(report.errors));
-    assert.match(error.error, /EISDIR|directory/i);
+    assert.match(error.error, /directory/i);
+    assert.match(report.errors.find((e) => e.path === fifo)?.error ?? '', /FIFO/);
     rmSync(path, { recursive: true });
+    rmSync(fifo);
   });
 
   test('an unknown subscription is a 404', async () => {

@@ -36,6 +36,10 @@ import { QueueRepo } from './sessions/queue-repo.js';
 import { SessionManager } from './sessions/session-manager.js';
 import { SessionRepo } from './sessions/session-repo.js';
 import { mcpRoutes } from './mcp/mcp.routes.js';
+import { InstructionsRepo } from './library/instructions-repo.js';
+import { LibraryRepo } from './library/library-repo.js';
+import { libraryRoutes } from './library/library.routes.js';
+import { LibraryService } from './library/library-service.js';
 import { sessionRoutes } from './sessions/sessions.routes.js';
 import { SubscriptionRepo } from './subscriptions/subscription-repo.js';
 import { SubscriptionService } from './subscriptions/subscription-service.js';
@@ -192,6 +196,14 @@ export async function build(
   subscriptions.ensureDemo();
   let admitQuota: (subscriptionId: string) => void = () => undefined;
   const containment = detectContainment(config.home);
+  const libraryRepo = new LibraryRepo(db);
+  const instructions = new InstructionsRepo(db);
+  const library = new LibraryService({
+    repo: libraryRepo,
+    subscriptions: new SubscriptionRepo(db),
+    agents,
+    dataHome: config.home,
+  });
   manager = new SessionManager({
     db,
     sessions,
@@ -210,6 +222,10 @@ export async function build(
     maxTtlSeconds: config.maxTtlSeconds,
     dataHome: config.home,
     containment,
+    prelaunch: {
+      placeLibrary: (id) => library.place(id),
+      instructions: (id) => instructions.forStart(id),
+    },
   });
   await manager.recoverAfterRestart();
   const recycler = new Recycler(db, events.archive, {
@@ -225,6 +241,12 @@ export async function build(
   subscriptionRoutes(routes, subscriptions);
   sessionRoutes(routes, { manager, sessions, queue, events, hub, agentHome: config.agentHome });
   mcpRoutes(routes, config.agentHome);
+  libraryRoutes(routes, {
+    repo: libraryRepo,
+    service: library,
+    instructions,
+    subscriptions: new SubscriptionRepo(db),
+  });
   permissionRoutes(routes, permissions, broker);
   liveRoutes(routes, hub, sessions, permissions);
   rulesRoutes(routes, {

@@ -6,6 +6,7 @@ import type {
   PermissionMode,
 } from '../../../contract/api.js';
 import type { McpInventory } from './mcp-launch.js';
+import type { LibraryLayout } from '../library/library-placer.js';
 import type { StoredEvent } from '../events/event-store.js';
 import type { PolicyDecision } from '../permissions/policy.js';
 import type { QuotaReading } from '../quotas/quota-parse.js';
@@ -25,6 +26,8 @@ export interface AgentDriver {
   detect(subscription: StoredSubscription): Promise<AgentIdentity>;
   /** Reads the agent's stored events for the usage recorder and the quota service. */
   readonly reader: AgentReader;
+  /** Where, in the subscription's folder, the agent reads a command and a skill of the library. */
+  readonly libraryLayout: LibraryLayout;
 }
 
 export interface AgentLaunch {
@@ -39,6 +42,8 @@ export interface AgentLaunch {
   mcpServers?: Record<string, McpServer>;
   /** What each of those servers offered when Relais listed it at launch (to hide the rest). */
   mcpInventory?: McpInventory;
+  /** The permanent instructions appended to the system prompt (new conversations only). */
+  instructions?: string | null;
   /** The agent's own id of an earlier conversation to continue, when the user asks to resume. */
   resumeId?: string | null;
 }

@@ -279,4 +279,28 @@ export const MIGRATIONS: Migration[] = [
       CREATE INDEX history_files_by_session ON history_files(session_id);
     `,
   },
+  {
+    version: 8,
+    name: 'library-and-instructions',
+    // Skills and commands Relais places where the agents read them; instructions for new sessions.
+    sql: `
+      CREATE TABLE library_items (
+        id TEXT PRIMARY KEY,
+        kind TEXT NOT NULL,
+        name TEXT NOT NULL,
+        subscription_id TEXT,
+        enabled INTEGER NOT NULL DEFAULT 1,
+        content TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+      CREATE UNIQUE INDEX library_by_name ON library_items(kind, name, ifnull(subscription_id, ''));
+
+      CREATE TABLE instructions (
+        scope TEXT PRIMARY KEY,
+        text TEXT NOT NULL,
+        updated_at TEXT NOT NULL
+      );
+    `,
+  },
 ];

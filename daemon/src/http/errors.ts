@@ -48,6 +48,8 @@ export const ERRORS = {
     status: 429,
     message: "The subscription's quota cannot take another session now.",
   },
+  library_name_taken: { status: 409, message: 'That name is taken in this scope.' },
+  invalid_import: { status: 400, message: 'The path cannot be imported.' },
   mcp_unreachable: { status: 502, message: 'The MCP server could not be listed.' },
   agent_unavailable: { status: 503, message: 'The agent binary could not be started.' },
   method_not_allowed: { status: 405, message: 'Method not allowed.' },

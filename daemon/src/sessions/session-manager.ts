@@ -20,6 +20,8 @@ import { apiError } from '../http/errors.js';
 import { newId, nowIso } from '../ids.js';
 import type { GlobalHub } from '../live/global-hub.js';
 import type { InventoryResult } from '../mcp/inventory.js';
+import type { StartInstructions } from '../../../contract/library.js';
+import { appendedPrompt } from '../library/instructions-repo.js';
 import type { AskContext, PermissionBroker } from '../permissions/permission-broker.js';
 import type { Containment } from '../processes/containment.js';
 import { endSession, membersOf, type SessionProcesses } from '../processes/process-groups.js';
@@ -51,6 +53,13 @@ export interface SessionManagerDeps {
   dataHome: string;
   /** Where each session's processes are kept (processes/containment.ts). */
   containment: Containment;
+  /** Before a start: the library placed in the subscription's folder, the instructions read. */
+  prelaunch: Prelaunch;
+}
+
+export interface Prelaunch {
+  placeLibrary(subscriptionId: string): void;
+  instructions(subscriptionId: string): StartInstructions;
 }
 
 type LaunchBody = Omit<SessionLaunch, 'permission_mode'> &
@@ -106,6 +115,12 @@ export class SessionManager {
     this.admit(subscription.id, subscription.name, app);
     const now = Date.now();
     const maxDeadline = now + this.deps.maxTtlSeconds * 1000;
+    // Read once, for a new conversation only: a later change reaches new sessions, never this
+    // one, and a resumed conversation keeps the instructions it started with.
+    const instructions = resumeId
+      ? { common: null, subscription: null }
+      : this.deps.prelaunch.instructions(subscription.id);
+    this.deps.prelaunch.placeLibrary(subscription.id);
     const id = newId('ses');
     this.deps.sessions.insert({
       id,
@@ -134,6 +149,7 @@ export class SessionManager {
       app,
       ttl_seconds: ttlSeconds,
       ...(body.mcp_servers ? { mcp_servers: mcpSummary(body.mcp_servers, mcp) } : {}),
+      instructions,
     });
     let markExited: () => void = () => undefined;
     const live: LiveSession = {
@@ -172,6 +188,7 @@ export class SessionManager {
           mcpServers: body.mcp_servers,
           ...(mcp ? { mcpInventory: mcp.inventory } : {}),
           resumeId,
+          instructions: appendedPrompt(instructions),
         },
         this.hostFor(live),
       );

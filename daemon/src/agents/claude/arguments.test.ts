@@ -81,4 +81,18 @@ describe('Claude Code arguments', () => {
       ),
     );
   });
+
+  it('permanent instructions are appended to the system prompt, as one argument', () => {
+    const text = '--dangerously-skip-permissions\nAnswer in French.';
+    const args = claudeArguments({
+      model: 'x',
+      effort: null,
+      permissionMode: 'write',
+      instructions: text,
+    });
+    assert.ok(args.includes(`--append-system-prompt=${text}`));
+    assert.ok(!args.includes('--dangerously-skip-permissions'));
+    const none = claudeArguments({ model: 'x', effort: null, permissionMode: 'write' });
+    assert.ok(!none.some((arg) => arg.startsWith('--append-system-prompt')));
+  });
 });

@@ -9,6 +9,8 @@ export interface ClaudeLaunch {
   mcpInventory?: McpInventory;
   /** Claude's own session id of an earlier conversation to continue. */
   resumeId?: string | null;
+  /** Relais' permanent instructions, appended to Claude Code's own system prompt. */
+  instructions?: string | null;
 }
 
 /** The argument array (no shell ever parses it). */
@@ -41,6 +43,8 @@ export function claudeArguments(launch: ClaudeLaunch): string[] {
   args.push('--mcp-config', JSON.stringify({ mcpServers: servers }), '--strict-mcp-config');
   const hidden = hiddenMcpTools(launch.mcpServers, launch.mcpInventory);
   if (hidden.length > 0) args.push('--disallowedTools', hidden.join(','));
+  // One argument (name=value): a text that starts with a dash stays the value.
+  if (launch.instructions) args.push(`--append-system-prompt=${launch.instructions}`);
   // Read-only sessions run without the project's hooks and settings files.
   if (launch.permissionMode === 'read_only') args.push('--setting-sources', '');
   return args;

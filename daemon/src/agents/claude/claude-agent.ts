@@ -11,6 +11,7 @@ import { ClaudeProcess, type ControlRequestLine } from './claude-process.js';
 import { detectIdentity } from './detect.js';
 import type { ClaudeLauncher } from './launcher.js';
 import { claudeReader } from './claude-reader.js';
+import type { LibraryLayout } from '../../library/library-placer.js';
 
 const INIT_TIMEOUT_MS = 60_000;
 const PRE_TOOL_USE_HOOK = 'relais_pre_tool_use';
@@ -23,6 +24,10 @@ const str = (value: unknown): string | null => (typeof value === 'string' ? valu
 export class ClaudeDriver implements AgentDriver {
   readonly kind = 'claude' as const;
   readonly reader = claudeReader;
+  /** CLAUDE_CONFIG_DIR/commands/<name>.md and CLAUDE_CONFIG_DIR/skills/<name>/SKILL.md. */
+  readonly libraryLayout: LibraryLayout = {
+    file: (kind, name) => (kind === 'command' ? `commands/${name}.md` : `skills/${name}/SKILL.md`),
+  };
 
   constructor(private readonly launcher: ClaudeLauncher) {}
 

@@ -16,6 +16,7 @@ export interface LaunchSpecInput {
   mcpServers?: Record<string, McpServer>;
   mcpInventory?: McpInventory;
   resumeId?: string | null;
+  instructions?: string | null;
 }
 
 /** Builds the spawn specification of the pinned Claude Code for one subscription. */
@@ -36,6 +37,7 @@ export class ClaudeLauncher {
         mcpServers: input.mcpServers,
         mcpInventory: input.mcpInventory,
         resumeId: input.resumeId,
+        instructions: input.instructions ?? null,
       }),
       cwd: input.cwd,
       env: agentEnvironment({

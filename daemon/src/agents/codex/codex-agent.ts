@@ -75,6 +75,9 @@ export class CodexSession implements AgentProcess {
     };
     if (this.launch.model && this.launch.model !== 'default')
       threadParams['model'] = this.launch.model;
+    // Relais' permanent instructions, as Codex's developer instructions of a new thread only.
+    if (this.launch.instructions && !this.launch.resumeId)
+      threadParams['developerInstructions'] = this.launch.instructions;
     const started = obj(
       this.launch.resumeId
         ? await this.call(

@@ -8,6 +8,7 @@ import type { AgentDriver, AgentHost, AgentIdentity, AgentLaunch, AgentProcess }
 import { codexBinary } from './binary.js';
 import { CodexSession } from './codex-agent.js';
 import { codexReader } from './codex-reader.js';
+import type { LibraryLayout } from '../../library/library-placer.js';
 import { CodexRpc } from './codex-rpc.js';
 import { codexConfig } from './config.js';
 import { codexMcpOverride } from './mcp-overrides.js';
@@ -22,6 +23,10 @@ const str = (value: unknown): string | null => (typeof value === 'string' ? valu
 export class CodexDriver implements AgentDriver {
   readonly kind = 'codex' as const;
   readonly reader = codexReader;
+  /** CODEX_HOME/prompts/<name>.md (custom prompts) and CODEX_HOME/skills/<name>/SKILL.md. */
+  readonly libraryLayout: LibraryLayout = {
+    file: (kind, name) => (kind === 'command' ? `prompts/${name}.md` : `skills/${name}/SKILL.md`),
+  };
 
   constructor(
     /** Where the scripted Responses API listens, for the built-in demo subscription. */

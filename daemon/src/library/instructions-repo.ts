@@ -1,0 +1,45 @@
+import type { Instructions, StartInstructions } from '../../../contract/library.js';
+import type { Db } from '../db/database.js';
+import { nowIso } from '../ids.js';
+
+/** Permanent instructions by scope: `common`, or a subscription id. */
+export class InstructionsRepo {
+  constructor(private readonly db: Db) {}
+
+  list(): Instructions[] {
+    return this.db
+      .prepare('SELECT scope, text, updated_at FROM instructions ORDER BY scope')
+      .all() as Instructions[];
+  }
+
+  get(scope: string): Instructions {
+    const row = this.db
+      .prepare('SELECT scope, text, updated_at FROM instructions WHERE scope = ?')
+      .get(scope) as Instructions | undefined;
+    return row ?? { scope, text: '', updated_at: null };
+  }
+
+  put(scope: string, text: string): Instructions {
+    this.db
+      .prepare(
+        'INSERT INTO instructions (scope, text, updated_at) VALUES (?, ?, ?) ON CONFLICT(scope) DO UPDATE SET text = excluded.text, updated_at = excluded.updated_at',
+      )
+      .run(scope, text, nowIso());
+    return this.get(scope);
+  }
+
+  /** What a new session of the subscription starts with (empty texts are none). */
+  forStart(subscriptionId: string): StartInstructions {
+    const text = (scope: string): string | null => {
+      const value = this.get(scope).text.trim();
+      return value === '' ? null : value;
+    };
+    return { common: text('common'), subscription: text(subscriptionId) };
+  }
+}
+
+/** The text appended to the system prompt: the common instructions, then the subscription's. */
+export function appendedPrompt(start: StartInstructions): string | null {
+  const parts = [start.common, start.subscription].filter((t): t is string => t !== null);
+  return parts.length === 0 ? null : parts.join('\n\n');
+}

@@ -1,0 +1,69 @@
+import type { z } from 'zod';
+import type { LibraryCreate, LibraryItem, LibraryPatch } from '../../../contract/library.js';
+import type { AgentRegistry } from '../agents/agent.js';
+import { apiError } from '../http/errors.js';
+import type { SubscriptionRepo } from '../subscriptions/subscription-repo.js';
+import { importFrom } from './import-path.js';
+import type { LibraryRepo } from './library-repo.js';
+import { placeLibrary } from './library-placer.js';
+
+export interface LibraryDeps {
+  repo: LibraryRepo;
+  subscriptions: SubscriptionRepo;
+  agents: AgentRegistry;
+  dataHome: string;
+}
+
+/** The library's rules: scope checks, imports, and placing the files after every change. */
+export class LibraryService {
+  constructor(private readonly deps: LibraryDeps) {}
+
+  create(body: z.output<typeof LibraryCreate>): LibraryItem {
+    this.checkScope(body.subscription_id);
+    const imported =
+      body.import_path === undefined
+        ? null
+        : importFrom(body.kind, body.import_path, this.deps.dataHome);
+    const item = this.deps.repo.insert({
+      kind: body.kind,
+      name: body.name ?? imported?.name ?? '',
+      subscription_id: body.subscription_id,
+      enabled: body.enabled,
+      content: imported?.content ?? body.content ?? '',
+    });
+    this.place();
+    return item;
+  }
+
+  update(id: string, change: z.output<typeof LibraryPatch>): LibraryItem {
+    if (change.subscription_id !== undefined) this.checkScope(change.subscription_id);
+    const item = this.deps.repo.update(id, {
+      ...(change.name === undefined ? {} : { name: change.name }),
+      ...(change.subscription_id === undefined ? {} : { subscription_id: change.subscription_id }),
+      ...(change.enabled === undefined ? {} : { enabled: change.enabled }),
+      ...(change.content === undefined ? {} : { content: change.content }),
+    });
+    this.place();
+    return item;
+  }
+
+  remove(id: string): void {
+    this.deps.repo.remove(id);
+    this.place();
+  }
+
+  /** Every subscription's folder made to hold exactly its enabled items (at start and launch too). */
+  place(onlySubscription?: string): void {
+    const items = this.deps.repo.list();
+    for (const subscription of this.deps.subscriptions.all()) {
+      if (onlySubscription !== undefined && subscription.id !== onlySubscription) continue;
+      const layout = this.deps.agents.get(subscription.agent).libraryLayout;
+      placeLibrary(subscription.config_dir, layout, items, subscription.id);
+    }
+  }
+
+  private checkScope(subscriptionId: string | null): void {
+    if (subscriptionId !== null && !this.deps.subscriptions.get(subscriptionId))
+      throw apiError('unknown_subscription', `No subscription has the id ${subscriptionId}.`);
+  }
+}

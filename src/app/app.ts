@@ -1,9 +1,19 @@
-import { ChangeDetectionStrategy, Component, effect, inject } from '@angular/core';
+import { NgTemplateOutlet } from '@angular/common';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  DestroyRef,
+  ElementRef,
+  effect,
+  inject,
+  signal,
+  viewChild,
+} from '@angular/core';
 import { MatBadgeModule } from '@angular/material/badge';
 import { MatButtonModule } from '@angular/material/button';
 import { MatToolbarModule } from '@angular/material/toolbar';
 import { MatTooltipModule } from '@angular/material/tooltip';
-import { RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
+import { NavigationEnd, Router, RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
 import { ApiKey } from './core/api-key';
 import { Attention } from './core/attention';
 import { LiveStore } from './core/live-store';
@@ -14,6 +24,7 @@ import { Palette } from './palette/palette';
 @Component({
   selector: 'app-root',
   imports: [
+    NgTemplateOutlet,
     RouterOutlet,
     RouterLink,
     RouterLinkActive,
@@ -37,11 +48,28 @@ export class App {
   private readonly palette = inject(Palette);
 
   protected readonly links: readonly ConsolePage[] = PAGES.filter((page) => page.inRail);
+  /** On a narrow screen the rail and the top bar's actions fold into one panel behind "Menu". */
+  protected readonly menuOpen = signal(false);
+  private readonly menuButton = viewChild<ElementRef<HTMLButtonElement>>('menuButton');
 
   constructor() {
     effect(() => {
       if (this.apiKey.key() && !this.apiKey.rejected()) this.live.start();
     });
+    const navigation = inject(Router).events.subscribe((event) => {
+      if (event instanceof NavigationEnd) this.menuOpen.set(false);
+    });
+    inject(DestroyRef).onDestroy(() => navigation.unsubscribe());
+  }
+
+  protected toggleMenu(): void {
+    this.menuOpen.update((open) => !open);
+  }
+
+  protected closeMenu(focusButton: boolean): void {
+    if (!this.menuOpen()) return;
+    this.menuOpen.set(false);
+    if (focusButton) this.menuButton()?.nativeElement.focus();
   }
 
   protected openPalette(): void {
@@ -49,7 +77,9 @@ export class App {
   }
 
   protected onKey(event: KeyboardEvent): void {
-    if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
+    if (event.key === 'Escape' && this.menuOpen()) {
+      this.closeMenu(true);
+    } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
       event.preventDefault();
       this.palette.open();
     } else if (event.key === '?' && !isTyping(event.target)) {

@@ -22,7 +22,7 @@ test('quota cards on the dashboard: percentages, countdown, read age, and a stal
   await page.goto(daemon.url);
   await expect(page.getByRole('heading', { name: 'Sessions' })).toBeVisible();
   const card = page.locator('app-quota-cards article[data-subscription="demo"]');
-  await expect(card.getByRole('heading', { name: 'demo' })).toBeVisible();
+  await expect(card.getByRole('heading', { name: 'Demo (scripted model)' })).toBeVisible();
   const fiveHour = card.locator('[data-window="five_hour"]');
   await expect(fiveHour).toContainText('5-hour window');
   await expect(fiveHour).toContainText(/resets in \d/);

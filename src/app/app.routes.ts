@@ -16,6 +16,12 @@ export const routes: Routes = [
     loadChildren: () => import('./permissions/permissions.routes').then((m) => m.permissionsRoutes),
   },
   {
+    path: 'subscriptions',
+    canActivate: [keyGuard],
+    loadChildren: () =>
+      import('./subscriptions/subscriptions.routes').then((m) => m.subscriptionsRoutes),
+  },
+  {
     path: 'analytics',
     canActivate: [keyGuard],
     loadChildren: () => import('./analytics/analytics.routes').then((m) => m.analyticsRoutes),

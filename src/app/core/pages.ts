@@ -11,6 +11,12 @@ export const PAGES: readonly ConsolePage[] = [
   { path: '/sessions/new', label: 'Launch', keywords: 'new start session', inRail: false },
   { path: '/inbox', label: 'Inbox', keywords: 'permissions prompts approve', inRail: true },
   {
+    path: '/subscriptions',
+    label: 'Subscriptions',
+    keywords: 'accounts claude codex detect models add',
+    inRail: true,
+  },
+  {
     path: '/analytics',
     label: 'Analytics',
     keywords: 'usage cost tokens charts turns',
@@ -40,8 +46,8 @@ export const SECTIONS: readonly PageSection[] = [
   {
     path: '/diagnostics',
     headingId: 'subscriptions-title',
-    label: 'Subscriptions',
-    keywords: 'accounts suspended retry brake',
+    label: 'Subscription health',
+    keywords: 'suspended retry brake failed starts',
   },
   {
     path: '/diagnostics',

@@ -4,6 +4,25 @@ import { provideZonelessChangeDetection } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { QuotaCards } from './quota-cards';
 
+const subscription = (id: string, name: string) => ({
+  id,
+  name,
+  agent: 'claude',
+  config_dir: '/tmp/work',
+  builtin: false,
+  account: null,
+  account_key: null,
+  models: [],
+  detected_at: null,
+  detect_error: null,
+  shares_account_with: [],
+  created_at: new Date().toISOString(),
+  status: 'active',
+  consecutive_failed_starts: 0,
+  last_error: null,
+  suspended_at: null,
+  next_wait_seconds: 60,
+});
 const minutesAgo = (n: number): string => new Date(Date.now() - n * 60_000).toISOString();
 const inHours = (n: number): string => new Date(Date.now() + n * 3_600_000).toISOString();
 
@@ -64,10 +83,23 @@ describe('QuotaCards', () => {
       next_cursor: null,
       stale_after_seconds: 600,
     });
+    http.expectOne('/api/subscriptions').flush({
+      items: [subscription('work', 'Work (team)')],
+      next_cursor: null,
+    });
     await fixture.whenStable();
     fixture.detectChanges();
     return fixture.nativeElement as HTMLElement;
   }
+
+  it('titles each card with its subscription name', async () => {
+    const root = await render();
+    const card = root.querySelector('article[data-subscription="work"]')!;
+    expect(card.querySelector('h3')!.textContent!.trim()).toBe('Work (team)');
+    expect(card.querySelector('[role="meter"]')!.getAttribute('aria-label')).toBe(
+      'Work (team) 5-hour window used',
+    );
+  });
 
   it('shows stale and unknown windows as such, with text and an icon, never as 0 %', async () => {
     const root = await render();

@@ -10,6 +10,7 @@ import {
 import { MatButtonModule } from '@angular/material/button';
 import { toApiFailure } from '../core/api-error';
 import { Now } from '../shared/now';
+import { SubscriptionsApi } from '../subscriptions/subscriptions-api';
 import { QuotasApi } from './quotas-api';
 import { describeWindow, pollText } from './quota-view';
 
@@ -27,7 +28,10 @@ export class QuotaCards {
   private readonly api = inject(QuotasApi);
   private readonly now = inject(Now);
 
+  private readonly subscriptionsApi = inject(SubscriptionsApi);
   protected readonly quotas = resource({ loader: () => this.api.list() });
+  /** For the cards' titles: a subscription is known by its name. */
+  private readonly subscriptions = resource({ loader: () => this.subscriptionsApi.list() });
   protected readonly error = computed(() =>
     this.quotas.error() === undefined ? null : toApiFailure(this.quotas.error()),
   );
@@ -35,8 +39,12 @@ export class QuotaCards {
   protected readonly cards = computed(() => {
     if (!this.quotas.hasValue()) return null;
     const now = this.now.ms();
+    const names = new Map(
+      (this.subscriptions.hasValue() ? this.subscriptions.value() : []).map((s) => [s.id, s.name]),
+    );
     return this.quotas.value().items.map((quota) => ({
       id: quota.subscription_id,
+      title: names.get(quota.subscription_id) ?? quota.subscription_id,
       poll: pollText(quota, now),
       pollFailed: quota.poll.last_error !== null,
       windows: quota.windows.map((w) => describeWindow(w, now)),
@@ -64,5 +72,6 @@ export class QuotaCards {
 
   protected refresh(): void {
     this.quotas.reload();
+    this.subscriptions.reload();
   }
 }

@@ -8,7 +8,7 @@ import { ConversationStorage, StorageReport } from '../../../contract/operations
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { exactBytes, formatBytes, percentOf } from '../shared/bytes';
 import { CategoryChart } from './category-chart';
-import { ConfirmDialog, ConfirmData } from './confirm-dialog';
+import { ConfirmDialog, ConfirmData } from '../shared/confirm-dialog';
 import { CATEGORY_LABELS } from './storage-labels';
 import { StorageApi } from './storage-api';
 import { registerPageCommands } from '../palette/page-commands';

@@ -1,9 +1,12 @@
 import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
 import { firstValueFrom, map } from 'rxjs';
-import { Subscription, listOf } from '../../../contract/api';
+import { Subscription, SubscriptionCreate, SubscriptionPatch, listOf } from '../../../contract/api';
 
-/** The subscriptions resource of the daemon: list, detect identity and models, lift a suspension. */
+/**
+ * The subscriptions resource of the daemon: list, add, rename, delete, detect identity and models,
+ * lift a suspension.
+ */
 @Injectable({ providedIn: 'root' })
 export class SubscriptionsApi {
   private readonly http = inject(HttpClient);
@@ -14,6 +17,26 @@ export class SubscriptionsApi {
         .get<unknown>('/api/subscriptions')
         .pipe(map((raw) => listOf(Subscription).parse(raw).items)),
     );
+  }
+
+  create(body: SubscriptionCreate): Promise<Subscription> {
+    return firstValueFrom(
+      this.http
+        .post<unknown>('/api/subscriptions', body)
+        .pipe(map((raw) => Subscription.parse(raw))),
+    );
+  }
+
+  patch(id: string, body: SubscriptionPatch): Promise<Subscription> {
+    return firstValueFrom(
+      this.http
+        .patch<unknown>(`/api/subscriptions/${encodeURIComponent(id)}`, body)
+        .pipe(map((raw) => Subscription.parse(raw))),
+    );
+  }
+
+  async remove(id: string): Promise<void> {
+    await firstValueFrom(this.http.delete(`/api/subscriptions/${encodeURIComponent(id)}`));
   }
 
   detect(id: string): Promise<Subscription> {

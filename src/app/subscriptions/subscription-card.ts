@@ -1,0 +1,133 @@
+import { DatePipe } from '@angular/common';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  ElementRef,
+  Injector,
+  afterNextRender,
+  computed,
+  inject,
+  input,
+  output,
+  signal,
+  viewChild,
+} from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatDialog } from '@angular/material/dialog';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { firstValueFrom } from 'rxjs';
+import type { Subscription } from '../../../contract/api';
+import { toApiFailure } from '../core/api-error';
+import { ConfirmDialog, type ConfirmData } from '../shared/confirm-dialog';
+import { chipClasses } from '../shared/chip-tone';
+import { SubscriptionsApi } from './subscriptions-api';
+import { AGENT_LABELS, accountFacts, sharedWith } from './subscription-view';
+
+/** One subscription: what detection found, and Run detection, Rename, Delete. */
+@Component({
+  selector: 'app-subscription-card',
+  imports: [DatePipe, MatButtonModule, MatFormFieldModule, MatInputModule],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './subscription-card.html',
+  styleUrl: './subscription-card.scss',
+})
+export class SubscriptionCard {
+  private readonly api = inject(SubscriptionsApi);
+  private readonly dialog = inject(MatDialog);
+  private readonly injector = inject(Injector);
+  private readonly renameInput = viewChild<ElementRef<HTMLInputElement>>('renameInput');
+  private readonly renameButton = viewChild('renameButton', {
+    read: ElementRef<HTMLButtonElement>,
+  });
+
+  readonly subscription = input.required<Subscription>();
+  readonly all = input.required<Subscription[]>();
+  readonly changed = output<Subscription>();
+  readonly removed = output<Subscription>();
+
+  protected readonly chipClasses = chipClasses;
+  protected readonly agentLabel = computed(() => AGENT_LABELS[this.subscription().agent]);
+  protected readonly facts = computed(() => accountFacts(this.subscription().account));
+  protected readonly shares = computed(() => sharedWith(this.subscription(), this.all()));
+  protected readonly busy = signal<'detect' | 'rename' | 'delete' | null>(null);
+  protected readonly renaming = signal(false);
+  protected readonly status = signal('');
+  protected readonly failure = signal<string | null>(null);
+
+  /** Reads the account and the models again (the agent's initialize: no generation, no tokens). */
+  async detect(): Promise<void> {
+    await this.act('detect', async () => {
+      const detected = await this.api.detect(this.subscription().id);
+      this.changed.emit(detected);
+      return detected.detect_error
+        ? `Detection failed for ${detected.name}.`
+        : `Detection done for ${detected.name}: ${detected.models.length} models.`;
+    });
+  }
+
+  protected startRename(): void {
+    this.renaming.set(true);
+    afterNextRender(() => this.renameInput()?.nativeElement.select(), { injector: this.injector });
+  }
+
+  protected cancelRename(): void {
+    this.renaming.set(false);
+    this.focusRenameButton();
+  }
+
+  protected async rename(name: string): Promise<void> {
+    const done = await this.act('rename', async () => {
+      const renamed = await this.api.patch(this.subscription().id, { name });
+      this.changed.emit(renamed);
+      return `Renamed to ${renamed.name}.`;
+    });
+    if (!done) return;
+    this.renaming.set(false);
+    this.focusRenameButton();
+  }
+
+  protected async remove(): Promise<void> {
+    const subscription = this.subscription();
+    const data: ConfirmData = {
+      title: `Delete the subscription ${subscription.name}?`,
+      message:
+        `Relais forgets it: no session can be launched on it any more. Its configuration folder ` +
+        `(${subscription.config_dir}) and the login in it stay on disk, and its past ` +
+        'conversations and figures are kept.',
+      confirm: 'Delete subscription',
+    };
+    const confirmed = await firstValueFrom(
+      this.dialog.open(ConfirmDialog, { data, autoFocus: 'first-tabbable' }).afterClosed(),
+    );
+    if (confirmed !== true) return;
+    await this.act('delete', async () => {
+      await this.api.remove(subscription.id);
+      this.removed.emit(subscription);
+      return `Deleted ${subscription.name}.`;
+    });
+  }
+
+  private focusRenameButton(): void {
+    afterNextRender(() => this.renameButton()?.nativeElement.focus(), { injector: this.injector });
+  }
+
+  private async act(
+    what: 'detect' | 'rename' | 'delete',
+    run: () => Promise<string>,
+  ): Promise<boolean> {
+    this.busy.set(what);
+    this.failure.set(null);
+    this.status.set('');
+    try {
+      this.status.set(await run());
+      return true;
+    } catch (error: unknown) {
+      const failure = toApiFailure(error);
+      this.failure.set(`${failure.message} (${failure.code})`);
+      return false;
+    } finally {
+      this.busy.set(null);
+    }
+  }
+}

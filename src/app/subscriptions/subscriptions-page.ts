@@ -1,0 +1,102 @@
+import {
+  ChangeDetectionStrategy,
+  Component,
+  Injector,
+  afterNextRender,
+  inject,
+  signal,
+  viewChildren,
+} from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import type { Subscription } from '../../../contract/api';
+import { ApiFailure, toApiFailure } from '../core/api-error';
+import { registerPageCommands } from '../palette/page-commands';
+import { AddSubscription } from './add-subscription';
+import { SubscriptionCard } from './subscription-card';
+import { SubscriptionsApi } from './subscriptions-api';
+
+/** The subscriptions: add one (Claude or Codex), rename, delete, and see what detection found. */
+@Component({
+  selector: 'app-subscriptions-page',
+  imports: [MatButtonModule, AddSubscription, SubscriptionCard],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './subscriptions-page.html',
+  styleUrl: './subscriptions-page.scss',
+})
+export class SubscriptionsPage {
+  private readonly api = inject(SubscriptionsApi);
+  private readonly injector = inject(Injector);
+  private readonly cards = viewChildren(SubscriptionCard);
+  protected readonly subscriptions = signal<Subscription[] | null>(null);
+  protected readonly error = signal<ApiFailure | null>(null);
+  protected readonly announcement = signal('');
+
+  constructor() {
+    registerPageCommands(() => [
+      {
+        id: 'subscriptions-add',
+        group: 'Subscriptions',
+        label: 'Add a subscription',
+        keywords: 'new claude codex account folder',
+        run: () => document.getElementById('add-name')?.focus(),
+      },
+      ...(this.subscriptions() ?? []).map((subscription) => ({
+        id: 'subscription-detect-' + subscription.id,
+        group: 'Subscriptions',
+        label: `Run detection for ${subscription.name}`,
+        keywords: 'detect models account identity',
+        run: () => void this.detect(subscription.id),
+      })),
+    ]);
+    void this.load();
+  }
+
+  protected async load(): Promise<void> {
+    this.error.set(null);
+    try {
+      this.subscriptions.set(await this.api.list());
+    } catch (error: unknown) {
+      this.error.set(toApiFailure(error));
+    }
+  }
+
+  /** A new subscription is detected at once, so the person sees its account and models. */
+  protected onAdded(subscription: Subscription): void {
+    this.subscriptions.update((list) => [...(list ?? []), subscription]);
+    this.announcement.set(`Added ${subscription.name}; running its detection.`);
+    afterNextRender(() => void this.detect(subscription.id), { injector: this.injector });
+  }
+
+  /** Other subscriptions' sharing flags change with one's detection: the list is read again. */
+  protected async onChanged(subscription: Subscription): Promise<void> {
+    this.subscriptions.update((list) =>
+      (list ?? []).map((s) => (s.id === subscription.id ? subscription : s)),
+    );
+    await this.load();
+  }
+
+  protected onRemoved(subscription: Subscription): void {
+    const list = this.subscriptions() ?? [];
+    const index = list.findIndex((s) => s.id === subscription.id);
+    this.subscriptions.set(list.filter((s) => s.id !== subscription.id));
+    this.announcement.set(`Deleted ${subscription.name}.`);
+    void this.load(); // The others' sharing flags may name it.
+    // The focus goes to the card that took its place, else to the page's heading.
+    afterNextRender(
+      () => {
+        const cards = document.querySelectorAll<HTMLElement>('app-subscription-card h2');
+        const next = cards[Math.min(index, cards.length - 1)];
+        const target = next ?? document.getElementById('subscriptions-page-title');
+        target?.setAttribute('tabindex', '-1');
+        target?.focus();
+      },
+      { injector: this.injector },
+    );
+  }
+
+  private async detect(id: string): Promise<void> {
+    await this.cards()
+      .find((card) => card.subscription().id === id)
+      ?.detect();
+  }
+}

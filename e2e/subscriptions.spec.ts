@@ -144,12 +144,14 @@ test('subscriptions: add Claude and Codex, see what detection found and a shared
   await page.keyboard.press('Enter');
   const dialog = page.getByRole('dialog', { name: 'Delete the subscription Home?' });
   await expect(dialog).toContainText('stay on disk');
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await expectAccessible(page, 'delete confirmation');
   await page.keyboard.press('Escape');
   await expect(dialog).toHaveCount(0);
   await expect(card(page, 'Home')).toBeVisible();
   await page.keyboard.press('Enter');
-  await expect(dialog).toBeVisible();
+  // The dialog opens on Cancel: a stray Enter deletes nothing.
+  await expect(dialog.getByRole('button', { name: 'Cancel' })).toBeFocused();
   await page.keyboard.press('Tab');
   await expect(dialog.getByRole('button', { name: 'Delete subscription' })).toBeFocused();
   await page.keyboard.press('Enter');

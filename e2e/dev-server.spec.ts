@@ -35,7 +35,7 @@ async function startDevServer(port: number, proxyConfig: string): Promise<ChildP
     const timer = setTimeout(() => {
       child.kill('SIGTERM');
       fail(new Error(`ng serve did not start:\n${output}`));
-    }, 120_000);
+    }, 300_000);
     const onData = (chunk: Buffer): void => {
       output += chunk.toString().replace(/\u001b\[[0-9;]*m/g, '');
       if (output.includes(`localhost:${port}`)) {
@@ -51,7 +51,7 @@ async function startDevServer(port: number, proxyConfig: string): Promise<ChildP
 }
 
 test.beforeAll(async () => {
-  test.setTimeout(180_000);
+  test.setTimeout(360_000);
   const port = await freePort();
   devOrigin = `http://localhost:${port}`;
   daemon = await startDaemon({ env: { RELAIS_DEV_ORIGINS: devOrigin } });

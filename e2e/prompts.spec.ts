@@ -165,20 +165,25 @@ test('a prompt arriving in a conversation is announced and arms before it answer
   page,
   relais,
 }) => {
-  const id = await relais.launch('demo:steps 2');
+  const id = await relais.launch('demo:steps 2 3');
   await page.goto(relais.url);
   await page.goto(`${relais.base}/sessions/${id}`);
   const prompts = page.getByRole('region', { name: 'Waiting for your answer' });
   const announcer = page.locator('.cdk-live-announcer-element');
-  await expect(announcer).toHaveText("New prompt: Bash asks permission for sh -c 'echo step 1'.");
+  await expect(announcer).toHaveText(
+    "New prompt: Bash asks permission for sh -c 'sleep 3; echo step 1'.",
+  );
   const allow = prompts.getByRole('button', { name: 'Allow once' });
   await expect(allow).not.toHaveAttribute('aria-disabled', 'true');
-  // Keyboard only: answer, then the focus is on the composer (no prompt left) until the next one.
+  // Keyboard only: answer, then the focus is on the composer (no prompt left) until the next one,
+  // which cannot come sooner than the 3 s its step's command sleeps.
   await allow.focus();
   await page.keyboard.press('Enter');
   await expect(page.getByRole('textbox', { name: 'Message to the agent' })).toBeFocused();
-  await expect(prompts.getByText("sh -c 'echo step 2'")).toBeVisible();
-  await expect(announcer).toHaveText("New prompt: Bash asks permission for sh -c 'echo step 2'.");
+  await expect(prompts.getByText("sh -c 'sleep 3; echo step 2'")).toBeVisible();
+  await expect(announcer).toHaveText(
+    "New prompt: Bash asks permission for sh -c 'sleep 3; echo step 2'.",
+  );
   await prompts.getByRole('button', { name: 'Allow once' }).click();
   await expect(page.getByText('Finished 2 steps.')).toBeVisible();
 });

@@ -131,12 +131,16 @@ const SCRIPTS: Record<string, Script> = {
       'end_turn',
     ),
 
+  // `demo:steps <count> [<seconds>]`: each step's command first sleeps that long, so that a test
+  // knows the next prompt cannot arrive sooner.
   steps: ({ arg, step }) => {
-    const total = clampInt(arg, DEFAULT_STEPS, 1, MAX_STEPS);
+    const [count = '', pause = ''] = arg.split(/\s+/);
+    const total = clampInt(count, DEFAULT_STEPS, 1, MAX_STEPS);
     if (step >= total) return textTurn('steps', step, `Finished ${total} steps.`);
     const n = step + 1;
+    const wait = clampInt(pause, 0, 0, 30);
     return toolTurn('steps', step, `Step ${n} of ${total}.`, 'Bash', {
-      command: `sh -c 'echo step ${n}'`,
+      command: wait > 0 ? `sh -c 'sleep ${wait}; echo step ${n}'` : `sh -c 'echo step ${n}'`,
       description: `Print step ${n}`,
     });
   },

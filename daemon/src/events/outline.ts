@@ -44,11 +44,19 @@ export function sliceOutline(outline: Outline, after: number, before: number): O
 function add(outline: Outline, event: StoredEvent): void {
   const text = event.data;
   // Cheap text checks first: most lines are none of these, and parsing them all would cost.
-  if (event.source === 'host' && text.startsWith('{"type":"user"')) {
+  if (
+    (event.source === 'host' && text.startsWith('{"type":"user"')) ||
+    (event.source === 'agent' && text.includes('"sessionId"') && text.includes('"type":"user"'))
+  ) {
     const line = JSON.parse(text) as {
+      type?: string;
+      isMeta?: boolean;
+      isSidechain?: boolean;
       message?: { content?: { type: string; text?: string }[] | string };
     };
     const content = line.message?.content;
+    // An imported transcript's prompts (camel-case sessionId): a person's text, not tool results.
+    if (event.source === 'agent' && !isTranscriptPrompt(line)) return;
     const said =
       typeof content === 'string' ? content : (content ?? []).map((b) => b.text ?? '').join(' ');
     outline.turns.push({
@@ -91,4 +99,15 @@ function summarize(input: Record<string, unknown> | undefined): string {
     input['command'] ?? input['file_path'] ?? input['path'] ?? input['pattern'] ?? input['url'];
   const text = typeof value === 'string' ? value : JSON.stringify(input);
   return text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX - 1)}…` : text;
+}
+
+function isTranscriptPrompt(line: {
+  type?: string;
+  isMeta?: boolean;
+  isSidechain?: boolean;
+  message?: { content?: { type: string }[] | string };
+}): boolean {
+  if (line.type !== 'user' || line.isMeta || line.isSidechain) return false;
+  const content = line.message?.content;
+  return typeof content === 'string' || (content ?? []).some((block) => block.type === 'text');
 }

@@ -148,6 +148,12 @@ describe('history import: Claude transcripts', () => {
     );
     assert.deepEqual(stored[0]!.data, JSON.parse(a[0]!));
     assert.ok(stored.every((e) => e.source === 'agent'));
+    // The outline's turns are the person's prompts (not tool results, not the subagent's).
+    const outline = (await setup.daemon.call('GET', `/api/sessions/${sessionA.id}/outline`)).body;
+    assert.deepEqual(
+      outline.turns.map((t: { text: string }) => t.text),
+      [0, 1, 2].map((n) => `Turn ${n}: look at the tests in src/ and fix the failing one`),
+    );
 
     const turns = await importedTurns(setup.daemon, setup.subscription);
     assert.equal(turns.length, 10);

@@ -267,6 +267,10 @@ export class HistoryImporter {
     };
     if (file.conversation && !file.native)
       file.native = this.sessions.isNative(subscription.id, file.conversation);
+    // A conversation not seen before, while one of Relais' own sessions of this subscription is
+    // starting (its agent's id not known yet): it may be that session's transcript. Read it later.
+    if (!file.native && !file.sessionId && this.sessions.isStarting(subscription.id))
+      return nothing();
     let offset = start;
     let lines = cursor && !reset ? cursor.lines : 0;
     let malformed = cursor && !reset ? cursor.malformed : 0;

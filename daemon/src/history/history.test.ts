@@ -321,6 +321,27 @@ describe('history import: Claude transcripts', () => {
     rmSync(fifo);
   });
 
+  test('a new conversation waits while a Relais session of the subscription is starting (it may be its own)', async () => {
+    const id = '99999999-7777-4777-8777-777777777777';
+    const db = setup.daemon.relais.db;
+    const now = new Date().toISOString();
+    db.prepare(
+      `INSERT INTO sessions (id, subscription_id, agent, model, cwd, permission_mode, app, state, created_at, deadline_at, max_deadline_at)
+       VALUES ('ses_starting', ?, 'claude', 'm', '/w', 'write', 'tests', 'starting', ?, ?, ?)`,
+    ).run(setup.subscription, now, now, now);
+    writeFileSync(join(setup.project, `${id}.jsonl`), text(claudeLines(conversation(id, 1))));
+    let report = await rescan(setup);
+    assert.equal(report.sessions, 0);
+    assert.equal(report.lines, 0);
+    // Its agent said who it is, and it is another conversation: this one is imported now.
+    db.prepare(
+      "UPDATE sessions SET agent_session_id = 'someone-else' WHERE id = 'ses_starting'",
+    ).run();
+    report = await rescan(setup);
+    assert.equal(report.sessions, 1);
+    db.prepare("UPDATE sessions SET state = 'ended' WHERE id = 'ses_starting'").run();
+  });
+
   test('an unknown subscription is a 404', async () => {
     const answer = await setup.daemon.call('POST', '/api/subscriptions/sub_nope/import');
     assert.equal(answer.status, 404);

@@ -32,6 +32,7 @@ export const noFacts = (): ConversationFacts => ({
  */
 export class ImportedSessions {
   private readonly native;
+  private readonly starting;
   private readonly imported;
   private readonly insert;
   private readonly update;
@@ -40,6 +41,11 @@ export class ImportedSessions {
     this.native = db
       .prepare(
         "SELECT 1 FROM sessions WHERE subscription_id = ? AND agent_session_id = ? AND origin = 'relais' LIMIT 1",
+      )
+      .pluck();
+    this.starting = db
+      .prepare(
+        "SELECT 1 FROM sessions WHERE subscription_id = ? AND origin = 'relais' AND agent_session_id IS NULL AND state != 'ended' LIMIT 1",
       )
       .pluck();
     this.imported = db
@@ -68,6 +74,11 @@ export class ImportedSessions {
   /** Whether Relais launched this conversation itself (then the agent's transcript is a copy). */
   isNative(subscriptionId: string, conversation: string): boolean {
     return this.native.get(subscriptionId, conversation) !== undefined;
+  }
+
+  /** Whether one of Relais' own sessions of the subscription runs without its agent's id yet. */
+  isStarting(subscriptionId: string): boolean {
+    return this.starting.get(subscriptionId) !== undefined;
   }
 
   find(subscriptionId: string, conversation: string): string | null {

@@ -13,6 +13,8 @@ export interface Corpus {
   files: number;
   bytes: number;
   conversations: ClaudeConversation[];
+  /** Each conversation's own file (not its subagents'), by its session id. */
+  paths: Map<string, string>;
 }
 
 const uuid = (n: number): string => {
@@ -36,7 +38,7 @@ function write(path: string, lines: string[]): number {
 
 /** Writes about `targetBytes` of transcripts under `configDir/projects`. */
 export function writeCorpus(configDir: string, targetBytes: number): Corpus {
-  const corpus: Corpus = { files: 0, bytes: 0, conversations: [] };
+  const corpus: Corpus = { files: 0, bytes: 0, conversations: [], paths: new Map() };
   const start = Date.parse('2026-01-05T08:00:00.000Z');
   for (let n = 0; corpus.bytes < targetBytes; n++) {
     const project = join(configDir, 'projects', `-home-me-project-${n % 12}`);
@@ -49,10 +51,9 @@ export function writeCorpus(configDir: string, targetBytes: number): Corpus {
       resultBytes: 400 + ((n * 7919) % 12_000),
       idPrefix: `c${n}`,
     };
-    corpus.bytes += write(
-      join(project, `${conversation.sessionId}.jsonl`),
-      claudeLines(conversation),
-    );
+    const path = join(project, `${conversation.sessionId}.jsonl`);
+    corpus.bytes += write(path, claudeLines(conversation));
+    corpus.paths.set(conversation.sessionId, path);
     corpus.files++;
     corpus.conversations.push(conversation);
     if (n % 7 === 3) {
@@ -66,7 +67,9 @@ export function writeCorpus(configDir: string, targetBytes: number): Corpus {
     }
     if (n % 10 === 9) {
       const lines = resumedClaudeLines(conversation, uuid(1_000_000 + n), 5);
-      corpus.bytes += write(join(project, `${uuid(1_000_000 + n)}.jsonl`), lines);
+      const resumed = join(project, `${uuid(1_000_000 + n)}.jsonl`);
+      corpus.bytes += write(resumed, lines);
+      corpus.paths.set(uuid(1_000_000 + n), resumed);
       corpus.files++;
     }
   }

@@ -66,15 +66,18 @@ try {
       `max ${Math.max(...rescans).toFixed(1)} ms (no file read)`,
   );
 
-  // Appending to a watched transcript: the subscription's watcher started with the import.
-  const conversation = corpus.conversations[0]!;
+  // Appending to a watched transcript (the newest conversation): the subscription's watcher
+  // started with the import.
   const sessions = await daemon.call<{ items: Session[] }>(
     'GET',
-    `/api/sessions?origin=imported&subscription=${id}&limit=500`,
+    `/api/sessions?origin=imported&subscription=${id}&limit=1`,
   );
-  const session = sessions.body.items.find((s) => s.agent_session_id === conversation.sessionId);
-  if (!session) throw new Error('the first conversation was not imported');
-  const path = join(configDir, 'projects', '-home-me-project-0', `${conversation.sessionId}.jsonl`);
+  const session = sessions.body.items[0];
+  const path = session?.agent_session_id ? corpus.paths.get(session.agent_session_id) : undefined;
+  if (!session || !path) throw new Error('no imported conversation to append to');
+  const conversation =
+    corpus.conversations.find((c) => c.sessionId === session.agent_session_id) ??
+    corpus.conversations[0]!;
   const arrived = new Map<number, number>();
   const stream = await openNdjsonClient(
     daemon.base,

@@ -24,14 +24,21 @@ export interface FileCursor {
   read_at_ms: number;
 }
 
+export type FileIdentity = Pick<
+  FileCursor,
+  'path' | 'dev' | 'ino' | 'size' | 'mtime_ms' | 'offset' | 'open_response'
+>;
+
 export class FileCursors {
   private readonly one;
-  private readonly bySubscription;
+  private readonly identitiesOf;
   private readonly upsert;
 
   constructor(db: Db) {
     this.one = db.prepare('SELECT * FROM history_files WHERE path = ?');
-    this.bySubscription = db.prepare('SELECT * FROM history_files WHERE subscription_id = ?');
+    this.identitiesOf = db.prepare(
+      'SELECT path, dev, ino, size, mtime_ms, offset, open_response FROM history_files WHERE subscription_id = ?',
+    );
     this.upsert = db.prepare(
       `INSERT OR REPLACE INTO history_files (path, subscription_id, session_id, native, dev, ino, size, mtime_ms,
          offset, tail_hash, lines, malformed, reader_state, open_response, error, read_at_ms)
@@ -44,8 +51,9 @@ export class FileCursors {
     return (this.one.get(path) as FileCursor | undefined) ?? null;
   }
 
-  ofSubscription(subscriptionId: string): Map<string, FileCursor> {
-    const rows = this.bySubscription.all(subscriptionId) as FileCursor[];
+  /** What a rescan compares, without the readers' states. */
+  identities(subscriptionId: string): Map<string, FileIdentity> {
+    const rows = this.identitiesOf.all(subscriptionId) as FileIdentity[];
     return new Map(rows.map((row) => [row.path, row]));
   }
 

@@ -179,6 +179,21 @@ describe('analytics over recorded turns', () => {
     assert.equal(mystery[col('cost_estimate_usd')], '', 'unknown cost is empty, not 0');
   });
 
+  it('the CSV export says exactly what the JSON export says, column by column', async () => {
+    const json = JSON.parse(
+      (await daemon.call('GET', '/api/analytics/export?format=json')).text,
+    ) as TurnRow[];
+    const csv = parseCsv((await daemon.call('GET', '/api/analytics/export?format=csv')).text);
+    assert.equal(csv.length, 1 + json.length);
+    json.forEach((turn, i) =>
+      assert.deepEqual(
+        csv[i + 1],
+        EXPORT_COLUMNS.map((c) => (turn[c] === null ? '' : String(turn[c]))),
+        `turn ${turn.id}`,
+      ),
+    );
+  });
+
   it('JSON and NDJSON exports hold the same turns as the turns endpoint', async () => {
     const json = JSON.parse(
       (await daemon.call('GET', '/api/analytics/export?format=json')).text,

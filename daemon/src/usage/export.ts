@@ -46,9 +46,26 @@ export function csvRecord(values: readonly unknown[]): string {
   return `${values.map(csvField).join(',')}\r\n`;
 }
 
-function encode(format: ExportFormat, row: TurnDbRow, first: boolean): string {
+/**
+ * One CSV line straight from a row of TURN_COLUMNS values, without the row object of the JSON
+ * formats: the same text as csvRecord over toTurnRow (export.test checks it), several times faster.
+ * Columns 8 and 9 are the times in ms (ISO text in the export), 16 the cost, 17 the error flag.
+ */
+function csvLine(values: unknown[]): string {
+  let line = '';
+  for (let i = 0; i < values.length; i++) {
+    const value = values[i];
+    if (i > 0) line += ',';
+    if (i === 8 || i === 9) line += new Date(value as number).toISOString();
+    else if (i === 17) line += value === 1 ? 'true' : 'false';
+    else if (typeof value === 'number') line += String(value);
+    else if (typeof value === 'string') line += csvField(value);
+  }
+  return `${line}\r\n`;
+}
+
+function encode(format: Exclude<ExportFormat, 'csv'>, row: TurnDbRow, first: boolean): string {
   const turn = toTurnRow(row);
-  if (format === 'csv') return csvRecord(EXPORT_COLUMNS.map((c) => turn[c]));
   if (format === 'ndjson') return `${JSON.stringify(turn)}\n`;
   return `${first ? '' : ','}\n${JSON.stringify(turn)}`;
 }
@@ -88,10 +105,18 @@ export async function streamExport(
   try {
     let buffer = format === 'csv' ? csvRecord(EXPORT_COLUMNS) : format === 'json' ? '[' : '';
     let first = true;
-    for (const row of new AnalyticsRepo(db).iterateTurns(filter)) {
+    const repo = new AnalyticsRepo(db);
+    const lines: Iterable<string> =
+      format === 'csv'
+        ? mapIterable(repo.iterateTurnValues(filter), csvLine)
+        : mapIterable(repo.iterateTurns(filter), (row) => {
+            const text = encode(format, row, first);
+            first = false;
+            return text;
+          });
+    for (const line of lines) {
       if (closed) break;
-      buffer += encode(format, row, first);
-      first = false;
+      buffer += line;
       if (buffer.length < CHUNK) continue;
       const waiting = write(buffer);
       buffer = '';
@@ -105,4 +130,8 @@ export async function streamExport(
   } finally {
     db.close();
   }
+}
+
+function* mapIterable<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
+  for (const item of items) yield map(item);
 }

@@ -46,6 +46,23 @@ describe('conversation index', () => {
     ]);
   });
 
+  it("indexes an imported transcript's prompts as turns and its tool calls, not its tool results", () => {
+    const line = (seq: number, data: Record<string, unknown>) =>
+      ev(seq, 'agent', { sessionId: 'c0ffee', ...data });
+    const index = extendIndex(emptyIndex(), [
+      line(1, { type: 'user', message: { content: 'fix it' } }),
+      line(2, {
+        type: 'assistant',
+        message: {
+          content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'ls' } }],
+        },
+      }),
+      line(3, { type: 'user', message: { content: [{ type: 'tool_result', tool_use_id: 't1' }] } }),
+    ]);
+    expect(index.turns.map((t) => [t.turn, t.seq, t.text])).toEqual([[1, 1, 'fix it']]);
+    expect(index.tools.map((t) => t.summary)).toEqual(['ls']);
+  });
+
   it('skips events already scanned', () => {
     const once = extendIndex(emptyIndex(), [user(1, 'a')]);
     expect(extendIndex(once, [user(1, 'a'), user(2, 'b')]).turns).toHaveLength(2);

@@ -5,6 +5,7 @@ import {
   TextBlock,
   ToolUseBlock,
   UserLine,
+  isTranscriptPrompt,
   userText,
 } from './agent-lines';
 
@@ -66,7 +67,7 @@ export function extendIndex(
     if (event.seq <= scannedTo) continue;
     scannedTo = event.seq;
     const data = event.data;
-    if (event.source === 'host') {
+    if (event.source === 'host' || isTranscriptPrompt(data)) {
       const user = UserLine.safeParse(data);
       const text = user.success ? userText(user.data.message.content) : null;
       if (text !== null)

@@ -30,7 +30,11 @@ describe('buildTimeline', () => {
   beforeEach(() => (seq = 0));
 
   it("reads an imported transcript: its prompts as the person's, its tool results paired", () => {
-    const line = (extra: Record<string, unknown>) => ({ sessionId: 'c0ffee', uuid: 'u', ...extra });
+    const line = (extra: Record<string, unknown>) => ({
+      sessionId: 'c0ffee',
+      uuid: 'u',
+      ...extra,
+    });
     const items = buildTimeline([
       ev(line({ type: 'user', message: { role: 'user', content: 'fix the tests' } })),
       ev(line({ type: 'user', isMeta: true, message: { role: 'user', content: 'caveat' } })),

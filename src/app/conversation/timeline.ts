@@ -11,6 +11,7 @@ import {
   ToolResultBlock,
   ToolUseBlock,
   UserLine,
+  isTranscriptPrompt,
   resultContentText,
   userText,
 } from './agent-lines';
@@ -275,16 +276,4 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
   }
   // An agent message an interrupt left open and empty says nothing.
   return items.filter((item) => item.kind !== 'text' || item.text.trim() !== '');
-}
-
-/**
- * A person's prompt in an imported transcript: the agent wrote it there (camel-case `sessionId`,
- * unlike its stream), as a user line of text rather than tool results; its own notes are `isMeta`.
- */
-function isTranscriptPrompt(data: unknown): boolean {
-  if (!data || typeof data !== 'object') return false;
-  const line = data as Record<string, unknown>;
-  return (
-    typeof line['sessionId'] === 'string' && line['isMeta'] !== true && line['isSidechain'] !== true
-  );
 }

@@ -128,7 +128,7 @@ describe('history import with the real agent and the watcher', () => {
         async () =>
           (await daemon.call('GET', `/api/sessions?origin=imported&subscription=${subscription}`))
             .body.items[0] as Session | undefined,
-        15_000,
+        60_000,
       );
       await waitFor('its first lines', async () =>
         (await daemon.call('GET', `/api/sessions/${session.id}`)).body.last_seq === 2
@@ -145,7 +145,7 @@ describe('history import with the real agent and the watcher', () => {
         const event = await waitFor(
           'the appended line on the stream',
           () => stream.lines.find((line) => line.value.type === 'event')?.value.event,
-          10_000,
+          60_000,
         );
         assert.equal(event.seq, 3);
         assert.deepEqual(event.data, JSON.parse(lines[2]!));

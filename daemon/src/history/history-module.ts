@@ -125,6 +125,10 @@ export class History {
           isKnown: (path) => this.cursors.get(path) !== null,
           onError: (path, error) =>
             this.deps.log.warn({ err: error, path }, 'a transcript could not be read'),
+          onReady: () =>
+            void this.scan(subscription).catch((error: unknown) =>
+              this.deps.log.warn({ err: error, subscription: id }, 'history import failed'),
+            ),
         }),
       );
     }

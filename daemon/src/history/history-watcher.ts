@@ -23,6 +23,11 @@ export interface WatcherDeps {
   read: (subscription: StoredSubscription, path: string, final: boolean) => Promise<FileOutcome>;
   isKnown: (path: string) => boolean;
   onError: (path: string, error: unknown) => void;
+  /**
+   * The watcher is in place: what appeared between the last scan and now was taken for the
+   * initial tree (not reported), so the owner rescans once.
+   */
+  onReady: () => void;
 }
 
 /** Follows one subscription's transcript folders while the daemon runs. */
@@ -58,6 +63,9 @@ export class SubscriptionWatcher {
     this.watcher.on('add', heard);
     this.watcher.on('change', heard);
     this.watcher.on('error', (error) => this.deps.onError(subscription.config_dir, error));
+    this.watcher.on('ready', () => {
+      if (!this.closed) this.deps.onReady();
+    });
   }
 
   private schedule(path: string): void {

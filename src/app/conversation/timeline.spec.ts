@@ -56,6 +56,48 @@ describe('buildTimeline', () => {
     expect(items[1]).toEqual(expect.objectContaining({ result: expect.anything() }));
   });
 
+  it('reads an imported Codex rollout: prompts, replies, commands with their output', () => {
+    const item = (payload: Record<string, unknown>) =>
+      ev({ timestamp: '2026-06-01T09:00:00.000Z', type: 'response_item', payload });
+    const items = buildTimeline([
+      item({
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text: '<environment_context>' }],
+      }),
+      item({
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text: 'run the tests' }],
+      }),
+      item({
+        type: 'function_call',
+        name: 'exec_command',
+        arguments: '{"cmd":"npm test"}',
+        call_id: 'c1',
+      }),
+      ev({
+        timestamp: '2026-06-01T09:00:01.000Z',
+        type: 'event_msg',
+        payload: { type: 'token_count' },
+      }),
+      item({ type: 'function_call_output', call_id: 'c1', output: 'ok' }),
+      item({
+        type: 'message',
+        role: 'assistant',
+        content: [{ type: 'output_text', text: 'All green.' }],
+      }),
+    ]);
+    expect(items.map((i) => i.kind)).toEqual(['user', 'tool', 'text']);
+    expect(items[1]).toEqual(
+      expect.objectContaining({
+        name: 'exec_command',
+        input: { cmd: 'npm test' },
+        result: expect.objectContaining({ text: 'ok' }),
+      }),
+    );
+  });
+
   it('pairs each tool result with its call by tool_use_id, even when interleaved', () => {
     const items = buildTimeline([
       toolUse('a', 'Bash', { command: 'echo a' }),

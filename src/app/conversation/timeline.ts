@@ -18,6 +18,7 @@ import {
 import { addCodexEvent, isCodexMessage, type CodexTimelineState } from './codex-timeline';
 import { Hunk, patchOf } from './diff-model';
 import { GateVerdict } from './refusal';
+import { addRolloutEvent, isRolloutLine } from './rollout-timeline';
 
 export interface ToolResult {
   seq: number;
@@ -150,6 +151,10 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
       ms: event.received_at_ms,
     });
     const data = event.data;
+    if (isRolloutLine(data)) {
+      addRolloutEvent(event, data, items, tools);
+      continue;
+    }
     if (isCodexMessage(data)) {
       addCodexEvent(event, data, codex);
       continue;

@@ -1,0 +1,108 @@
+import { SessionEvent } from '../../../contract/api';
+import type { TimelineItem, ToolResult } from './timeline';
+
+type Json = Record<string, unknown>;
+type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
+
+const obj = (value: unknown): Json | null =>
+  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const TOOL_CALLS = new Set(['function_call', 'custom_tool_call', 'local_shell_call']);
+const TOOL_OUTPUTS = new Set(['function_call_output', 'custom_tool_call_output']);
+
+/** A line of a Codex rollout file (an imported Codex conversation): `{timestamp, type, payload}`. */
+export function isRolloutLine(data: unknown): data is { type: string; payload: Json } {
+  const line = obj(data);
+  return (
+    !!line && typeof line['timestamp'] === 'string' && !!obj(line['payload']) && !('method' in line)
+  );
+}
+
+function texts(content: unknown, kind: string): string {
+  return (Array.isArray(content) ? content : [])
+    .map((part) => (obj(part)?.['type'] === kind ? (str(obj(part)?.['text']) ?? '') : ''))
+    .join('\n')
+    .trim();
+}
+
+function input(payload: Json): Record<string, unknown> {
+  const raw = payload['arguments'] ?? payload['input'];
+  if (typeof raw !== 'string') return obj(raw) ?? {};
+  try {
+    return obj(JSON.parse(raw)) ?? { input: raw };
+  } catch {
+    return { input: raw };
+  }
+}
+
+/**
+ * What the conversation shows of a rollout's items: the person's prompts (not Codex's own
+ * context), the replies, and each tool call with its output, paired by call id. Codex's event
+ * lines repeat the same items and are left out.
+ */
+export function addRolloutEvent(
+  event: SessionEvent,
+  line: { type: string; payload: Json },
+  items: TimelineItem[],
+  tools: Map<string, ToolItem>,
+): void {
+  if (line.type !== 'response_item') return;
+  const p = line.payload;
+  const type = str(p['type']) ?? '';
+  const base = (part: string) => ({
+    key: `${event.seq}:${part}`,
+    seq: event.seq,
+    ms: event.received_at_ms,
+  });
+  if (type === 'message') {
+    if (p['role'] === 'user') {
+      const text = texts(p['content'], 'input_text');
+      if (text && !text.startsWith('<') && !text.startsWith('# AGENTS.md'))
+        items.push({ ...base('u'), kind: 'user', text });
+    } else if (p['role'] === 'assistant') {
+      const text = texts(p['content'], 'output_text');
+      if (text) items.push({ ...base('t'), kind: 'text', text, sub: false });
+    }
+    return;
+  }
+  if (TOOL_CALLS.has(type)) {
+    const id = str(p['call_id']) ?? str(p['id']) ?? `${event.seq}`;
+    const item: ToolItem = {
+      ...base('c'),
+      kind: 'tool',
+      id,
+      name: str(p['name']) ?? type,
+      input: input(p),
+      result: null,
+      permission: null,
+      gate: null,
+      sub: false,
+    };
+    tools.set(id, item);
+    items.push(item);
+    return;
+  }
+  if (TOOL_OUTPUTS.has(type)) {
+    const output = p['output'];
+    const text = typeof output === 'string' ? output : JSON.stringify(output ?? '');
+    const result: ToolResult = {
+      seq: event.seq,
+      ms: event.received_at_ms,
+      isError: false,
+      text,
+      stdout: null,
+      stderr: null,
+      interrupted: false,
+      patch: null,
+    };
+    const call = tools.get(str(p['call_id']) ?? '');
+    if (call) call.result = result;
+    else
+      items.push({
+        ...base('o'),
+        kind: 'orphan-result',
+        toolUseId: str(p['call_id']) ?? '',
+        result,
+      });
+  }
+}

@@ -81,4 +81,9 @@ test('launch by hand, approve, see the result, queue and reorder, jump to a turn
   await expect(page.locator('header app-state-chip')).toHaveText('ended', { timeout: 30_000 });
   await expect(page.locator('.notice', { hasText: 'Session ended' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Stop…' })).toBeDisabled();
+
+  // The next launch starts where this one ran: same subscription, model and folder.
+  await page.goto(`${relais.base}/sessions/new`);
+  await expect(page.getByRole('textbox', { name: 'Working directory' })).toHaveValue(relais.cwd);
+  await expect(page.getByRole('combobox', { name: 'Model' })).not.toHaveText(/^\s*$/);
 });

@@ -12,6 +12,7 @@ import { ApiFailure, toApiFailure } from '../core/api-error';
 import { LiveStore } from '../core/live-store';
 import { Now } from '../shared/now';
 import { LIFETIMES, PERMISSION_MODES, launchBody, launchForm } from './launch-form';
+import { recallLaunch, rememberLaunch } from './launch-memory';
 import { McpServersEditor } from './mcp-servers-editor';
 import { McpDraft, draftProblem, mcpServersOf } from './mcp-draft';
 import { SessionsApi } from './sessions-api';
@@ -76,12 +77,18 @@ export class LaunchPage {
     return until === null ? 0 : Math.max(0, Math.ceil((until - this.now.ms()) / 1000));
   });
 
+  /** Where and how the last launch ran: offered again (subscription and model once listed). */
+  private readonly recalled = recallLaunch();
+
   constructor() {
     void this.loadSubscriptions();
     this.form.controls.subscription.valueChanges.subscribe(() =>
       this.form.controls.model.setValue(''),
     );
     this.form.controls.model.valueChanges.subscribe(() => this.form.controls.effort.setValue(''));
+    if (this.recalled.cwd) this.form.controls.cwd.setValue(this.recalled.cwd);
+    if (this.recalled.permissionMode)
+      this.form.controls.permissionMode.setValue(this.recalled.permissionMode);
   }
 
   protected async loadSubscriptions(): Promise<void> {
@@ -89,8 +96,11 @@ export class LaunchPage {
     try {
       const list = await this.subscriptionsApi.list();
       this.subscriptions.set(list);
-      if (!this.form.controls.subscription.value && list[0])
-        this.form.controls.subscription.setValue(list[0].id);
+      const last = list.find((s) => s.id === this.recalled.subscription);
+      if (!this.form.controls.subscription.value && (last ?? list[0]))
+        this.form.controls.subscription.setValue((last ?? list[0])!.id);
+      if (last && last.models.some((m) => m.value === this.recalled.model))
+        this.form.controls.model.setValue(this.recalled.model!);
     } catch (error: unknown) {
       this.loadError.set(toApiFailure(error));
     }
@@ -134,6 +144,8 @@ export class LaunchPage {
         ...(mcp ? { mcp_servers: mcp } : {}),
       });
       this.live.upsertSession(session);
+      const { subscription, model, cwd, permissionMode } = this.form.getRawValue();
+      rememberLaunch({ subscription, model, cwd: cwd.trim(), permissionMode });
       void this.router.navigate(['/sessions', session.id]);
     } catch (error: unknown) {
       const failure = toApiFailure(error);

@@ -82,9 +82,14 @@ export class LaunchPage {
 
   constructor() {
     void this.loadSubscriptions();
-    this.form.controls.subscription.valueChanges.subscribe(() =>
-      this.form.controls.model.setValue(''),
-    );
+    this.form.controls.subscription.valueChanges.subscribe(() => {
+      this.form.controls.model.setValue('');
+      // A subscription never detected (a built-in demo on first start, one just added): its models
+      // are found without asking, so the model list is never empty for want of a click.
+      const chosen = this.subscription();
+      if (chosen && chosen.models.length === 0 && chosen.detected_at === null && !this.detecting())
+        void this.detect();
+    });
     this.form.controls.model.valueChanges.subscribe(() => this.form.controls.effort.setValue(''));
     if (this.recalled.cwd) this.form.controls.cwd.setValue(this.recalled.cwd);
     if (this.recalled.permissionMode)
@@ -116,6 +121,13 @@ export class LaunchPage {
       this.subscriptions.update((list) =>
         (list ?? []).map((s) => (s.id === updated.id ? updated : s)),
       );
+      const remembered = this.recalled.model;
+      if (
+        !this.form.controls.model.value &&
+        updated.id === this.recalled.subscription &&
+        updated.models.some((m) => m.value === remembered)
+      )
+        this.form.controls.model.setValue(remembered!);
       if (updated.detect_error)
         this.detectError.set({
           status: 200,

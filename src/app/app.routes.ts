@@ -37,6 +37,11 @@ export const routes: Routes = [
     loadChildren: () => import('./audit/audit.routes').then((m) => m.auditRoutes),
   },
   {
+    path: 'library',
+    canActivate: [keyGuard],
+    loadChildren: () => import('./library/library.routes').then((m) => m.libraryRoutes),
+  },
+  {
     path: 'storage',
     canActivate: [keyGuard],
     loadChildren: () => import('./storage/storage.routes').then((m) => m.storageRoutes),

@@ -46,6 +46,7 @@ export const InitLine = z.object({
     .array(z.object({ name: z.string(), status: z.string().optional() }).loose())
     .optional(),
   permissionMode: z.string().optional(),
+  slash_commands: z.array(z.string()).optional(),
 });
 export type InitLine = z.infer<typeof InitLine>;
 

@@ -1,10 +1,20 @@
-import { ChangeDetectionStrategy, Component, computed, inject, input, signal } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  computed,
+  effect,
+  inject,
+  input,
+  signal,
+} from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { QUEUE_MAX } from '../../../contract/api';
 import { toApiFailure } from '../core/api-error';
 import { SessionsApi } from '../sessions/sessions-api';
 import { ConversationStore } from './conversation-store';
 import { deliveryFor } from './queue-order';
+import { LibraryApi } from '../library/library-api';
+import { matchCommands, slashQuery } from './slash-commands';
 
 /** Types an instruction; says beforehand whether it goes now or waits in the queue. */
 @Component({
@@ -14,16 +24,42 @@ import { deliveryFor } from './queue-order';
   template: `
     <form class="composer" (submit)="$event.preventDefault(); send()">
       <label for="composer-text" class="visually-hidden">Message to the agent</label>
-      <textarea
-        id="composer-text"
-        rows="2"
-        [value]="text()"
-        (input)="text.set($any($event.target).value)"
-        (keydown.enter)="onEnter($any($event))"
-        [disabled]="ended()"
-        [attr.aria-describedby]="'composer-hint'"
-        placeholder="Message the agent (Enter to send, Shift+Enter for a new line)"
-      ></textarea>
+      <div class="box">
+        <textarea
+          id="composer-text"
+          rows="2"
+          aria-autocomplete="list"
+          aria-controls="slash-list"
+          [attr.aria-activedescendant]="
+            suggestions().length > 0 ? 'slash-' + suggestions()[active()] : null
+          "
+          [value]="text()"
+          (input)="onInput($any($event.target).value)"
+          (keydown)="onKey($any($event))"
+          [disabled]="ended()"
+          [attr.aria-describedby]="'composer-hint'"
+          placeholder="Message the agent (Enter to send, Shift+Enter for a new line, / for commands)"
+        ></textarea>
+        <ul
+          id="slash-list"
+          role="listbox"
+          aria-label="Commands"
+          class="slash"
+          [hidden]="suggestions().length === 0"
+        >
+          @for (command of suggestions(); track command; let i = $index) {
+            <li
+              role="option"
+              [id]="'slash-' + command"
+              [attr.aria-selected]="i === active()"
+              [class.active]="i === active()"
+              (mousedown)="$event.preventDefault(); complete(command)"
+            >
+              /{{ command }}
+            </li>
+          }
+        </ul>
+      </div>
       <div class="side">
         <button
           mat-flat-button
@@ -72,6 +108,38 @@ import { deliveryFor } from './queue-order';
       display: flex;
       gap: 0.6rem;
       align-items: stretch;
+    }
+    .box {
+      flex: 1;
+      position: relative;
+      display: flex;
+      min-width: 0;
+    }
+    .slash {
+      position: absolute;
+      bottom: 100%;
+      left: 0;
+      margin: 0 0 0.25rem;
+      padding: 0.25rem 0;
+      list-style: none;
+      min-width: 12rem;
+      max-width: 100%;
+      max-height: 16rem;
+      overflow: auto;
+      background: var(--mat-sys-surface-container);
+      color: var(--mat-sys-on-surface);
+      border: 1px solid var(--mat-sys-outline);
+      border-radius: 8px;
+      z-index: 2;
+    }
+    .slash li {
+      padding: 0.3rem 0.75rem;
+      font-family: ui-monospace, monospace;
+      cursor: pointer;
+    }
+    .slash li.active {
+      background: var(--mat-sys-secondary-container);
+      color: var(--mat-sys-on-secondary-container);
     }
     textarea {
       flex: 1;
@@ -130,6 +198,70 @@ export class Composer {
   protected readonly ended = computed(
     () => this.store.session() !== null && this.delivery() === 'closed',
   );
+
+  private readonly library = inject(LibraryApi);
+  /** The library's commands for this session's subscription (its own and the common ones). */
+  private readonly libraryCommands = signal<string[]>([]);
+  private readonly dismissed = signal(false);
+  protected readonly active = signal(0);
+  /** The agent's own list (from its context line), then the library's. */
+  private readonly commands = computed(() => {
+    const items = this.store.timeline();
+    let own: string[] = [];
+    for (const item of items) if (item.kind === 'init') own = item.init.slash_commands ?? own;
+    return [...own, ...this.libraryCommands()];
+  });
+  protected readonly suggestions = computed(() => {
+    const query = slashQuery(this.text());
+    return query === null || this.dismissed() ? [] : matchCommands(this.commands(), query);
+  });
+
+  constructor() {
+    effect(() => {
+      const subscriptionId = this.store.session()?.subscription_id;
+      if (!subscriptionId) return;
+      void this.library
+        .list({ subscriptionId, kind: 'command' })
+        .then((items) =>
+          this.libraryCommands.set(items.filter((i) => i.enabled).map((i) => i.name)),
+        )
+        .catch(() => this.libraryCommands.set([]));
+    });
+  }
+
+  protected onInput(value: string): void {
+    this.text.set(value);
+    this.dismissed.set(false);
+    this.active.set(0);
+  }
+
+  protected complete(command: string): void {
+    this.text.set(`/${command} `);
+    this.active.set(0);
+  }
+
+  protected onKey(event: KeyboardEvent): void {
+    const list = this.suggestions();
+    if (list.length > 0) {
+      if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+        event.preventDefault();
+        const step = event.key === 'ArrowDown' ? 1 : -1;
+        this.active.set((this.active() + step + list.length) % list.length);
+        return;
+      }
+      if ((event.key === 'Enter' && !event.shiftKey) || event.key === 'Tab') {
+        event.preventDefault();
+        this.complete(list[this.active()] ?? list[0]!);
+        return;
+      }
+      if (event.key === 'Escape') {
+        event.preventDefault();
+        this.dismissed.set(true);
+        return;
+      }
+    }
+    if (event.key === 'Enter') this.onEnter(event);
+  }
 
   protected onEnter(event: KeyboardEvent): void {
     if (event.shiftKey || event.isComposing) return;

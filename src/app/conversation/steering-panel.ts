@@ -2,11 +2,14 @@ import {
   ChangeDetectionStrategy,
   Component,
   computed,
+  effect,
   inject,
   output,
   signal,
 } from '@angular/core';
+import { StartInstructions } from '../../../contract/library';
 import { modeLabel } from '../shared/mode-label';
+import { SessionsApi } from '../sessions/sessions-api';
 import { ConversationStore } from './conversation-store';
 import { toolsByName } from './conversation-index';
 
@@ -40,6 +43,30 @@ export class SteeringPanel {
     const session = this.store.session();
     return session ? modeLabel(session.permission_mode) : null;
   });
+
+  private readonly sessionsApi = inject(SessionsApi);
+  /** The permanent instructions the session started with, from its first event. */
+  protected readonly instructions = signal<StartInstructions | null>(null);
+  private readonly sessionId = computed(() => this.store.session()?.id ?? null);
+
+  constructor() {
+    effect(() => {
+      const id = this.sessionId();
+      if (!id) return;
+      void this.sessionsApi
+        .events(id, { after: 0, limit: 5 })
+        .then((page) => {
+          const created = page.items.find(
+            (e) => (e.data as { subtype?: unknown } | null)?.subtype === 'session_created',
+          );
+          const parsed = StartInstructions.safeParse(
+            (created?.data as { instructions?: unknown } | undefined)?.instructions,
+          );
+          this.instructions.set(parsed.success ? parsed.data : null);
+        })
+        .catch(() => this.instructions.set(null));
+    });
+  }
 
   protected goToTurn(): void {
     const turn = Number.parseInt(this.turnInput(), 10);

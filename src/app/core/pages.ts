@@ -29,6 +29,12 @@ export const PAGES: readonly ConsolePage[] = [
     keywords: 'trail decisions history rules changes',
     inRail: true,
   },
+  {
+    path: '/library',
+    label: 'Library',
+    keywords: 'skills commands slash instructions system prompt',
+    inRail: true,
+  },
   { path: '/storage', label: 'Storage', keywords: 'disk space compress recycle', inRail: true },
   { path: '/diagnostics', label: 'Diagnostics', keywords: 'health engine process', inRail: true },
 ];

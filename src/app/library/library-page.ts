@@ -1,0 +1,196 @@
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { FormsModule } from '@angular/forms';
+import { MatButtonModule } from '@angular/material/button';
+import { MatFormFieldModule } from '@angular/material/form-field';
+import { MatInputModule } from '@angular/material/input';
+import { MatRadioModule } from '@angular/material/radio';
+import { MatSelectModule } from '@angular/material/select';
+import { MatSlideToggleModule } from '@angular/material/slide-toggle';
+import { Subscription } from '../../../contract/api';
+import { LibraryItem, LibraryKind } from '../../../contract/library';
+import { ApiFailure, toApiFailure } from '../core/api-error';
+import { SubscriptionsApi } from '../subscriptions/subscriptions-api';
+import { LibraryApi } from './library-api';
+
+interface Draft {
+  id: string | null;
+  kind: LibraryKind;
+  scope: string;
+  source: 'write' | 'import';
+  name: string;
+  content: string;
+  path: string;
+}
+
+const COMMON = 'common';
+const emptyDraft = (): Draft => ({
+  id: null,
+  kind: 'command',
+  scope: COMMON,
+  source: 'write',
+  name: '',
+  content: '',
+  path: '',
+});
+
+/** Skills and commands the agents find in their folders, and the instructions new sessions start with. */
+@Component({
+  selector: 'app-library-page',
+  imports: [
+    FormsModule,
+    MatButtonModule,
+    MatFormFieldModule,
+    MatInputModule,
+    MatRadioModule,
+    MatSelectModule,
+    MatSlideToggleModule,
+  ],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './library-page.html',
+  styleUrl: './library-page.scss',
+})
+export class LibraryPage {
+  private readonly api = inject(LibraryApi);
+  private readonly subscriptionsApi = inject(SubscriptionsApi);
+
+  protected readonly common = COMMON;
+  protected readonly items = signal<LibraryItem[] | null>(null);
+  protected readonly subscriptions = signal<Subscription[]>([]);
+  protected readonly loadError = signal<ApiFailure | null>(null);
+  protected readonly draft = signal<Draft>(emptyDraft());
+  protected readonly draftError = signal<ApiFailure | null>(null);
+  protected readonly itemError = signal<ApiFailure | null>(null);
+  protected readonly saved = signal('');
+  protected readonly scope = signal(COMMON);
+  protected readonly instructionsText = signal('');
+  protected readonly instructionsSaved = signal('');
+  protected readonly instructionsError = signal<ApiFailure | null>(null);
+  private readonly allInstructions = signal<Record<string, string>>({});
+
+  protected readonly scopeNames = computed(() => {
+    const names: Record<string, string> = { [COMMON]: 'Every subscription' };
+    for (const s of this.subscriptions()) names[s.id] = s.name;
+    return names;
+  });
+
+  constructor() {
+    void this.load();
+  }
+
+  protected async load(): Promise<void> {
+    this.loadError.set(null);
+    try {
+      const [items, subscriptions, instructions] = await Promise.all([
+        this.api.list(),
+        this.subscriptionsApi.list(),
+        this.api.instructions(),
+      ]);
+      this.items.set(items);
+      this.subscriptions.set(subscriptions);
+      this.allInstructions.set(Object.fromEntries(instructions.map((i) => [i.scope, i.text])));
+      this.instructionsText.set(this.allInstructions()[this.scope()] ?? '');
+    } catch (error: unknown) {
+      this.loadError.set(toApiFailure(error));
+    }
+  }
+
+  protected scopeOf(item: LibraryItem): string {
+    return this.scopeNames()[item.subscription_id ?? COMMON] ?? item.subscription_id ?? '';
+  }
+
+  protected pickScope(scope: string): void {
+    this.scope.set(scope);
+    this.instructionsText.set(this.allInstructions()[scope] ?? '');
+    this.instructionsSaved.set('');
+  }
+
+  protected async saveInstructions(): Promise<void> {
+    this.instructionsError.set(null);
+    try {
+      const saved = await this.api.saveInstructions(this.scope(), this.instructionsText());
+      this.allInstructions.update((all) => ({ ...all, [saved.scope]: saved.text }));
+      this.instructionsSaved.set(
+        'Saved. New sessions start with these instructions; running ones keep theirs.',
+      );
+    } catch (error: unknown) {
+      this.instructionsError.set(toApiFailure(error));
+    }
+  }
+
+  protected patchDraft(change: Partial<Draft>): void {
+    this.draft.update((d) => ({ ...d, ...change }));
+  }
+
+  protected edit(item: LibraryItem): void {
+    this.draftError.set(null);
+    this.saved.set('');
+    this.draft.set({
+      id: item.id,
+      kind: item.kind,
+      scope: item.subscription_id ?? COMMON,
+      source: 'write',
+      name: item.name,
+      content: item.content,
+      path: '',
+    });
+    queueMicrotask(() => document.getElementById('item-form-title')?.focus());
+  }
+
+  protected cancel(): void {
+    this.draft.set(emptyDraft());
+    this.draftError.set(null);
+  }
+
+  protected async submit(): Promise<void> {
+    const d = this.draft();
+    const subscriptionId = d.scope === COMMON ? null : d.scope;
+    this.draftError.set(null);
+    this.saved.set('');
+    try {
+      const item =
+        d.id !== null
+          ? await this.api.update(d.id, {
+              name: d.name.trim(),
+              content: d.content,
+              subscription_id: subscriptionId,
+            })
+          : await this.api.create({
+              kind: d.kind,
+              subscription_id: subscriptionId,
+              ...(d.source === 'import'
+                ? { import_path: d.path.trim(), ...(d.name.trim() ? { name: d.name.trim() } : {}) }
+                : { name: d.name.trim(), content: d.content }),
+            });
+      this.items.update((list) =>
+        [...(list ?? []).filter((i) => i.id !== item.id), item].sort((a, b) =>
+          `${a.kind}${a.name}`.localeCompare(`${b.kind}${b.name}`),
+        ),
+      );
+      this.saved.set(`${item.kind === 'skill' ? 'Skill' : 'Command'} ${item.name} saved.`);
+      this.draft.set(emptyDraft());
+    } catch (error: unknown) {
+      this.draftError.set(toApiFailure(error));
+    }
+  }
+
+  protected async toggle(item: LibraryItem, enabled: boolean): Promise<void> {
+    this.itemError.set(null);
+    try {
+      const updated = await this.api.update(item.id, { enabled });
+      this.items.update((list) => (list ?? []).map((i) => (i.id === item.id ? updated : i)));
+    } catch (error: unknown) {
+      this.itemError.set(toApiFailure(error));
+    }
+  }
+
+  protected async remove(item: LibraryItem): Promise<void> {
+    this.itemError.set(null);
+    try {
+      await this.api.remove(item.id);
+      this.items.update((list) => (list ?? []).filter((i) => i.id !== item.id));
+      this.saved.set(`${item.name} deleted.`);
+    } catch (error: unknown) {
+      this.itemError.set(toApiFailure(error));
+    }
+  }
+}

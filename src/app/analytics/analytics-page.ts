@@ -1,3 +1,4 @@
+import { dateAndMinute } from '../shared/time-format';
 import {
   ChangeDetectionStrategy,
   Component,
@@ -103,8 +104,8 @@ export class AnalyticsPage {
   protected readonly scope = computed(() => {
     const query = this.query();
     if (!query) return '';
-    const from = query['from'] ? new Date(query['from']).toLocaleString() : 'the first turn';
-    const to = query['to'] ? new Date(query['to']).toLocaleString() : 'now';
+    const from = query['from'] ? dateAndMinute(Date.parse(query['from'])) : 'the first turn';
+    const to = query['to'] ? dateAndMinute(Date.parse(query['to'])) : 'now';
     return `${from} → ${to}`;
   });
 

@@ -1,4 +1,4 @@
-import { DatePipe } from '@angular/common';
+import { WhenPipe } from '../shared/when.pipe';
 import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { VersionCard } from '../../../contract/operations';
@@ -8,7 +8,7 @@ import { DiagnosticsApi } from './diagnostics-api';
 /** One card per agent: the pinned version against the registry's latest, asked through npm. */
 @Component({
   selector: 'app-version-cards',
-  imports: [DatePipe, MatButtonModule],
+  imports: [WhenPipe, MatButtonModule],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <section aria-labelledby="versions-title">
@@ -37,7 +37,7 @@ import { DiagnosticsApi } from './diagnostics-api';
                 <dd class="mono" data-testid="latest">{{ card.latest ?? '—' }}</dd>
                 <dt>Checked</dt>
                 <dd>
-                  {{ card.checked_at ? (card.checked_at | date: 'yyyy-MM-dd HH:mm:ss') : 'never' }}
+                  {{ card.checked_at ? (card.checked_at | when) : 'never' }}
                 </dd>
               </dl>
               @switch (card.status) {

@@ -1,10 +1,26 @@
-import { clockTime, countdown, fullDateTime, shortDuration } from './time-format';
+import { clockTime, countdown, fullDateTime, listTime, shortDuration } from './time-format';
 
 describe('time formatting', () => {
   const ms = new Date(2026, 10, 30, 9, 5, 7, 42).getTime();
 
-  it('shows local time to the second', () => {
-    expect(clockTime(ms)).toBe('09:05:07');
+  it('shows local time to the second in the format of the browser', () => {
+    expect(clockTime(ms)).toBe(
+      new Intl.DateTimeFormat(undefined, {
+        hour: '2-digit',
+        minute: '2-digit',
+        second: '2-digit',
+      }).format(ms),
+    );
+    expect(clockTime(ms)).toMatch(/0?9.05.07/);
+  });
+
+  it('adds the day to a time in a list only when it is not from the day it is read', () => {
+    const sameDay = new Date(2026, 10, 30, 23, 59).getTime();
+    const nextDay = new Date(2026, 11, 1, 0, 1).getTime();
+    expect(listTime(ms, sameDay)).toBe(clockTime(ms));
+    expect(listTime(ms, nextDay)).not.toBe(clockTime(ms));
+    expect(listTime(ms, nextDay)).toContain('30');
+    expect(listTime(ms, nextDay)).toMatch(/0?9.05.07/);
   });
 
   it('gives the full local date with milliseconds and the UTC offset', () => {

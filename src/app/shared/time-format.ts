@@ -1,9 +1,55 @@
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
 
-/** Local time to the second: `14:03:22`. */
+/**
+ * Times follow the browser's language: its order of day and month, its 12 or 24 hours. The formats
+ * are made once (Intl formatters are costly to build, cheap to use).
+ */
+const CLOCK = new Intl.DateTimeFormat(undefined, {
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+const DAY_AND_CLOCK = new Intl.DateTimeFormat(undefined, {
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+  second: '2-digit',
+});
+const DATE_AND_MINUTE = new Intl.DateTimeFormat(undefined, {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+});
+
+/** Local time to the second, in the browser's format: `14:03:22` (or `02:03:22 PM`). */
 export function clockTime(ms: number): string {
-  const date = new Date(ms);
-  return `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}`;
+  return CLOCK.format(ms);
+}
+
+/**
+ * A time in a list or a conversation: the clock alone on the day it is read, the day and the clock
+ * on any other day, so a list that spans midnight (or weeks) says which day each line is from.
+ */
+export function listTime(ms: number, nowMs = Date.now()): string {
+  return sameLocalDay(ms, nowMs) ? CLOCK.format(ms) : DAY_AND_CLOCK.format(ms);
+}
+
+/** A date with its time to the minute, in the browser's format: `Dec 1, 2026, 14:03`. */
+export function dateAndMinute(ms: number): string {
+  return DATE_AND_MINUTE.format(ms);
+}
+
+function sameLocalDay(a: number, b: number): boolean {
+  const x = new Date(a);
+  const y = new Date(b);
+  return (
+    x.getFullYear() === y.getFullYear() &&
+    x.getMonth() === y.getMonth() &&
+    x.getDate() === y.getDate()
+  );
 }
 
 /** Full local date and time, with the offset from UTC: `2026-11-30 14:03:22.123 (UTC+01:00)`. */
@@ -14,7 +60,7 @@ export function fullDateTime(ms: number): string {
   const abs = Math.abs(offset);
   return (
     `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())} ` +
-    `${clockTime(ms)}.${pad(date.getMilliseconds(), 3)} (UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)})`
+    `${pad(date.getHours())}:${pad(date.getMinutes())}:${pad(date.getSeconds())}.${pad(date.getMilliseconds(), 3)} (UTC${sign}${pad(Math.floor(abs / 60))}:${pad(abs % 60)})`
   );
 }
 

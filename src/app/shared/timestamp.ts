@@ -1,8 +1,8 @@
 import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
-import { clockTime, fullDateTime } from './time-format';
+import { fullDateTime, listTime } from './time-format';
 
 /**
- * A time to the second; the full date shows on hover (title) and, when focusable, on keyboard
+ * A time to the second (with its day when that is not today); the full date shows on hover (title) and, when focusable, on keyboard
  * focus. Long lists keep only one focusable time per group (a conversation: one per turn).
  */
 @Component({
@@ -45,7 +45,7 @@ import { clockTime, fullDateTime } from './time-format';
 export class Timestamp {
   readonly ms = input.required<number>();
   readonly focusable = input(true);
-  protected readonly clock = computed(() => clockTime(this.ms()));
+  protected readonly clock = computed(() => listTime(this.ms()));
   protected readonly full = computed(() => fullDateTime(this.ms()));
   protected readonly iso = computed(() => new Date(this.ms()).toISOString());
 }

@@ -1,4 +1,4 @@
-import { DatePipe } from '@angular/common';
+import { WhenPipe } from '../shared/when.pipe';
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatDialog } from '@angular/material/dialog';
@@ -25,7 +25,7 @@ interface CategoryRow {
 /** Where the bytes go, what recycling will do and when, and per-conversation actions. */
 @Component({
   selector: 'app-storage-page',
-  imports: [DatePipe, RouterLink, MatButtonModule, CategoryChart],
+  imports: [WhenPipe, RouterLink, MatButtonModule, CategoryChart],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './storage-page.html',
   styleUrl: './storage-page.scss',

@@ -1,4 +1,4 @@
-import { DatePipe } from '@angular/common';
+import { WhenPipe } from '../shared/when.pipe';
 import {
   ChangeDetectionStrategy,
   Component,
@@ -27,7 +27,7 @@ import { AGENT_LABELS, accountFacts, sharedWith } from './subscription-view';
 /** One subscription: what detection found, and Run detection, Rename, Delete. */
 @Component({
   selector: 'app-subscription-card',
-  imports: [DatePipe, MatButtonModule, MatFormFieldModule, MatInputModule],
+  imports: [WhenPipe, MatButtonModule, MatFormFieldModule, MatInputModule],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './subscription-card.html',
   styleUrl: './subscription-card.scss',

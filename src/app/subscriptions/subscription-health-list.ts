@@ -1,5 +1,5 @@
+import { WhenPipe } from '../shared/when.pipe';
 import { registerPageCommands } from '../palette/page-commands';
-import { DatePipe } from '@angular/common';
 import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { Subscription } from '../../../contract/api';
@@ -10,7 +10,7 @@ import { chipClasses } from '../shared/chip-tone';
 /** Each subscription's health: active or suspended, the agent's last error, and Retry. */
 @Component({
   selector: 'app-subscription-health-list',
-  imports: [DatePipe, MatButtonModule],
+  imports: [WhenPipe, MatButtonModule],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './subscription-health-list.html',
   styleUrl: './subscription-health-list.scss',

@@ -223,7 +223,10 @@ export async function build(
     dataHome: config.home,
     containment,
     prelaunch: {
-      placeLibrary: (id) => library.place(id),
+      placeLibrary: (id) => {
+        for (const failure of library.place(id))
+          app.log.warn({ failure }, 'the library could not be placed');
+      },
       instructions: (id) => instructions.forStart(id),
     },
   });

@@ -52,14 +52,26 @@ export class LibraryService {
     this.place();
   }
 
-  /** Every subscription's folder made to hold exactly its enabled items (at start and launch too). */
-  place(onlySubscription?: string): void {
+  /**
+   * Every subscription's folder made to hold exactly its enabled items (at each change and each
+   * launch). A folder that cannot be written is reported, not thrown: the stored item stays, and
+   * the next change or launch places it again.
+   */
+  place(onlySubscription?: string): string[] {
     const items = this.deps.repo.list();
+    const failures: string[] = [];
     for (const subscription of this.deps.subscriptions.all()) {
       if (onlySubscription !== undefined && subscription.id !== onlySubscription) continue;
-      const layout = this.deps.agents.get(subscription.agent).libraryLayout;
-      placeLibrary(subscription.config_dir, layout, items, subscription.id);
+      try {
+        const layout = this.deps.agents.get(subscription.agent).libraryLayout;
+        placeLibrary(subscription.config_dir, layout, items, subscription.id);
+      } catch (error: unknown) {
+        failures.push(
+          `${subscription.id}: ${error instanceof Error ? error.message : String(error)}`,
+        );
+      }
     }
+    return failures;
   }
 
   private checkScope(subscriptionId: string | null): void {

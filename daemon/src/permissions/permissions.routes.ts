@@ -1,3 +1,4 @@
+import { appFromHeader } from '../http/app-header.js';
 import {
   PermissionDecisionBody,
   PermissionListQuery,
@@ -33,6 +34,9 @@ export function permissionRoutes(
     params: IdParams,
     body: PermissionDecisionBody,
     response: PermissionRequest,
-    handler: ({ params, body }) => publicPermission(broker.decide(params.id, body)),
+    // Who answered, as the audit says it: the calling tool's X-Relais-App (the console, the
+    // terminal…), the console when a caller names none.
+    handler: ({ params, body, request }) =>
+      publicPermission(broker.decide(params.id, body, appFromHeader(request, 'console'))),
   });
 }

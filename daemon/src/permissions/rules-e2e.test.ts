@@ -93,6 +93,20 @@ describe('permission engine in front of the real Claude Code', { timeout: 180_00
     assert.deepEqual([entry!.decision, entry!.decided_by], ['allow', 'console']);
   });
 
+  it('the audit names the tool that answered (X-Relais-App), the terminal as much as the console', async () => {
+    const s = await SessionDriver.launch(daemon, { cwd: workdir(), prompt: 'demo:bash echo hi' });
+    const permission = await s.pendingPermission();
+    const answered = await daemon.call(
+      'POST',
+      `/api/permissions/${permission.id}/decision`,
+      { decision: 'deny', message: 'not now' },
+      { 'x-relais-app': 'relais-terminal' },
+    );
+    assert.equal(answered.status, 200, answered.text);
+    const [entry] = await audit(`session=${s.id}`);
+    assert.deepEqual([entry!.decision, entry!.decided_by], ['deny', 'relais-terminal']);
+  });
+
   it('POST /api/rules/check answers like the sessions do', async () => {
     const cwd = workdir();
     const check = async (

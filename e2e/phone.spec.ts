@@ -101,4 +101,16 @@ test('every page fits a phone: no sideways scroll, the top bar folds into a menu
   expect(await sidewaysScroll(page), 'conversation at 390 px').toEqual([]);
   await shoot(page, 'conversation');
   await expectAccessible(page, 'conversation on a phone');
+  // The steering and queue panel opens over the conversation, within the screen.
+  await page.getByRole('button', { name: 'Steering & queue' }).click();
+  await page.waitForTimeout(500);
+  await shoot(page, 'conversation-panels');
+  expect(await sidewaysScroll(page), 'conversation with its panels at 390 px').toEqual([]);
+
+  // Turned to a wide screen, the menu is gone and its copy of the actions with it.
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await expect(page.getByRole('button', { name: /^Menu/ })).toBeHidden();
+  await expect(page.getByRole('navigation', { name: 'Main' })).toBeVisible();
+  await expect(page.getByRole('navigation', { name: 'Main' }).getByRole('button')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: /theme$/ })).toHaveCount(1);
 });

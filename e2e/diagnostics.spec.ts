@@ -54,15 +54,19 @@ async function launch(
   };
 }
 
-async function demo(
-  request: APIRequestContext,
-): Promise<{ status: string; last_error: string | null; consecutive_failed_starts: number }> {
+async function demo(request: APIRequestContext): Promise<{
+  status: string;
+  last_error: string | null;
+  consecutive_failed_starts: number;
+  next_wait_seconds: number;
+}> {
   return (await (
     await request.get(`${daemon.base}/api/subscriptions/demo`, { headers: auth() })
   ).json()) as {
     status: string;
     last_error: string | null;
     consecutive_failed_starts: number;
+    next_wait_seconds: number;
   };
 }
 
@@ -177,15 +181,22 @@ test('three failed starts suspend the subscription: the reason shows, and Retry 
   await page.getByRole('combobox', { name: 'Model' }).click();
   await page.getByRole('option').first().click();
   await page.getByRole('textbox', { name: 'Working directory' }).fill(cwd);
+  // The form says so before Launch, with the wait a launch would be told.
+  const notice = page.getByRole('status').filter({ hasText: 'is suspended since' });
+  await expect(notice).toContainText(`wait ${suspended.next_wait_seconds} s`);
   await page.getByRole('button', { name: 'Launch', exact: true }).click();
   await expect(page.getByRole('alert')).toContainText('This subscription is suspended');
   await expect(page.getByRole('alert')).toContainText(suspended.last_error!);
+  // The refusal doubled the wait: the form shows the figure the Diagnostics page shows.
+  const after = await demo(request);
+  await expect(notice).toContainText(`wait ${after.next_wait_seconds} s`);
 
   await page.getByRole('link', { name: 'Diagnostics', exact: true }).click();
   const section = page.getByRole('region', { name: 'Subscriptions' });
   const item = section.getByRole('listitem', { name: /^Demo \(scripted model\)/ });
   await expect(item.getByText('suspended', { exact: true })).toBeVisible();
   await expect(item).toContainText(`Last error: ${suspended.last_error}`);
+  await expect(item).toContainText(`told to wait ${after.next_wait_seconds} s`);
   await expectAccessible(page, 'diagnostics with a suspended subscription');
   await item.getByRole('button', { name: /^Retry/ }).click();
   await expect(item.getByText('active', { exact: true })).toBeVisible();

@@ -11,6 +11,7 @@ import { Effort, Subscription } from '../../../contract/api';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { LiveStore } from '../core/live-store';
 import { Now } from '../shared/now';
+import { WhenPipe } from '../shared/when.pipe';
 import { LIFETIMES, PERMISSION_MODES, launchBody, launchForm } from './launch-form';
 import { recallLaunch, rememberLaunch } from './launch-memory';
 import { McpServersEditor } from './mcp-servers-editor';
@@ -30,6 +31,7 @@ import { SubscriptionsApi } from '../subscriptions/subscriptions-api';
     MatRadioModule,
     MatSelectModule,
     McpServersEditor,
+    WhenPipe,
   ],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './launch-page.html',
@@ -52,6 +54,7 @@ export class LaunchPage {
   protected readonly mcpServers = signal<McpDraft[]>([]);
   protected readonly submitting = signal(false);
   protected readonly failure = signal<ApiFailure | null>(null);
+  protected readonly reopening = signal(false);
   private readonly retryUntil = signal<number | null>(null);
 
   private readonly subscriptionId = toSignal(this.form.controls.subscription.valueChanges, {
@@ -111,6 +114,36 @@ export class LaunchPage {
     }
   }
 
+  /** Reopens a suspended subscription (as Retry on the Diagnostics page does). */
+  protected async reopen(id: string): Promise<void> {
+    this.reopening.set(true);
+    try {
+      this.replaceSubscription(await this.subscriptionsApi.retry(id));
+      this.failure.set(null);
+      this.retryUntil.set(null);
+    } catch (error: unknown) {
+      this.failure.set(toApiFailure(error));
+    } finally {
+      this.reopening.set(false);
+    }
+  }
+
+  private async refreshSubscription(): Promise<void> {
+    const id = this.subscriptionId();
+    if (!id) return;
+    try {
+      this.replaceSubscription(await this.subscriptionsApi.get(id));
+    } catch {
+      // The refusal banner already says what matters.
+    }
+  }
+
+  private replaceSubscription(updated: Subscription): void {
+    this.subscriptions.update((list) =>
+      (list ?? []).map((s) => (s.id === updated.id ? updated : s)),
+    );
+  }
+
   protected async detect(): Promise<void> {
     const id = this.subscriptionId();
     if (!id) return;
@@ -162,6 +195,9 @@ export class LaunchPage {
     } catch (error: unknown) {
       const failure = toApiFailure(error);
       this.failure.set(failure);
+      // A refusal changes the subscription's figures (a suspension's wait doubles): shown as they
+      // are now, the same as on the Diagnostics page.
+      if (failure.code === 'subscription_suspended') void this.refreshSubscription();
       this.retryUntil.set(
         failure.retryAfterSeconds ? Date.now() + failure.retryAfterSeconds * 1000 : null,
       );

@@ -19,6 +19,14 @@ export class SubscriptionsApi {
     );
   }
 
+  get(id: string): Promise<Subscription> {
+    return firstValueFrom(
+      this.http
+        .get<unknown>(`/api/subscriptions/${encodeURIComponent(id)}`)
+        .pipe(map((raw) => Subscription.parse(raw))),
+    );
+  }
+
   create(body: SubscriptionCreate): Promise<Subscription> {
     return firstValueFrom(
       this.http

@@ -82,6 +82,11 @@ test('every page fits a phone: no sideways scroll, the top bar folds into a menu
   await page.keyboard.press('Escape');
   await expect(nav).toBeHidden();
   await expect(menu).toBeFocused();
+  // The rest of the walk is in the dark theme, chosen from the menu; axe checks every page in it.
+  await menu.click();
+  await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
+  await page.keyboard.press('Escape');
 
   for (const path of paths) {
     await menu.click();
@@ -94,6 +99,7 @@ test('every page fits a phone: no sideways scroll, the top bar folds into a menu
     await page.waitForTimeout(1500);
     await shoot(page, path.slice(1).replace(/\W+/g, '-'));
     expect(await sidewaysScroll(page), `${path} at 390 px`).toEqual([]);
+    await expectAccessible(page, `${path} at 390 px, dark`);
   }
 
   await page.goto(`${relais.base}/sessions/${id}`);

@@ -43,7 +43,10 @@ test('terminal: joins the conversation, sends, answers a prompt, interrupts, lea
   await expectAccessible(page, 'conversation with the terminal open and a prompt waiting');
   await page.screenshot({ path: test.info().outputPath('terminal-1280-light.png') });
   await page.setViewportSize({ width: 390, height: 844 });
+  // On a phone the theme switch sits in the Menu.
+  await page.getByRole('button', { name: /^Menu/ }).click();
   await page.getByRole('button', { name: 'Switch to dark theme' }).click();
+  await page.keyboard.press('Escape');
   await expect(screen(page)).toContainText('answer (y/s/n)');
   await page.screenshot({ path: test.info().outputPath('terminal-390-dark.png') });
   await page.setViewportSize({ width: 1280, height: 860 });

@@ -107,24 +107,24 @@ console.log(
 console.log(`permission-decision: p99 target < 0.5 ms: ${at(0.99) < 0.5 ? 'met' : 'MISSED'}`);
 
 const SIZES = [1_024, 16_384, 65_536, 1_048_576];
-const fit = (unit: string, size: number): string => unit.repeat(Math.ceil(size / unit.length));
+const repeatTo = (unit: string, size: number): string => unit.repeat(Math.ceil(size / unit.length));
 const ADVERSARIAL: [string, (size: number) => [string, Record<string, unknown>]][] = [
-  ['rm -rrr…r! (quadratic bait of the old rm rule)', (n) => bash(`rm -${fit('r', n)}!`)],
-  ['git a a a … push (.* bait)', (n) => bash(`git ${fit('a ', n)}push`)],
-  ['DELETE FROM t x x x …', (n) => bash(`psql -c "DELETE FROM t ${fit('x ', n)}"`)],
-  ['DROP/**/…TABLE', (n) => bash(`psql -c "DROP${fit('/**/', n)}TABLE t"`)],
-  ['$( nested', (n) => bash(`echo ${fit('$(', n / 2)}x${fit(')', n / 2)}`)],
-  ['"$( unclosed', (n) => bash(`echo ${fit('"$(', n)}`)],
-  ['( ( ( subshells', (n) => bash(`${fit('(', n / 2)}ls${fit(')', n / 2)}`)],
-  ['backticks', (n) => bash(`echo ${fit('`echo `', n)}`)],
-  ['one long word', (n) => bash(`ls ${fit('a', n)}`)],
-  ['many short words', (n) => bash(`ls ${fit('a ', n)}`)],
-  ['many glob words', (n) => bash(`ls ${fit('*.ts ', n)}`)],
-  ['many wrappers', (n) => bash(`${fit('env ', n)}rm -rf build`)],
-  ['many commands', (n) => bash(fit('true;', n))],
-  ['a long path (Read)', (n) => file('Read', fit('a/', n))],
-  ['many Grep globs', (n) => ['Grep', { pattern: 'x', glob: fit('*.ts ', n) }]],
-  ['a long Glob pattern', (n) => ['Glob', { pattern: fit('**/a', n) }]],
+  ['rm -rrr…r! (quadratic bait of the old rm rule)', (n) => bash(`rm -${repeatTo('r', n)}!`)],
+  ['git a a a … push (.* bait)', (n) => bash(`git ${repeatTo('a ', n)}push`)],
+  ['DELETE FROM t x x x …', (n) => bash(`psql -c "DELETE FROM t ${repeatTo('x ', n)}"`)],
+  ['DROP/**/…TABLE', (n) => bash(`psql -c "DROP${repeatTo('/**/', n)}TABLE t"`)],
+  ['$( nested', (n) => bash(`echo ${repeatTo('$(', n / 2)}x${repeatTo(')', n / 2)}`)],
+  ['"$( unclosed', (n) => bash(`echo ${repeatTo('"$(', n)}`)],
+  ['( ( ( subshells', (n) => bash(`${repeatTo('(', n / 2)}ls${repeatTo(')', n / 2)}`)],
+  ['backticks', (n) => bash(`echo ${repeatTo('`echo `', n)}`)],
+  ['one long word', (n) => bash(`ls ${repeatTo('a', n)}`)],
+  ['many short words', (n) => bash(`ls ${repeatTo('a ', n)}`)],
+  ['many glob words', (n) => bash(`ls ${repeatTo('*.ts ', n)}`)],
+  ['many wrappers', (n) => bash(`${repeatTo('env ', n)}rm -rf build`)],
+  ['many commands', (n) => bash(repeatTo('true;', n))],
+  ['a long path (Read)', (n) => file('Read', repeatTo('a/', n))],
+  ['many Grep globs', (n) => ['Grep', { pattern: 'x', glob: repeatTo('*.ts ', n) }]],
+  ['a long Glob pattern', (n) => ['Glob', { pattern: repeatTo('**/a', n) }]],
 ];
 
 interface Worst {

@@ -130,6 +130,22 @@ describe('sessions over the real Codex', { timeout: 240_000 }, () => {
     );
   });
 
+  it("a question (request_user_input) is asked as Claude's and its answer reaches the model", async () => {
+    const s = await launch(daemon, { cwd: workdir(), prompt: 'demo:ask' });
+    const question = await s.pendingPermission();
+    assert.equal(question.tool_name, 'AskUserQuestion');
+    const [asked] = question.input['questions'] as Line[];
+    assert.equal(asked!['question'], 'Which color?');
+    assert.deepEqual(
+      (asked!['options'] as Line[]).map((o) => o['label']),
+      ['Red', 'Blue'],
+    );
+    await s.decide(question.id, { decision: 'allow', answers: { 'Which color?': 'Blue' } });
+    await waitTurns(s, 1);
+    const texts = await agentTexts(s);
+    assert.match(texts.at(-1)!, /^You answered: .*Blue/);
+  });
+
   it('a file change is asked with its real path and written once allowed', async () => {
     const cwd = workdir();
     const s = await launch(daemon, { cwd, prompt: 'demo:write made.txt hello from codex' });

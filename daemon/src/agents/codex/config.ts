@@ -42,6 +42,8 @@ export function codexConfig(input: CodexConfigInput): string {
     '[features]',
     'plugins = false',
     'remote_plugin = false',
+    // Codex offers its questions (request_user_input) only in Plan mode otherwise; Relais answers them in the console.
+    'default_mode_request_user_input = true',
     '',
     '[analytics]',
     'enabled = false',

@@ -204,6 +204,13 @@ export const TurnRow = z.object({
   error_kind: z.string().nullable(),
   error_message: z.string().nullable(),
   tool_calls: z.number().int(),
+  reasoning_tokens: z
+    .number()
+    .int()
+    .nullable()
+    .describe(
+      'Of the output tokens, those the model spent reasoning; null = not reported (Claude)',
+    ),
 });
 export type TurnRow = z.infer<typeof TurnRow>;
 export const TurnsPage = z.object({ items: z.array(TurnRow), next_cursor: z.string().nullable() });

@@ -103,7 +103,7 @@ function usageFor(step: number, chars: number): ResponsesUsage {
     input_tokens: input,
     input_tokens_details: { cached_tokens: 40 },
     output_tokens: output,
-    output_tokens_details: { reasoning_tokens: 0 },
+    output_tokens_details: { reasoning_tokens: 3 },
     total_tokens: input + output,
   };
 }

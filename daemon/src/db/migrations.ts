@@ -303,4 +303,10 @@ export const MIGRATIONS: Migration[] = [
       );
     `,
   },
+  {
+    version: 9,
+    name: 'reasoning-tokens',
+    // Codex reports the reasoning part of its output tokens; Claude does not (null: not reported).
+    sql: `ALTER TABLE turns ADD COLUMN reasoning_tokens INTEGER;`,
+  },
 ];

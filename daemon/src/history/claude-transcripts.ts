@@ -118,6 +118,7 @@ class ClaudeParser implements TranscriptParser {
       cacheRead: num(usage['cache_read_input_tokens']),
       cacheCreation: num(usage['cache_creation_input_tokens']),
       cacheCreation1h: oneHour(usage),
+      reasoning: null,
       tools,
     };
     if (key === null) closed.push(response);

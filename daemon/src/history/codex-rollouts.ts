@@ -127,6 +127,7 @@ class CodexParser implements TranscriptParser {
       cacheRead: cached,
       cacheCreation: num(usage?.['cache_write_input_tokens']),
       cacheCreation1h: 0,
+      reasoning: num(usage?.['reasoning_output_tokens']),
       tools,
     };
   }

@@ -38,6 +38,7 @@ export function responseTurn(input: {
     output_tokens: r.output,
     cache_read_tokens: r.cacheRead,
     cache_creation_tokens: r.cacheCreation,
+    reasoning_tokens: r.reasoning,
     cost_usd: estimateCost(r.model, {
       input: r.input,
       output: r.output,

@@ -16,6 +16,8 @@ export interface ResponseUsage {
   cacheCreation: number;
   /** Part of cacheCreation written to the 1-hour cache. */
   cacheCreation1h: number;
+  /** Of the output, the reasoning tokens; null when the transcript does not report them (Claude). */
+  reasoning: number | null;
   tools: { id: string; name: string }[];
 }
 

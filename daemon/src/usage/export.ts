@@ -27,6 +27,7 @@ export const EXPORT_COLUMNS = [
   'error_kind',
   'error_message',
   'tool_calls',
+  'reasoning_tokens',
 ] as const;
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {

@@ -31,6 +31,8 @@ export interface TurnRecord extends SessionMeta {
   output_tokens: number;
   cache_read_tokens: number;
   cache_creation_tokens: number;
+  /** Of the output tokens, the reasoning ones; null when the agent does not report them (Claude). */
+  reasoning_tokens?: number | null;
   /** Null when unknown (model missing from the price table, or no usage reported). */
   cost_usd: number | null;
   is_error: boolean;

@@ -181,6 +181,7 @@ export class TurnTracker {
       output_tokens: tokens.output,
       cache_read_tokens: tokens.cache_read,
       cache_creation_tokens: tokens.cache_creation,
+      reasoning_tokens: null,
       cost_usd: cost,
       is_error: isError,
       error_kind: errorKind,

@@ -141,6 +141,11 @@ describe('usage counted on ingest from real Claude Code sessions', { timeout: 24
       assert.equal(row['model_calls'], raw[i]!.messageIds.size);
       assert.equal(row['output_tokens'], raw[i]!.usage['output_tokens']);
       assert.equal(row['is_error'], 0);
+      assert.equal(
+        row['reasoning_tokens'],
+        null,
+        'Claude does not report reasoning tokens: unknown',
+      );
     });
     assert.equal(rows[4]!['is_error'], 1);
     assert.equal(rows[4]!['error_kind'], 'api_error');

@@ -89,6 +89,7 @@ interface OpenTurn {
   startedAtMs: number;
   modelCalls: number;
   tokens: { input: number; output: number; cache_read: number; cache_creation: number };
+  reasoning: number;
   hasUsage: boolean;
   tools: Map<string, ToolCallRecord>;
 }
@@ -134,6 +135,7 @@ class CodexTurnCounter implements TurnCounter {
       turn.tokens.cache_read += cached;
       turn.tokens.cache_creation += num(last['cacheWriteInputTokens']);
       turn.tokens.output += num(last['outputTokens']);
+      turn.reasoning += num(last['reasoningOutputTokens']);
       return null;
     }
     const item = obj(params['item']);
@@ -204,6 +206,7 @@ class CodexTurnCounter implements TurnCounter {
       output_tokens: turn.tokens.output,
       cache_read_tokens: turn.tokens.cache_read,
       cache_creation_tokens: turn.tokens.cache_creation,
+      reasoning_tokens: turn.hasUsage ? turn.reasoning : null,
       cost_usd: priced ? estimateCost(model, turn.tokens) : null,
       is_error: isError,
       error_kind: errorKind,
@@ -218,6 +221,7 @@ class CodexTurnCounter implements TurnCounter {
       startedAtMs: atMs,
       modelCalls: 0,
       tokens: { input: 0, output: 0, cache_read: 0, cache_creation: 0 },
+      reasoning: 0,
       hasUsage: false,
       tools: new Map(),
     };

@@ -94,6 +94,7 @@ describe('sessions over the real Codex', { timeout: 240_000 }, () => {
     assert.equal(turn['agent'], 'codex');
     assert.equal(turn['input_tokens'], 60, 'input without the cached part');
     assert.equal(turn['cache_read_tokens'], 40);
+    assert.equal(turn['reasoning_tokens'], 3, 'reasoningOutputTokens of the one response');
     assert.equal(turn['cost_estimate_usd'], null, 'no price for this model: unknown, not zero');
 
     const quotas = (await daemon.call<QuotasAnswer>('GET', '/api/quotas')).body;

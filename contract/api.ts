@@ -171,8 +171,10 @@ export const SessionResume = z
   .object({
     model: humanName(200).optional().describe("Default: the conversation's own model"),
     cwd: z.string().min(1).max(4096).optional().describe("Default: the conversation's own folder"),
-    effort: Effort.optional(),
-    permission_mode: PermissionMode.default('write'),
+    effort: Effort.optional().describe("Default: the session's own effort"),
+    permission_mode: PermissionMode.optional().describe(
+      "Default: the session's own mode; write for an imported conversation",
+    ),
     ttl_seconds: z
       .number()
       .int()

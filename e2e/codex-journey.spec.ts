@@ -2,7 +2,7 @@ import { expect, expectAccessible, test } from './support/fixtures';
 
 const COMMAND = 'touch codex-journey.txt';
 
-test('a Codex session: launch on the Codex subscription, approve a command, steer now, stop', async ({
+test('a Codex session: launch on the Codex subscription, approve a command, steer now, stop, resume', async ({
   page,
   relais,
 }) => {
@@ -46,6 +46,21 @@ test('a Codex session: launch on the Codex subscription, approve a command, stee
   await page.getByRole('link', { name: '← Sessions' }).click();
   await expect(page.getByRole('cell', { name: 'codex', exact: true }).first()).toBeVisible();
   await page.goto(conversationUrl);
+  await page.getByRole('button', { name: 'Stop…' }).click();
+  await page.getByRole('button', { name: 'Stop session' }).click();
+  await expect(page.locator('header app-state-chip')).toHaveText('ended', { timeout: 30_000 });
+
+  // An ended session's conversation goes on in a new session (thread/resume).
+  await expect(page.locator('#ended-note')).toContainText('This session has ended.');
+  await page.getByRole('button', { name: 'Resume', exact: true }).click();
+  await expect(page).not.toHaveURL(conversationUrl);
+  await expect(page.locator('header app-state-chip')).toHaveText('idle', { timeout: 30_000 });
+  await composer.fill('after the resume');
+  await composer.press('Enter');
+  await expect(page.getByText('Demo model here. You said: after the resume')).toBeVisible({
+    timeout: 30_000,
+  });
+  await expectAccessible(page, 'Codex conversation resumed in a new session');
   await page.getByRole('button', { name: 'Stop…' }).click();
   await page.getByRole('button', { name: 'Stop session' }).click();
   await expect(page.locator('header app-state-chip')).toHaveText('ended', { timeout: 30_000 });

@@ -283,7 +283,6 @@ export async function build(
     events,
     hub,
     sessions,
-    manager,
     subscriptions: () => subscriptionRepo.all(),
     subscription: (id) => subscriptions.stored(id),
     log: app.log,

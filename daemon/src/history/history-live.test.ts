@@ -74,7 +74,7 @@ describe('history import with the real agent and the watcher', () => {
       // Resume: a live session continues the imported conversation; its transcript is Relais' own from then on.
       const refused = await daemon.call('POST', `/api/sessions/${native.id}/resume`, {});
       assert.equal(refused.status, 409);
-      assert.equal(refused.body.error_code, 'not_imported');
+      assert.equal(refused.body.error_code, 'session_running');
       const resumed = await daemon.call<Session>('POST', `/api/sessions/${outside!.id}/resume`, {
         prompt: 'and again',
         app: 'tests',
@@ -83,6 +83,11 @@ describe('history import with the real agent and the watcher', () => {
       assert.equal(resumed.body.origin, 'relais');
       assert.equal(resumed.body.cwd, work);
       assert.equal(resumed.body.model, 'demo-sonnet');
+      assert.equal(
+        resumed.body.permission_mode,
+        'write',
+        'an imported record is read-only; its resume is not',
+      );
       const live = new SessionDriver(daemon, resumed.body.id);
       const [result] = await live.waitResults(1);
       assert.equal(result!['is_error'], false);

@@ -4,7 +4,6 @@ import type { EventStore } from '../events/event-store.js';
 import { apiError } from '../http/errors.js';
 import type { RouteTable } from '../http/route.js';
 import type { GlobalHub } from '../live/global-hub.js';
-import type { SessionManager } from '../sessions/session-manager.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import type { StoredSubscription } from '../subscriptions/subscription-repo.js';
 import { FileCursors } from './file-cursors.js';
@@ -17,7 +16,6 @@ export interface HistoryDeps {
   events: EventStore;
   hub: GlobalHub;
   sessions: SessionRepo;
-  manager: SessionManager;
   subscriptions: () => StoredSubscription[];
   subscription: (id: string) => StoredSubscription | null;
   log: { warn: (fields: object, message: string) => void };
@@ -62,8 +60,6 @@ export class History {
         this.refreshWatchers();
         return this.scan(subscription);
       },
-      sessions: this.deps.sessions,
-      manager: this.deps.manager,
     });
     return this;
   }

@@ -27,9 +27,13 @@ export const ERRORS = {
     message: 'The queue already holds the maximum number of instructions.',
   },
   session_ended: { status: 409, message: 'The session has ended.' },
-  not_imported: {
+  session_running: {
     status: 409,
-    message: 'Only an imported conversation is resumed; a Relais session takes messages directly.',
+    message: 'The session is still running: send it a message instead of resuming it.',
+  },
+  not_resumable: {
+    status: 409,
+    message: 'The agent never started a conversation in this session: there is nothing to resume.',
   },
   session_not_ready: { status: 409, message: 'The session is not ready for that.' },
   permission_not_pending: { status: 409, message: 'This permission request is no longer pending.' },

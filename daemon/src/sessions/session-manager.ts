@@ -100,13 +100,14 @@ export class SessionManager {
     }));
   }
 
-  /** `resumeId`: the agent's own id of a conversation to continue (Resume of an imported one). */
+  /** `resume`: the agent's own id of a conversation to continue, and the session it comes from. */
   launch(
     body: LaunchBody,
     app: string,
     mcp?: InventoryResult,
-    resumeId: string | null = null,
+    resume: { agentSessionId: string; fromSessionId: string } | null = null,
   ): Session {
+    const resumeId = resume?.agentSessionId ?? null;
     const subscription = this.deps.subscriptions.stored(body.subscription_id);
     if (!subscription)
       throw apiError('unknown_subscription', `No subscription has the id ${body.subscription_id}.`);
@@ -150,6 +151,7 @@ export class SessionManager {
       ttl_seconds: ttlSeconds,
       ...(body.mcp_servers ? { mcp_servers: mcpSummary(body.mcp_servers, mcp) } : {}),
       instructions,
+      ...(resume ? { resumed_from: resume.fromSessionId } : {}),
     });
     let markExited: () => void = () => undefined;
     const live: LiveSession = {

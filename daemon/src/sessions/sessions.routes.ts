@@ -14,6 +14,7 @@ import {
   SessionLaunch,
   SessionListQuery,
   SessionPatch,
+  SessionResume,
   SessionStreamLine,
   StreamQuery,
   listOf,
@@ -28,6 +29,7 @@ import { mcpInventory } from '../mcp/inventory.js';
 import type { GlobalHub } from '../live/global-hub.js';
 import { NDJSON } from '../live/ndjson-stream.js';
 import type { QueueRepo } from './queue-repo.js';
+import { resumeConversation } from './resume.js';
 import type { SessionManager } from './session-manager.js';
 import type { SessionRepo } from './session-repo.js';
 
@@ -84,6 +86,26 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
         : undefined;
       return manager.launch(body, body.app ?? appFromHeader(request, 'unknown'), mcp);
     },
+  });
+
+  table.add({
+    method: 'POST',
+    url: '/api/sessions/:id/resume',
+    tag,
+    summary:
+      "Continue an ended session's conversation (or an imported one) in a new live session: same subscription, under the permission engine",
+    status: 201,
+    errors: [404, 409, 429],
+    params: IdParams,
+    body: SessionResume,
+    response: Session,
+    handler: ({ params, body, request }) =>
+      resumeConversation(
+        { sessions, manager },
+        params.id,
+        body,
+        body.app ?? appFromHeader(request, 'unknown'),
+      ),
   });
 
   table.add({

@@ -9,6 +9,7 @@ export interface SessionActions {
   stop: () => void;
   extend: () => void;
   tail: () => void;
+  resume: () => void;
 }
 
 /** The palette commands an open conversation adds: jumps to turns, tools, context, and actions. */
@@ -42,6 +43,15 @@ export function conversationCommands(
         run: actions.extend,
       },
     ];
+    const session = store.session();
+    if (session?.state === 'ended' && session.agent_session_id)
+      commands.push({
+        id: 'conv-resume',
+        group: 'Conversation',
+        label: 'Resume this conversation in a new session',
+        keywords: 'continue restart reopen',
+        run: actions.resume,
+      });
     if (index.init) {
       const seq = index.init.seq;
       commands.push({

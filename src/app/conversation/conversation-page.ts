@@ -77,6 +77,11 @@ export class ConversationPage {
   protected readonly resuming = signal(false);
   /** Read from the subscription's transcripts: read-only until resumed. */
   protected readonly imported = computed(() => this.store.session()?.origin === 'imported');
+  /** Ended with a conversation the agent can take up again: imported, or a Relais session that ended. */
+  protected readonly resumable = computed(() => {
+    const session = this.store.session();
+    return session?.state === 'ended' && !!session.agent_session_id;
+  });
   protected readonly highlighted = signal<number | null>(null);
   /** The terminal panel (xterm.js, loaded the first time it opens). */
   protected readonly terminalOpen = signal(false);
@@ -107,6 +112,7 @@ export class ConversationPage {
       stop: () => this.askStop(),
       extend: () => void this.extend(),
       tail: () => void this.toTail(),
+      resume: () => void this.resume(),
     });
     inject(DestroyRef).onDestroy(this.palette.register(commands));
     registerPageCommands(() => [
@@ -233,7 +239,7 @@ export class ConversationPage {
     this.focusAfterRender('composer-text');
   }
 
-  /** A live session continuing this imported conversation; the page moves to it. */
+  /** A live session continuing this conversation (imported, or of an ended session); the page moves to it. */
   protected async resume(): Promise<void> {
     this.actionError.set(null);
     this.resuming.set(true);

@@ -1,10 +1,14 @@
 import type { APIRequestContext, Page } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
+import { mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { startFakeRegistry, type FakeRegistry } from '../fakes/npm-registry/server';
 import { startDaemon, type RunningDaemon } from './support/daemon';
 import { expect, expectAccessible, test } from './support/fixtures';
+
+const CODEX_PINNED = (
+  JSON.parse(readFileSync('node_modules/@openai/codex/package.json', 'utf8')) as { version: string }
+).version;
 
 // This file runs its own daemon: it asks a fake registry through npm_config_registry, and its
 // journeys brake and suspend the demo subscription, which must not slow the other files down.
@@ -15,6 +19,7 @@ const cwd = mkdtempSync(join(tmpdir(), 'relais-e2e-diag-'));
 test.beforeAll(async () => {
   registry = await startFakeRegistry();
   registry.latest.set('@anthropic-ai/claude-code', '99.0.0');
+  registry.latest.set('@openai/codex', CODEX_PINNED);
   daemon = await startDaemon({ env: { npm_config_registry: registry.url } });
 });
 
@@ -88,6 +93,9 @@ test('diagnostics at a glance, and a version card saying "not yet validated" aga
   await expect(card.getByTestId('latest')).toHaveText('99.0.0');
   await expect(card.getByText('Not yet validated')).toBeVisible();
   expect(registry.requests).toContain('@anthropic-ai/claude-code');
+  const codex = versions.getByRole('article', { name: /codex/ });
+  await expect(codex.getByTestId('pinned')).toHaveText(CODEX_PINNED);
+  await expect(codex.getByText('Up to date')).toBeVisible();
 
   const logs = page.getByRole('region', { name: 'Logs' });
   await expect(

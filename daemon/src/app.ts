@@ -50,6 +50,7 @@ import { detectContainment } from './processes/containment.js';
 import { LogSink } from './diagnostics/log-sink.js';
 import { requestForLog } from './diagnostics/request-log.js';
 import { VersionChecker, npmLatest } from './versions/version-check.js';
+import { CODEX_PACKAGE, pinnedCodexVersion } from './agents/codex/binary.js';
 import { CLAUDE_PACKAGE } from './agents/claude/binary.js';
 import { storageRoutes } from './storage/storage.routes.js';
 import { installUsage } from './usage/usage-module.js';
@@ -260,7 +261,10 @@ export async function build(
   });
   storageRoutes(routes, { db, databaseFile, events, archive: events.archive, recycler });
   const versions = new VersionChecker(
-    [{ agent: 'claude', package: CLAUDE_PACKAGE, pinned: pinnedClaudeVersion }],
+    [
+      { agent: 'claude', package: CLAUDE_PACKAGE, pinned: pinnedClaudeVersion },
+      { agent: 'codex', package: CODEX_PACKAGE, pinned: pinnedCodexVersion },
+    ],
     npmLatest(options.npmEnv ?? process.env),
   );
   diagnosticsRoutes(routes, {

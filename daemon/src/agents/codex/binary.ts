@@ -16,6 +16,15 @@ const TARGETS: Record<string, string> = {
   'win32-arm64': 'aarch64-pc-windows-msvc',
 };
 
+/** The installed (pinned) version, or null when the package or its binary is missing. */
+export function pinnedCodexVersion(): string | null {
+  try {
+    return codexBinary().version;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * The pinned Codex native binary from the platform package of Relais' own node_modules. Never the
  * JS shim (on Node 20 it stays alive as an extra parent) and never one found on PATH.

@@ -167,6 +167,21 @@ export const SessionLaunch = z
   .strict();
 export type SessionLaunch = z.input<typeof SessionLaunch>;
 
+export const LaunchWaitQuery = z
+  .object({ app: AppName.optional().describe('Default: the X-Relais-App header') })
+  .strict();
+export const LaunchWait = z.object({
+  subscription_id: z.string(),
+  app: z.string(),
+  wait_seconds: z
+    .number()
+    .int()
+    .describe(
+      "Seconds until the launch brake lets this app launch on this subscription; 0: now (suspension is the subscription's own status)",
+    ),
+});
+export type LaunchWait = z.infer<typeof LaunchWait>;
+
 export const SessionResume = z
   .object({
     model: humanName(200).optional().describe("Default: the conversation's own model"),

@@ -108,7 +108,10 @@ test('diagnostics at a glance, and a version card saying "not yet validated" aga
   await expectAccessible(page, 'diagnostics page');
 });
 
-test('a braked launch shows its wait in the launch form', async ({ page, request }) => {
+test('a braked launch shows its wait in the launch form, before Launch too', async ({
+  page,
+  request,
+}) => {
   // A daemon of its own with a small burst and a slow refill, so that the brake is certain to
   // hold when the form launches (the daemon tests check the real 20-in-a-row figure).
   const braking = await startDaemon({
@@ -153,6 +156,15 @@ test('a braked launch shows its wait in the launch form', async ({ page, request
       /Too many launches in a row\.\s+(Try again in \d+ s\.|You can try again now\.)/,
     );
     await expectAccessible(page, 'launch form braked');
+
+    // Opened anew, the form says the brake before any Launch, with the refusal's wait.
+    await page.goto(braking.base + '/sessions/new');
+    const notice = page.locator('.brake-notice');
+    await expect(notice).toContainText(/the next launch is possible in \d+ s/);
+    const shown = Number(/(\d+) s/.exec((await notice.textContent()) ?? '')![1]);
+    expect(Math.abs(shown - Number(answer.headers()['retry-after']))).toBeLessThanOrEqual(3);
+    await expect(page.getByRole('button', { name: 'Launch', exact: true })).toBeDisabled();
+    await expectAccessible(page, 'launch form braked before Launch');
     await Promise.all(
       started.map((id) =>
         request.post(`${braking.base}/api/sessions/${id}/stop`, { headers, data: {} }),

@@ -109,7 +109,11 @@ describe('launch brake over the API', { timeout: 120_000 }, () => {
   it('the 21st launch in a row is braked with Retry-After', async () => {
     const dir = cwd();
     const ids: string[] = [];
+    const waitOf = async (app: string): Promise<number> =>
+      (await daemon.call('GET', `/api/subscriptions/demo/launch-wait?app=${app}`)).body
+        .wait_seconds;
     try {
+      assert.equal(await waitOf('brake-test'), 0, 'nothing braked yet');
       for (let i = 0; i < 20; i++) {
         const launched = await daemon.call<Session>(
           'POST',
@@ -121,6 +125,9 @@ describe('launch brake over the API', { timeout: 120_000 }, () => {
         assert.equal(launched.body.app, 'brake-test');
         ids.push(launched.body.id);
       }
+      const waitBefore = await waitOf('brake-test');
+      assert.ok(waitBefore >= 1, `the brake shows before the 21st launch (${waitBefore} s)`);
+      assert.ok((await waitOf('another-app')) >= 1, 'the subscription is spent for every app');
       const braked = await daemon.call(
         'POST',
         '/api/sessions',
@@ -132,6 +139,9 @@ describe('launch brake over the API', { timeout: 120_000 }, () => {
       const wait = braked.body.retry_after_seconds;
       assert.ok(wait >= 1 && wait <= intervalMs / 1000, `retry after ${wait} s`);
       assert.equal(braked.headers['retry-after'], String(braked.body.retry_after_seconds));
+      assert.ok(Math.abs(wait - waitBefore) <= 1, 'the same wait before and after Launch');
+      const unknown = await daemon.call('GET', '/api/subscriptions/nope/launch-wait');
+      assert.equal(unknown.status, 404);
     } finally {
       await Promise.all(ids.map((id) => daemon.call('POST', `/api/sessions/${id}/stop`)));
       await waitFor(

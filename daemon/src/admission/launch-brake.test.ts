@@ -45,6 +45,21 @@ describe('launch brake', () => {
     assert.equal(brake.take(['app:b', 'sub:s']).allowed, true, 'sub:s still had its launch');
   });
 
+  it('says the wait before a launch without spending one', () => {
+    const c = clock();
+    const brake = new LaunchBrake({ burst: 2, intervalMs: 3000 }, c.now);
+    assert.equal(brake.waitMs(['app:a', 'sub:s']), 0);
+    brake.take(['app:a', 'sub:s']);
+    for (let i = 0; i < 5; i++) assert.equal(brake.waitMs(['app:a', 'sub:s']), 0, 'asking is free');
+    brake.take(['app:a', 'sub:s']);
+    assert.equal(brake.waitMs(['app:a', 'sub:s']), 3000);
+    assert.equal(brake.waitMs(['app:b', 'sub:s']), 3000, 'the subscription is spent for every app');
+    assert.equal(brake.waitMs(['app:b', 'sub:t']), 0);
+    c.advance(1000);
+    assert.equal(brake.waitMs(['app:a', 'sub:s']), 2000);
+    assert.deepEqual(brake.take(['app:a', 'sub:s']), { allowed: false, retryAfterMs: 2000 });
+  });
+
   it('never refills past the burst', () => {
     const c = clock();
     const brake = new LaunchBrake({ burst: 3, intervalMs: 1000 }, c.now);

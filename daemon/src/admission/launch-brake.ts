@@ -26,13 +26,25 @@ export class LaunchBrake {
    * answer says how long until all of them have a launch to give.
    */
   take(keys: string[]): { allowed: true } | { allowed: false; retryAfterMs: number } {
-    const at = this.now();
-    const buckets = keys.map((key) => this.refill(key, at));
-    const interval = this.options.intervalMs;
-    const wait = Math.max(0, ...buckets.map((bucket) => interval - bucket.creditMs));
+    const buckets = this.bucketsOf(keys);
+    const wait = this.waitOf(buckets);
     if (wait > 0) return { allowed: false, retryAfterMs: wait };
-    for (const bucket of buckets) bucket.creditMs -= interval;
+    for (const bucket of buckets) bucket.creditMs -= this.options.intervalMs;
     return { allowed: true };
+  }
+
+  /** How long until a launch would pass (0: now), without taking anything: shown before a launch. */
+  waitMs(keys: string[]): number {
+    return this.waitOf(this.bucketsOf(keys));
+  }
+
+  private bucketsOf(keys: string[]): Bucket[] {
+    const at = this.now();
+    return keys.map((key) => this.refill(key, at));
+  }
+
+  private waitOf(buckets: Bucket[]): number {
+    return Math.max(0, ...buckets.map((bucket) => this.options.intervalMs - bucket.creditMs));
   }
 
   private refill(key: string, at: number): Bucket {

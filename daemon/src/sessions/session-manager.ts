@@ -484,6 +484,17 @@ export class SessionManager {
     );
   }
 
+  /** Seconds until the brake lets a launch of this app on this subscription through (0: now). */
+  launchWaitSeconds(subscriptionId: string, app: string): number {
+    if (!this.deps.subscriptions.stored(subscriptionId))
+      throw apiError('not_found', 'No such subscription.');
+    return Math.ceil(this.deps.brake.waitMs(this.brakeKeys(subscriptionId, app)) / 1000);
+  }
+
+  private brakeKeys(subscriptionId: string, app: string): string[] {
+    return [`app:${app}`, `subscription:${subscriptionId}`];
+  }
+
   /** Suspension before the brake: a refused launch must not spend a launch of the brake. */
   private admit(subscriptionId: string, subscriptionName: string, app: string): void {
     const refusal = this.deps.health.refusal(subscriptionId);
@@ -495,7 +506,7 @@ export class SessionManager {
       );
     }
     this.deps.admitQuota(subscriptionId);
-    const braked = this.deps.brake.take([`app:${app}`, `subscription:${subscriptionId}`]);
+    const braked = this.deps.brake.take(this.brakeKeys(subscriptionId, app));
     if (!braked.allowed) {
       const seconds = Math.max(1, Math.ceil(braked.retryAfterMs / 1000));
       throw apiError(

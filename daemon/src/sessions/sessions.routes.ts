@@ -15,6 +15,8 @@ import {
   SessionListQuery,
   SessionPatch,
   SessionResume,
+  LaunchWait,
+  LaunchWaitQuery,
   SessionStreamLine,
   StreamQuery,
   listOf,
@@ -85,6 +87,26 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
         ? await mcpInventory(body.mcp_servers, { cwd: body.cwd, home: agentHome })
         : undefined;
       return manager.launch(body, body.app ?? appFromHeader(request, 'unknown'), mcp);
+    },
+  });
+
+  table.add({
+    method: 'GET',
+    url: '/api/subscriptions/:id/launch-wait',
+    tag: 'subscriptions',
+    summary:
+      'How long the launch brake would hold a launch of this app on this subscription, asked before launching (nothing is spent)',
+    errors: [404],
+    params: IdParams,
+    query: LaunchWaitQuery,
+    response: LaunchWait,
+    handler: ({ params, query, request }) => {
+      const app = query.app ?? appFromHeader(request, 'unknown');
+      return {
+        subscription_id: params.id,
+        app,
+        wait_seconds: manager.launchWaitSeconds(params.id, app),
+      };
     },
   });
 

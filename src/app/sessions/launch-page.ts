@@ -56,6 +56,8 @@ export class LaunchPage {
   protected readonly failure = signal<ApiFailure | null>(null);
   protected readonly reopening = signal(false);
   private readonly retryUntil = signal<number | null>(null);
+  /** The brake holds the next launch: said before Launch, with the same wait a refusal gives. */
+  protected readonly braked = signal(false);
 
   private readonly subscriptionId = toSignal(this.form.controls.subscription.valueChanges, {
     initialValue: '',
@@ -85,8 +87,9 @@ export class LaunchPage {
 
   constructor() {
     void this.loadSubscriptions();
-    this.form.controls.subscription.valueChanges.subscribe(() => {
+    this.form.controls.subscription.valueChanges.subscribe((id) => {
       this.form.controls.model.setValue('');
+      if (id) void this.checkBrake(id);
       // A subscription never detected (a built-in demo on first start, one just added): its models
       // are found without asking, so the model list is never empty for want of a click.
       const chosen = this.subscription();
@@ -125,6 +128,17 @@ export class LaunchPage {
       this.failure.set(toApiFailure(error));
     } finally {
       this.reopening.set(false);
+    }
+  }
+
+  private async checkBrake(id: string): Promise<void> {
+    try {
+      const { wait_seconds: wait } = await this.subscriptionsApi.launchWait(id);
+      if (id !== this.subscriptionId() || this.failure()) return;
+      this.braked.set(wait > 0);
+      this.retryUntil.set(wait > 0 ? Date.now() + wait * 1000 : null);
+    } catch {
+      // Unknown: Launch stays offered, and a refusal says the wait.
     }
   }
 
@@ -182,6 +196,7 @@ export class LaunchPage {
     }
     this.submitting.set(true);
     this.failure.set(null);
+    this.braked.set(false);
     try {
       const mcp = mcpServersOf(this.mcpServers());
       const session = await this.sessionsApi.launch({

@@ -1,7 +1,13 @@
 import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
 import { firstValueFrom, map } from 'rxjs';
-import { Subscription, SubscriptionCreate, SubscriptionPatch, listOf } from '../../../contract/api';
+import {
+  LaunchWait,
+  Subscription,
+  SubscriptionCreate,
+  SubscriptionPatch,
+  listOf,
+} from '../../../contract/api';
 
 /**
  * The subscriptions resource of the daemon: list, add, rename, delete, detect identity and models,
@@ -45,6 +51,15 @@ export class SubscriptionsApi {
 
   async remove(id: string): Promise<void> {
     await firstValueFrom(this.http.delete(`/api/subscriptions/${encodeURIComponent(id)}`));
+  }
+
+  /** How long the launch brake would hold the console's next launch here (nothing is spent). */
+  launchWait(id: string): Promise<LaunchWait> {
+    return firstValueFrom(
+      this.http
+        .get<unknown>(`/api/subscriptions/${encodeURIComponent(id)}/launch-wait`)
+        .pipe(map((raw) => LaunchWait.parse(raw))),
+    );
   }
 
   detect(id: string): Promise<Subscription> {

@@ -81,6 +81,7 @@ test('launch by hand, approve, see the result, queue and reorder, jump to a turn
   await expect(page.locator('header app-state-chip')).toHaveText('ended', { timeout: 30_000 });
   await expect(page.locator('.notice', { hasText: 'Session ended' })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Stop…' })).toBeDisabled();
+  await expect(page.getByRole('button', { name: 'Resume', exact: true })).toBeEnabled();
 
   // The next launch starts where this one ran: same subscription, model and folder.
   await page.goto(`${relais.base}/sessions/new`);

@@ -107,11 +107,19 @@ test('every page fits a phone: no sideways scroll, the top bar folds into a menu
   expect(await sidewaysScroll(page), 'conversation at 390 px').toEqual([]);
   await shoot(page, 'conversation');
   await expectAccessible(page, 'conversation on a phone');
-  // The steering and queue panel opens over the conversation, within the screen.
+  // The steering and queue panels take the screen's height in place of the conversation.
   await page.getByRole('button', { name: 'Steering & queue' }).click();
+  const panels = page.getByRole('complementary', { name: 'Steering and queue' });
+  await expect(panels).toBeVisible();
+  await expect(page.getByRole('log', { name: 'Conversation' })).toBeHidden();
+  const height = (await panels.boundingBox())!.height;
+  expect(height, 'the panels are not a strip').toBeGreaterThan(844 * 0.5);
   await page.waitForTimeout(500);
   await shoot(page, 'conversation-panels');
   expect(await sidewaysScroll(page), 'conversation with its panels at 390 px').toEqual([]);
+  await expectAccessible(page, 'conversation panels on a phone');
+  await page.getByRole('button', { name: 'Hide panels' }).click();
+  await expect(page.getByRole('log', { name: 'Conversation' })).toBeVisible();
 
   // Turned to a wide screen, the menu is gone and its copy of the actions with it.
   await page.setViewportSize({ width: 1440, height: 900 });

@@ -17,8 +17,12 @@ test('launch by hand, approve, see the result, queue and reorder, jump to a turn
   await expect(page.getByRole('heading', { name: 'Launch a session' })).toBeVisible();
   await page.getByRole('button', { name: 'Detect models' }).click();
   await expect(page.getByRole('button', { name: 'Detect models' })).toBeEnabled();
+  // A model is offered without opening the list; the person picks another, remembered next time.
+  await expect(page.getByRole('combobox', { name: 'Model' })).not.toHaveText(/^\s*$/);
   await page.getByRole('combobox', { name: 'Model' }).click();
-  await page.getByRole('option').first().click();
+  const picked = page.getByRole('option').nth(1);
+  const pickedName = (await picked.innerText()).trim();
+  await picked.click();
   await page.getByRole('textbox', { name: 'Working directory' }).fill(relais.cwd);
   await page.getByRole('textbox', { name: 'First prompt (optional)' }).fill(`demo:bash ${COMMAND}`);
   await expectAccessible(page, 'launch form');
@@ -86,5 +90,5 @@ test('launch by hand, approve, see the result, queue and reorder, jump to a turn
   // The next launch starts where this one ran: same subscription, model and folder.
   await page.goto(`${relais.base}/sessions/new`);
   await expect(page.getByRole('textbox', { name: 'Working directory' })).toHaveValue(relais.cwd);
-  await expect(page.getByRole('combobox', { name: 'Model' })).not.toHaveText(/^\s*$/);
+  await expect(page.getByRole('combobox', { name: 'Model' })).toContainText(pickedName);
 });

@@ -93,6 +93,7 @@ export class LaunchPage {
       // A subscription never detected (a built-in demo on first start, one just added): its models
       // are found without asking, so the model list is never empty for want of a click.
       const chosen = this.subscription();
+      if (chosen) this.offerModel(chosen);
       if (chosen && chosen.models.length === 0 && chosen.detected_at === null && !this.detecting())
         void this.detect();
     });
@@ -110,8 +111,8 @@ export class LaunchPage {
       const last = list.find((s) => s.id === this.recalled.subscription);
       if (!this.form.controls.subscription.value && (last ?? list[0]))
         this.form.controls.subscription.setValue((last ?? list[0])!.id);
-      if (last && last.models.some((m) => m.value === this.recalled.model))
-        this.form.controls.model.setValue(this.recalled.model!);
+      const chosen = this.subscription();
+      if (chosen) this.offerModel(chosen);
     } catch (error: unknown) {
       this.loadError.set(toApiFailure(error));
     }
@@ -152,6 +153,17 @@ export class LaunchPage {
     }
   }
 
+  /** Fills an empty model: the one the last launch used on this subscription, else the first listed
+   *  (the agent lists its default first), so a newcomer can launch without opening the list. */
+  private offerModel(subscription: Subscription): void {
+    if (this.form.controls.model.value || subscription.models.length === 0) return;
+    const remembered =
+      subscription.id === this.recalled.subscription
+        ? subscription.models.find((m) => m.value === this.recalled.model)
+        : undefined;
+    this.form.controls.model.setValue((remembered ?? subscription.models[0]!).value);
+  }
+
   private replaceSubscription(updated: Subscription): void {
     this.subscriptions.update((list) =>
       (list ?? []).map((s) => (s.id === updated.id ? updated : s)),
@@ -168,13 +180,7 @@ export class LaunchPage {
       this.subscriptions.update((list) =>
         (list ?? []).map((s) => (s.id === updated.id ? updated : s)),
       );
-      const remembered = this.recalled.model;
-      if (
-        !this.form.controls.model.value &&
-        updated.id === this.recalled.subscription &&
-        updated.models.some((m) => m.value === remembered)
-      )
-        this.form.controls.model.setValue(remembered!);
+      if (updated.id === this.subscriptionId()) this.offerModel(updated);
       if (updated.detect_error)
         this.detectError.set({
           status: 200,

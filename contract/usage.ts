@@ -29,7 +29,11 @@ export const ANALYTICS_FILTER_KEYS = [
   'from',
   'to',
   'error',
+  'origin',
 ] as const;
+
+/** The app of the turns read from a subscription's transcripts (see `origin`). */
+export const IMPORTED_APP = 'imported';
 
 const filterShape = {
   agent: oneOrMore.optional().describe('Agent kind(s), comma-separated'),
@@ -43,6 +47,12 @@ const filterShape = {
     .enum(['yes', 'no'])
     .optional()
     .describe('yes: failed turns only; no: successful ones only'),
+  origin: z
+    .enum(['relais', 'imported'])
+    .optional()
+    .describe(
+      'relais: turns of sessions Relais ran (every app but "imported", whichever appear later); imported: turns read from transcripts',
+    ),
 };
 
 const checkPeriod = (value: { from?: string; to?: string }, ctx: z.RefinementCtx): void => {

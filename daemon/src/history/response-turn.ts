@@ -1,10 +1,8 @@
 import type { AgentKind } from '../../../contract/api.js';
+import { IMPORTED_APP } from '../../../contract/usage.js';
 import { estimateCost } from '../usage/prices.js';
 import type { TurnRecord } from '../usage/turn-record.js';
 import type { ResponseUsage } from './transcript-reader.js';
-
-/** The app name imported turns carry in the analytics (filter it in or out). */
-export const IMPORTED_APP = 'imported';
 
 /**
  * One model response of a transcript as an analytics row: one model call, its tokens, its cost

@@ -214,3 +214,51 @@ describe('analytics over recorded turns', () => {
     );
   });
 });
+
+describe('analytics: imported turns filtered in or out by origin', () => {
+  let daemon: TestDaemon;
+  const at = (app: string, i: number): TurnRecord => ({ ...turn(i), app, turn_key: `${app}${i}` });
+  const add = (records: TurnRecord[]): void => {
+    const writer = new TurnWriter(daemon.relais.db);
+    for (const t of records) writer.add(t);
+    writer.flush();
+  };
+  const count = async (query: string): Promise<number> =>
+    (await daemon.call<AnalyticsSummary>('GET', `/api/analytics/summary?${query}`)).body.turns;
+
+  before(async () => {
+    daemon = await startTestDaemon();
+    add([1, 2, 3].map((i) => at('console', i)).concat([4, 5].map((i) => at('imported', i))));
+  });
+  after(async () => {
+    await daemon.close();
+  });
+
+  it('origin=relais leaves out imported turns, and keeps an app that appears later', async () => {
+    assert.equal(await count('origin=relais'), 3);
+    assert.equal(await count('origin=imported'), 2);
+    add([6, 7, 8, 9].map((i) => at('ci-bot', i)));
+    assert.equal(await count('origin=relais'), 7, 'the new app is not imported: it is counted');
+    assert.equal(await count('origin=imported'), 2);
+    assert.equal(await count('origin=relais&app=ci-bot'), 4);
+    assert.equal(await count('origin=imported&app=ci-bot'), 0);
+    const byApp = (
+      await daemon.call<AnalyticsBreakdown>('GET', '/api/analytics/breakdown?by=app&origin=relais')
+    ).body;
+    assert.deepEqual(byApp.items.map((r) => ('key' in r ? r.key : '')).sort(), [
+      'ci-bot',
+      'console',
+    ]);
+    const exported = JSON.parse(
+      (await daemon.call('GET', '/api/analytics/export?format=json&origin=relais')).text,
+    ) as TurnRow[];
+    assert.equal(exported.length, 7);
+    assert.ok(exported.every((t) => t.app !== 'imported'));
+  });
+
+  it('an unknown origin is refused with 400', async () => {
+    const answer = await daemon.call('GET', '/api/analytics/summary?origin=elsewhere');
+    assert.equal(answer.status, 400);
+    assert.ok((answer.body as { error_code?: string }).error_code);
+  });
+});

@@ -1,4 +1,4 @@
-import type { AnalyticsFilter } from '../../../contract/usage.js';
+import { IMPORTED_APP, type AnalyticsFilter } from '../../../contract/usage.js';
 
 export interface Where {
   /** `WHERE …` or the empty string. */
@@ -66,6 +66,7 @@ function build(
     clauses.push(sql);
     args.push(value);
   };
+  if (filter.origin) add(`${columns.app} ${originOperator(filter)} ?`, IMPORTED_APP);
   if (filter.from) add(`${columns.startedAt} >= ?`, Date.parse(filter.from));
   if (filter.to) add(`${columns.startedAt} < ?`, Date.parse(filter.to));
   if (filter.error) add(`${columns.isError} = ?`, filter.error === 'yes' ? 1 : 0);
@@ -118,8 +119,12 @@ export function toolCallsWhere(filter: AnalyticsFilter): Where {
   return build(filter, TOOL_CALLS);
 }
 
+/** Imported turns carry the app "imported": an origin compares the app with it, so a new app counts as relais. */
+export const originOperator = (filter: AnalyticsFilter): '=' | '<>' =>
+  filter.origin === 'imported' ? '=' : '<>';
+
 /** The filter without paging/format keys, as the repository expects it. */
 export function pickFilter<T extends AnalyticsFilter>(query: T): AnalyticsFilter {
-  const { agent, model, tool, subscription, app, from, to, error } = query;
-  return { agent, model, tool, subscription, app, from, to, error };
+  const { agent, model, tool, subscription, app, from, to, error, origin } = query;
+  return { agent, model, tool, subscription, app, from, to, error, origin };
 }

@@ -1,4 +1,5 @@
-import type { AnalyticsFilter } from '../../../contract/usage.js';
+import { IMPORTED_APP, type AnalyticsFilter } from '../../../contract/usage.js';
+import { originOperator } from './filters.js';
 import {
   DAY_MS,
   DIMENSIONS,
@@ -29,6 +30,7 @@ export const DIMENSION_COLUMN: Record<Dimension, string> = {
  */
 export function kindFor(filter: AnalyticsFilter, by?: Dimension, ignoreTool = false): Kind | null {
   const used = new Set<Dimension>(DIMENSIONS.filter((d) => filter[d]?.length));
+  if (filter.origin) used.add('app');
   if (by) used.add(by);
   const kind: Kind = used.size === 0 ? 'none' : used.size === 1 ? [...used][0]! : 'all';
   if (!filter.tool?.length || ignoreTool) return kind;
@@ -84,16 +86,29 @@ export function cellClause(kind: Kind, filter: AnalyticsFilter, prefix = ''): Cl
   for (const d of DIMENSIONS) {
     const column = `${prefix}${DIMENSION_COLUMN[d]}`;
     const values = filter[d];
-    if (!uses(kind, d)) sql.push(`${column} = ''`);
-    else if (values?.length) {
+    // An origin is a condition on the app (see originOperator), beside any list of apps.
+    const origin = d === 'app' && filter.origin ? `${originOperator(filter)} ?` : null;
+    if (!uses(kind, d)) {
+      sql.push(`${column} = ''`);
+      continue;
+    }
+    if (values?.length) {
       sql.push(`${column} IN (${values.map(() => '?').join(',')})`);
       args.push(...values);
     }
     // Every value seen, from the small one-dimension cuboid: the key prefix then stays usable.
-    else if (kind === 'all')
+    else if (kind === 'all') {
+      const narrowed = origin ? ` AND ${DIMENSION_COLUMN[d]} ${origin}` : '';
       sql.push(
-        `${column} IN (SELECT DISTINCT ${DIMENSION_COLUMN[d]} FROM usage_rollup WHERE grain = ${DAY_MS} AND kind = '${d}' AND tool_name = '')`,
+        `${column} IN (SELECT DISTINCT ${DIMENSION_COLUMN[d]} FROM usage_rollup WHERE grain = ${DAY_MS} AND kind = '${d}' AND tool_name = ''${narrowed})`,
       );
+      if (origin) args.push(IMPORTED_APP);
+      continue;
+    }
+    if (origin) {
+      sql.push(`${column} ${origin}`);
+      args.push(IMPORTED_APP);
+    }
   }
   return { sql, args };
 }

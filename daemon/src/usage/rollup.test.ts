@@ -16,7 +16,7 @@ const T0 = Date.parse('2026-03-01T00:00:00.000Z');
 const SPAN = 9 * 86_400_000;
 const SUBS = ['sub-a', 'sub-b', 'sub-c'];
 const MODELS = ['m-1', 'm-2', 'm-3'];
-const APPS = ['app-x', 'app-y', 'app,z'];
+const APPS = ['app-x', 'app-y', 'app,z', 'imported'];
 const AGENTS = ['claude', 'codex'];
 const TOOLS = ['Bash', 'Read', 'Edit', 'Grep'];
 
@@ -278,6 +278,43 @@ describe('rollups answer as the raw rows do', () => {
         ids,
         [...exact.iterateTurns(filter)].map((t) => t.id).reverse(),
         JSON.stringify(filter),
+      );
+    }
+  });
+
+  it('an origin (imported turns only, or every app but imported) beside the other filters', () => {
+    for (let i = 0; i < 60; i++) {
+      const origin = i % 2 ? 'relais' : 'imported';
+      const filter: AnalyticsFilter = { ...randomFilter(rand), origin };
+      const what = JSON.stringify(filter);
+      const plain = turnsWhere(filter);
+      const [turns] = db
+        .prepare(`SELECT COUNT(*) FROM turns ${plain.sql}`)
+        .raw()
+        .get(...plain.args) as number[];
+      const apps = new Set(filter.app ?? APPS);
+      const kept = APPS.filter(
+        (a) => apps.has(a) && (a === 'imported') === (origin === 'imported'),
+      );
+      const wanted = turnsWhere({ ...filter, origin: undefined, app: kept });
+      const [expected] = kept.length
+        ? (db
+            .prepare(`SELECT COUNT(*) FROM turns ${wanted.sql}`)
+            .raw()
+            .get(...wanted.args) as number[])
+        : [0];
+      assert.equal(turns, expected, what);
+      sameSummary(fast.summary(filter), exact.summary(filter), what);
+      const by = (['model', 'subscription', 'app', 'agent'] as const)[i % 4];
+      assert.deepEqual(
+        fast.breakdown(filter, by).map((r) => [r.key, r.turns, r.sessions]),
+        exact.breakdown(filter, by).map((r) => [r.key, r.turns, r.sessions]),
+        `${by} ${what}`,
+      );
+      assert.deepEqual(
+        fast.timeseries(filter, 40).points.map((p) => [p.t, p.turns]),
+        exact.timeseries(filter, 40).points.map((p) => [p.t, p.turns]),
+        what,
       );
     }
   });

@@ -32,6 +32,7 @@ describe('analytics filter ⇄ URL', () => {
       from: '2026-11-01T00:00:00.000Z',
       to: '2026-11-02T12:30:00.000Z',
       error: 'yes',
+      origin: 'relais',
     };
     const params = inUrl(state);
     expect(params).toEqual({
@@ -44,6 +45,7 @@ describe('analytics filter ⇄ URL', () => {
       from: '2026-11-01T00:00:00.000Z',
       to: '2026-11-02T12:30:00.000Z',
       error: 'yes',
+      origin: 'relais',
     });
     expect(filterFromParams(params)).toEqual(state);
   });
@@ -73,6 +75,7 @@ describe('analytics filter ⇄ URL', () => {
       filterFromParams({
         period: 'forever',
         error: 'maybe',
+        origin: 'mars',
         model: ' a , ,b,a ',
         from: 'not a date',
       }),
@@ -97,6 +100,13 @@ describe('analytics filter ⇄ URL', () => {
       to: '2026-11-30T10:00:00.000Z',
     });
     expect(filterToQuery({ ...EMPTY_FILTER, period: 'all' }, now)).toEqual({});
+  });
+
+  it('excludes imported turns by origin, not by listing the apps seen so far', () => {
+    const excluded: FilterState = { ...EMPTY_FILTER, period: 'all', origin: 'relais' };
+    expect(filterToQuery(excluded, 0)).toEqual({ origin: 'relais' });
+    expect(filterToQuery({ ...excluded, origin: 'imported' }, 0)).toEqual({ origin: 'imported' });
+    expect(isFiltered({ ...EMPTY_FILTER, origin: 'relais' })).toBe(true);
   });
 
   it('says when a custom period is backwards, and what counts as filtered', () => {

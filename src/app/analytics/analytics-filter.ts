@@ -12,6 +12,8 @@ export interface FilterState {
   from: string | null;
   to: string | null;
   error: '' | 'yes' | 'no';
+  /** relais: imported turns left out (whatever apps appear later); imported: only them. */
+  origin: '' | 'relais' | 'imported';
 }
 
 export const LIST_KEYS = ['agent', 'model', 'tool', 'subscription', 'app'] as const;
@@ -38,6 +40,7 @@ export const EMPTY_FILTER: FilterState = {
   from: null,
   to: null,
   error: '',
+  origin: '',
 };
 
 function single(value: unknown): string | null {
@@ -68,6 +71,7 @@ export function filterFromParams(params: Params): FilterState {
   const periodText = single(params['period']);
   const period = PERIODS.find((p) => p.value === periodText)?.value ?? DEFAULT_PERIOD;
   const errorText = single(params['error']);
+  const originText = single(params['origin']);
   const state: FilterState = {
     agent: list(params['agent']),
     model: list(params['model']),
@@ -78,6 +82,7 @@ export function filterFromParams(params: Params): FilterState {
     from: period === 'custom' ? instant(params['from']) : null,
     to: period === 'custom' ? instant(params['to']) : null,
     error: errorText === 'yes' || errorText === 'no' ? errorText : '',
+    origin: originText === 'relais' || originText === 'imported' ? originText : '',
   };
   return state;
 }
@@ -93,6 +98,7 @@ export function filterToParams(state: FilterState): Params {
   params['from'] = state.period === 'custom' ? state.from : null;
   params['to'] = state.period === 'custom' ? state.to : null;
   params['error'] = state.error || null;
+  params['origin'] = state.origin || null;
   return params;
 }
 
@@ -112,6 +118,7 @@ export function filterToQuery(state: FilterState, nowMs: number): Record<string,
     if (state.to) query['to'] = state.to;
   }
   if (state.error) query['error'] = state.error;
+  if (state.origin) query['origin'] = state.origin;
   return query;
 }
 
@@ -120,6 +127,7 @@ export function isFiltered(state: FilterState): boolean {
   return (
     LIST_KEYS.some((key) => state[key].length > 0) ||
     state.error !== '' ||
+    state.origin !== '' ||
     state.period !== DEFAULT_PERIOD
   );
 }

@@ -15,16 +15,6 @@ import {
 
 export type FilterOptions = Record<ListKey, string[]>;
 
-/** The app name the daemon gives the turns it read from a subscription's transcripts. */
-export const IMPORTED_APP = 'imported';
-export type ImportedChoice = 'include' | 'exclude' | 'only';
-
-export function importedChoice(apps: string[]): ImportedChoice {
-  if (apps.length === 1 && apps[0] === IMPORTED_APP) return 'only';
-  if (apps.length > 0 && !apps.includes(IMPORTED_APP)) return 'exclude';
-  return 'include';
-}
-
 const LABELS: Record<ListKey, string> = {
   agent: 'Agent',
   model: 'Model',
@@ -107,13 +97,13 @@ export function fromLocalInput(value: string): string | null {
       <mat-form-field appearance="outline" subscriptSizing="dynamic">
         <mat-label>Imported turns</mat-label>
         <mat-select
-          [value]="importedChoice()"
-          (valueChange)="setImported($event)"
+          [value]="filter().origin"
+          (valueChange)="update({ origin: $event })"
           data-filter="imported"
         >
-          <mat-option value="include">Included</mat-option>
-          <mat-option value="exclude">Excluded</mat-option>
-          <mat-option value="only">Imported only</mat-option>
+          <mat-option value="">Included</mat-option>
+          <mat-option value="relais">Excluded</mat-option>
+          <mat-option value="imported">Imported only</mat-option>
         </mat-select>
       </mat-form-field>
       <mat-form-field appearance="outline" subscriptSizing="dynamic">
@@ -171,22 +161,6 @@ export class FilterBar {
       options: [...new Set([...options[key], ...filter[key]])].sort(),
     }));
   });
-
-  /** Turns read from transcripts carry the app "imported": this choice is a view of the app filter. */
-  protected readonly importedChoice = computed(() => importedChoice(this.filter().app));
-
-  protected setImported(choice: ImportedChoice): void {
-    const others = this.options().app.filter((app) => app !== IMPORTED_APP);
-    const app =
-      choice === 'only'
-        ? [IMPORTED_APP]
-        : choice === 'exclude'
-          ? others.length
-            ? others
-            : ['(none)']
-          : [];
-    this.update({ app });
-  }
 
   protected setList(key: ListKey, values: string[]): void {
     this.update({ [key]: values });

@@ -1,10 +1,13 @@
 import { Routes } from '@angular/router';
 import { keyGuard } from './core/key-guard';
-import { KeyPage } from './core/key-page';
 
 export const routes: Routes = [
   { path: '', pathMatch: 'full', redirectTo: 'sessions' },
-  { path: 'key', component: KeyPage, title: 'API key · Relais' },
+  {
+    path: 'key',
+    loadComponent: () => import('./core/key-page').then((m) => m.KeyPage),
+    title: 'API key · Relais',
+  },
   {
     path: 'sessions',
     canActivate: [keyGuard],

@@ -4,35 +4,23 @@ import {
   Component,
   DestroyRef,
   ElementRef,
+  Injector,
   effect,
   inject,
   signal,
   viewChild,
 } from '@angular/core';
-import { MatBadgeModule } from '@angular/material/badge';
-import { MatButtonModule } from '@angular/material/button';
-import { MatToolbarModule } from '@angular/material/toolbar';
-import { MatTooltipModule } from '@angular/material/tooltip';
 import { NavigationEnd, Router, RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
 import { ApiKey } from './core/api-key';
 import { Attention } from './core/attention';
 import { LiveStore } from './core/live-store';
 import { ConsolePage, PAGES } from './core/pages';
 import { Theme } from './core/theme';
-import { Palette } from './palette/palette';
+import type { PaletteMode } from './palette/palette-dialog';
 
 @Component({
   selector: 'app-root',
-  imports: [
-    NgTemplateOutlet,
-    RouterOutlet,
-    RouterLink,
-    RouterLinkActive,
-    MatToolbarModule,
-    MatButtonModule,
-    MatBadgeModule,
-    MatTooltipModule,
-  ],
+  imports: [NgTemplateOutlet, RouterOutlet, RouterLink, RouterLinkActive],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './app.html',
   styleUrl: './app.scss',
@@ -45,7 +33,7 @@ export class App {
   protected readonly live = inject(LiveStore);
   protected readonly theme = inject(Theme);
   protected readonly attention = inject(Attention);
-  private readonly palette = inject(Palette);
+  private readonly injector = inject(Injector);
 
   protected readonly links: readonly ConsolePage[] = PAGES.filter((page) => page.inRail);
   /** On a narrow screen the rail and the top bar's actions fold into one panel behind "Menu". */
@@ -72,8 +60,13 @@ export class App {
     if (focusButton) this.menuButton()?.nativeElement.focus();
   }
 
-  protected openPalette(): void {
-    this.palette.open();
+  protected showsPending(link: ConsolePage): boolean {
+    return link.path === '/inbox' && this.live.pendingCount() > 0;
+  }
+
+  /** The palette (and the dialog machinery it needs) loads on first use, not with the shell. */
+  protected openPalette(mode: PaletteMode = 'commands'): void {
+    void import('./palette/palette').then(({ Palette }) => this.injector.get(Palette).open(mode));
   }
 
   protected onKey(event: KeyboardEvent): void {
@@ -81,10 +74,10 @@ export class App {
       this.closeMenu(true);
     } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
       event.preventDefault();
-      this.palette.open();
+      this.openPalette();
     } else if (event.key === '?' && !isTyping(event.target)) {
       event.preventDefault();
-      this.palette.open('help');
+      this.openPalette('help');
     }
   }
 }

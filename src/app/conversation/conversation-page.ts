@@ -17,7 +17,7 @@ import {
 import { MatButtonModule } from '@angular/material/button';
 import { Router, RouterLink } from '@angular/router';
 import { toApiFailure } from '../core/api-error';
-import { Palette } from '../palette/palette';
+import { PaletteRegistry } from '../palette/palette-registry';
 import { PromptList } from '../permissions/prompt-list';
 import { SessionsApi } from '../sessions/sessions-api';
 import { Now } from '../shared/now';
@@ -64,7 +64,7 @@ export class ConversationPage {
   private readonly api = inject(SessionsApi);
   private readonly now = inject(Now);
   private readonly injector = inject(Injector);
-  private readonly palette = inject(Palette);
+  private readonly paletteRegistry = inject(PaletteRegistry);
   private readonly router = inject(Router);
   private readonly scroller = viewChild<ElementRef<HTMLElement>>('scroller');
 
@@ -114,7 +114,7 @@ export class ConversationPage {
       tail: () => void this.toTail(),
       resume: () => void this.resume(),
     });
-    inject(DestroyRef).onDestroy(this.palette.register(commands));
+    inject(DestroyRef).onDestroy(this.paletteRegistry.register(commands));
     registerPageCommands(() => [
       {
         id: 'conv-terminal',

@@ -1,5 +1,5 @@
 import { structuredPatch } from 'diff';
-import { z } from 'zod';
+import * as z from 'zod';
 
 /** One hunk of a unified diff, as Claude Code's Edit/MultiEdit/Write results and jsdiff give it. */
 export const Hunk = z.object({

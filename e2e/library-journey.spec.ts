@@ -104,7 +104,7 @@ test('library page and the launch form with an MCP server, at 1440 and 390 px, l
   }
   // At 390 px the theme switch sits in the header's menu; it is switched at full width.
   await page.setViewportSize({ width: 1440, height: 900 });
-  await page.locator('mat-toolbar').getByRole('button', { name: 'Switch to dark theme' }).click();
+  await page.getByRole('banner').getByRole('button', { name: 'Switch to dark theme' }).click();
   for (const width of [1440, 390]) {
     await page.setViewportSize({ width, height: 900 });
     await page.screenshot({

@@ -7,6 +7,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/db/database.js';
+import { TOOL_CALL_COUNT_BACKFILL_SQL } from '../src/db/migrations.js';
 import { estimateCost } from '../src/usage/prices.js';
 import { ROLLUP_BACKFILL_SQL, ROLLUP_CLEAR_SQL } from '../src/usage/rollup-schema.js';
 
@@ -134,6 +135,7 @@ export function seedUsage(
     }
   });
   for (let i = 0; i < count; i += 50_000) batch(i, Math.min(count, i + 50_000));
+  db.exec(TOOL_CALL_COUNT_BACKFILL_SQL);
   // Rows went in without the writer, so the rollups are rebuilt as migration 5 builds them.
   db.transaction(() => db.exec(`${ROLLUP_CLEAR_SQL}\n${ROLLUP_BACKFILL_SQL}`))();
   db.exec('ANALYZE');

@@ -1,7 +1,8 @@
 import Database from 'better-sqlite3';
 import type { FastifyReply } from 'fastify';
 import type { AnalyticsFilter } from '../../../contract/usage.js';
-import { AnalyticsRepo, toTurnRow, type TurnDbRow } from './analytics-repo.js';
+import { AnalyticsRepo } from './analytics-repo.js';
+import { csvField, csvLine, csvRecord, IsoTimes, jsonKeys, jsonLine } from './export-lines.js';
 
 export type ExportFormat = 'csv' | 'json' | 'ndjson';
 
@@ -36,42 +37,18 @@ const CONTENT_TYPES: Record<ExportFormat, string> = {
   ndjson: 'application/x-ndjson; charset=utf-8',
 };
 
-/** One RFC 4180 field: quoted when it holds a comma, a quote, CR or LF; quotes doubled. */
-export function csvField(value: unknown): string {
-  if (value === null || value === undefined) return '';
-  const text = String(value);
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-export function csvRecord(values: readonly unknown[]): string {
-  return `${values.map(csvField).join(',')}\r\n`;
-}
-
-/**
- * One CSV line straight from a row of TURN_COLUMNS values, without the row object of the JSON
- * formats: the same text as csvRecord over toTurnRow (export.test checks it), several times faster.
- * Columns 8 and 9 are the times in ms (ISO text in the export), 16 the cost, 17 the error flag.
- */
-function csvLine(values: unknown[]): string {
-  let line = '';
-  for (let i = 0; i < values.length; i++) {
-    const value = values[i];
-    if (i > 0) line += ',';
-    if (i === 8 || i === 9) line += new Date(value as number).toISOString();
-    else if (i === 17) line += value === 1 ? 'true' : 'false';
-    else if (typeof value === 'number') line += String(value);
-    else if (typeof value === 'string') line += csvField(value);
-  }
-  return `${line}\r\n`;
-}
-
-function encode(format: Exclude<ExportFormat, 'csv'>, row: TurnDbRow, first: boolean): string {
-  const turn = toTurnRow(row);
-  if (format === 'ndjson') return `${JSON.stringify(turn)}\n`;
-  return `${first ? '' : ','}\n${JSON.stringify(turn)}`;
-}
+export { csvField, csvRecord };
 
 const CHUNK = 64 * 1024;
+
+/** One row's text: a CSV record, an NDJSON line, or a JSON array item with its separator. */
+function lineEncoder(format: ExportFormat): (row: unknown[], first: boolean) => string {
+  const times = new IsoTimes();
+  if (format === 'csv') return (row) => csvLine(row, times);
+  const keys = jsonKeys(EXPORT_COLUMNS);
+  if (format === 'ndjson') return (row) => `${jsonLine(row, keys, times)}\n`;
+  return (row, first) => `${first ? '' : ','}\n${jsonLine(row, keys, times)}`;
+}
 
 /**
  * Streams the filtered turns. It reads through its own read-only connection: a better-sqlite3
@@ -104,21 +81,15 @@ export async function streamExport(
     });
   };
   try {
+    const rows = new AnalyticsRepo(db).iterateTurnValues(filter);
+    const encode = lineEncoder(format);
     let buffer = format === 'csv' ? csvRecord(EXPORT_COLUMNS) : format === 'json' ? '[' : '';
     let first = true;
-    const repo = new AnalyticsRepo(db);
-    const lines: Iterable<string> =
-      format === 'csv'
-        ? mapIterable(repo.iterateTurnValues(filter), csvLine)
-        : mapIterable(repo.iterateTurns(filter), (row) => {
-            const text = encode(format, row, first);
-            first = false;
-            return text;
-          });
-    for (const line of lines) {
-      if (closed) break;
-      buffer += line;
+    for (const row of rows) {
+      buffer += encode(row, first);
+      first = false;
       if (buffer.length < CHUNK) continue;
+      if (closed) break;
       const waiting = write(buffer);
       buffer = '';
       if (waiting) await waiting;
@@ -131,8 +102,4 @@ export async function streamExport(
   } finally {
     db.close();
   }
-}
-
-function* mapIterable<T, U>(items: Iterable<T>, map: (item: T) => U): Generator<U> {
-  for (const item of items) yield map(item);
 }

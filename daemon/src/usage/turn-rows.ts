@@ -2,7 +2,7 @@ import type { TurnRow } from '../../../contract/usage.js';
 
 export const TURN_COLUMNS = `id, session_id, subscription_id, agent, model, models, app, permission_mode, started_at_ms,
   ended_at_ms, duration_ms, model_calls, input_tokens, output_tokens, cache_read_tokens, cache_creation_tokens, cost_usd,
-  is_error, error_kind, error_message, (SELECT COUNT(*) FROM tool_calls c WHERE c.turn_id = turns.id) AS tool_calls,
+  is_error, error_kind, error_message, tool_call_count AS tool_calls,
   reasoning_tokens`;
 
 export interface TurnDbRow {

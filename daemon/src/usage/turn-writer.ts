@@ -15,10 +15,10 @@ export class TurnWriter {
     this.insertTurn = db.prepare(
       `INSERT OR IGNORE INTO turns (turn_key, session_id, subscription_id, agent, model, models, app, permission_mode,
          started_at_ms, ended_at_ms, duration_ms, model_calls, input_tokens, output_tokens, cache_read_tokens,
-         cache_creation_tokens, reasoning_tokens, cost_usd, is_error, error_kind, error_message)
+         cache_creation_tokens, reasoning_tokens, cost_usd, is_error, error_kind, error_message, tool_call_count)
        VALUES (@turn_key, @session_id, @subscription_id, @agent, @model, @models, @app, @permission_mode,
          @started_at_ms, @ended_at_ms, @duration_ms, @model_calls, @input_tokens, @output_tokens, @cache_read_tokens,
-         @cache_creation_tokens, @reasoning_tokens, @cost_usd, @is_error, @error_kind, @error_message)`,
+         @cache_creation_tokens, @reasoning_tokens, @cost_usd, @is_error, @error_kind, @error_message, @tool_call_count)`,
     );
     this.insertTool = db.prepare(
       `INSERT INTO tool_calls (turn_id, session_id, tool_use_id, tool_name, started_at_ms, ended_at_ms, duration_ms,
@@ -60,6 +60,7 @@ export class TurnWriter {
       models: models.join(','),
       reasoning_tokens: row.reasoning_tokens ?? null,
       is_error: isError ? 1 : 0,
+      tool_call_count: tools.length,
     });
     if (result.changes === 0) return false;
     const turnId = Number(result.lastInsertRowid);

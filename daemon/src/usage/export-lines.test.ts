@@ -1,0 +1,156 @@
+import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { openDatabase } from '../db/database.js';
+import { MIGRATIONS } from '../db/migrations.js';
+import { EXPORT_COLUMNS } from './export.js';
+import { csvLine, csvRecord, IsoTimes, jsonKeys, jsonLine } from './export-lines.js';
+import { toTurnRow, type TurnDbRow } from './turn-rows.js';
+
+/** TurnDbRow's keys in TURN_COLUMNS order: what a raw row's positions mean. */
+const DB_KEYS: (keyof TurnDbRow)[] = [
+  'id',
+  'session_id',
+  'subscription_id',
+  'agent',
+  'model',
+  'models',
+  'app',
+  'permission_mode',
+  'started_at_ms',
+  'ended_at_ms',
+  'duration_ms',
+  'model_calls',
+  'input_tokens',
+  'output_tokens',
+  'cache_read_tokens',
+  'cache_creation_tokens',
+  'cost_usd',
+  'is_error',
+  'error_kind',
+  'error_message',
+  'tool_calls',
+  'reasoning_tokens',
+];
+
+function prng(seed: number): () => number {
+  return () => {
+    seed = (seed + 0x6d2b79f5) | 0;
+    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
+    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
+    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+const TEXTS = [
+  'plain',
+  '',
+  'a,b',
+  'say "hi"',
+  'line\r\nnext',
+  'lf\nonly',
+  'naïve ✓ 日本',
+  'tab\tand \u0001 control',
+  'back\\slash',
+  'lone \ud800 surrogate',
+  '\u2028 separators \u2029',
+];
+const TIMES = [
+  0,
+  1,
+  999,
+  86_399_999,
+  Date.parse('2026-03-01T23:59:59.999Z'),
+  Date.parse('2024-02-29T12:00:00.000Z'),
+  Date.parse('9999-12-31T23:59:59.999Z'),
+  Date.parse('+010000-01-01T00:00:00.000Z'),
+  -1,
+  -86_400_001,
+  1_700_000_000_000.5,
+];
+const NUMBERS = [0, 7, 123_456_789, 0.1 + 0.2, 1e-7, 1e21, 2 ** 53, -0, Infinity, -Infinity];
+
+function randomRow(rand: () => number): unknown[] {
+  const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+  const maybe = <T>(value: T): T | null => (rand() < 0.3 ? null : value);
+  const time = (): number =>
+    rand() < 0.2 ? pick(TIMES) : 1_770_000_000_000 + Math.floor(rand() * 400 * 86_400_000);
+  return DB_KEYS.map((key) => {
+    if (key === 'started_at_ms' || key === 'ended_at_ms') return time();
+    if (key === 'is_error') return rand() < 0.5 ? 1 : 0;
+    if (key === 'cost_usd') return maybe(rand() < 0.3 ? pick(NUMBERS) : rand() / 7);
+    if (key === 'error_kind' || key === 'error_message') return maybe(pick(TEXTS));
+    if (key === 'reasoning_tokens') return maybe(Math.floor(rand() * 10_000));
+    if (typeof key === 'string' && key.endsWith('_id')) return pick(TEXTS);
+    if (['agent', 'model', 'models', 'app', 'permission_mode'].includes(key)) return pick(TEXTS);
+    return rand() < 0.1 ? pick(NUMBERS) : Math.floor(rand() * 1e6);
+  });
+}
+
+const asDbRow = (values: unknown[]): TurnDbRow =>
+  Object.fromEntries(DB_KEYS.map((key, i) => [key, values[i]])) as unknown as TurnDbRow;
+
+describe('export lines from raw rows', () => {
+  it('IsoTimes writes what toISOString writes, across days, years and odd values', () => {
+    const times = new IsoTimes();
+    const rand = prng(7);
+    const values = [...TIMES];
+    for (let i = 0; i < 20_000; i++) values.push(Math.floor(rand() * 4e12) - 1e11);
+    for (let i = 0; i < 2_000; i++) values.push(TIMES[i % TIMES.length]! + (i % 3) - 1);
+    for (const ms of values) assert.equal(times.format(ms), new Date(ms).toISOString(), `${ms}`);
+  });
+
+  it('csvLine and jsonLine are byte for byte the text built from the row object', () => {
+    const rand = prng(42);
+    const times = new IsoTimes();
+    const keys = jsonKeys(EXPORT_COLUMNS);
+    for (let i = 0; i < 5_000; i++) {
+      const values = randomRow(rand);
+      const turn = toTurnRow(asDbRow(values));
+      assert.deepEqual(Object.keys(turn), [...EXPORT_COLUMNS]);
+      assert.equal(
+        csvLine(values, times),
+        csvRecord(EXPORT_COLUMNS.map((column) => turn[column])),
+        `csv ${i}`,
+      );
+      assert.equal(jsonLine(values, keys, times), JSON.stringify(turn), `json ${i}`);
+    }
+  });
+
+  it('migration 10 counts the tool calls of turns stored before it', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relais-export-lines-'));
+    try {
+      const file = join(dir, 'relais.db');
+      const before = openDatabase(
+        file,
+        MIGRATIONS.filter((m) => m.version < 10),
+      );
+      const turn = before.prepare(
+        `INSERT INTO turns (turn_key, session_id, subscription_id, agent, model, models, app, permission_mode,
+           started_at_ms, ended_at_ms, duration_ms, model_calls, input_tokens, output_tokens, cache_read_tokens,
+           cache_creation_tokens, is_error) VALUES (?, 's', 'sub', 'claude', 'm', 'm', 'app', 'write', 0, 1, 1, 1, 0, 0, 0, 0, 0)`,
+      );
+      const call = before.prepare(
+        `INSERT INTO tool_calls (turn_id, session_id, tool_use_id, tool_name, started_at_ms, subscription_id, agent,
+           model, app, turn_started_at_ms, turn_is_error) VALUES (?, 's', ?, 'Bash', 0, 'sub', 'claude', 'm', 'app', 0, 0)`,
+      );
+      const counts = [0, 3, 1, 0, 2];
+      counts.forEach((n, k) => {
+        const id = Number(turn.run(`k${k}`).lastInsertRowid);
+        for (let c = 0; c < n; c++) call.run(id, `t${k}.${c}`);
+      });
+      before.close();
+      const db = openDatabase(file);
+      const stored = db
+        .prepare('SELECT tool_call_count FROM turns ORDER BY id')
+        .pluck()
+        .all() as number[];
+      db.close();
+      assert.deepEqual(stored, counts);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

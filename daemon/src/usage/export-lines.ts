@@ -71,7 +71,11 @@ export function jsonKeys(columns: readonly string[]): string[] {
 }
 
 /** JSON.stringify(toTurnRow(row)), without the row object. */
-export function jsonLine(values: readonly unknown[], keys: readonly string[], times: IsoTimes): string {
+export function jsonLine(
+  values: readonly unknown[],
+  keys: readonly string[],
+  times: IsoTimes,
+): string {
   let line = '';
   for (let i = 0; i < values.length; i++) {
     const value = values[i];

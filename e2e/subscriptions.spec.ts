@@ -134,6 +134,7 @@ test('subscriptions: add Claude and Codex, see what detection found and a shared
   await page.keyboard.press('Escape');
   await expect(work.getByRole('button', { name: 'Rename Work' })).toBeFocused();
   await page.keyboard.press('Enter');
+  await expect(nameField).toBeFocused();
   await page.keyboard.type('Work (team)');
   await page.keyboard.press('Enter');
   const renamed = card(page, 'Work (team)');

@@ -6,9 +6,33 @@ test.use({ viewport: { width: 1440, height: 900 }, colorScheme: 'dark' });
 test('every page at 1440 px in the dark theme reads well: axe passes and nothing sticks out', async ({
   page,
   relais,
+  request,
 }) => {
   test.setTimeout(180_000);
-  const id = await relais.launch("demo:bash sh -c 'echo wide'");
+  // Whatever a tool calls itself and whatever a person first asks, the tables fit: this session
+  // carries a long application name, and a long unbroken title.
+  const auth = { Authorization: `Bearer ${relais.key}` };
+  const launched = await request.post(`${relais.base}/api/sessions`, {
+    headers: auth,
+    data: {
+      subscription_id: 'demo',
+      model: 'default',
+      cwd: relais.cwd,
+      prompt: "demo:bash sh -c 'echo wide'",
+      app: 'an-integration-tool-with-a-rather-long-name-that-does-not-stop-here-v2',
+      ttl_seconds: 900,
+    },
+  });
+  expect(launched.status(), await launched.text()).toBe(201);
+  const id = ((await launched.json()) as { id: string }).id;
+  const renamed = await request.patch(`${relais.base}/api/sessions/${id}`, {
+    headers: auth,
+    data: {
+      title:
+        'Summarise-the-architecture-decision-records-and-list-every-open-question-of-this-repository-today',
+    },
+  });
+  expect(renamed.status(), await renamed.text()).toBe(200);
   await openAt(page, relais, `/sessions/${id}`);
   // The system's dark preference is followed without a choice being made.
   await expect(page.getByRole('button', { name: 'Switch to light theme' })).toBeVisible();
@@ -43,6 +67,7 @@ test('every page at 1440 px in the dark theme reads well: axe passes and nothing
     expect(scrollers, `${path}: regions scrolling sideways at 1440 px`).toEqual([]);
     await expectAccessible(page, `${path} at 1440 px, dark`);
   }
+  await request.post(`${relais.base}/api/sessions/${id}/stop`, { headers: auth });
 });
 
 async function shoot(page: import('@playwright/test').Page, name: string): Promise<void> {

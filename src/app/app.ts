@@ -5,6 +5,7 @@ import {
   DestroyRef,
   ElementRef,
   Injector,
+  afterNextRender,
   effect,
   inject,
   signal,
@@ -16,6 +17,7 @@ import { Attention } from './core/attention';
 import { LiveStore } from './core/live-store';
 import { ConsolePage, PAGES } from './core/pages';
 import { Theme } from './core/theme';
+import { Typeahead } from './core/typeahead';
 import type { PaletteMode } from './palette/palette-dialog';
 
 @Component({
@@ -34,6 +36,7 @@ export class App {
   protected readonly theme = inject(Theme);
   protected readonly attention = inject(Attention);
   private readonly injector = inject(Injector);
+  private readonly typeahead = inject(Typeahead);
 
   protected readonly links: readonly ConsolePage[] = PAGES.filter((page) => page.inRail);
   /** On a narrow screen the rail and the top bar's actions fold into one panel behind "Menu". */
@@ -48,6 +51,7 @@ export class App {
       if (event instanceof NavigationEnd) this.menuOpen.set(false);
     });
     inject(DestroyRef).onDestroy(() => navigation.unsubscribe());
+    afterNextRender(() => whenIdle(() => void import('./palette/palette')));
   }
 
   protected toggleMenu(): void {
@@ -66,10 +70,15 @@ export class App {
 
   /** The palette (and the dialog machinery it needs) loads on first use, not with the shell. */
   protected openPalette(mode: PaletteMode = 'commands'): void {
-    void import('./palette/palette').then(({ Palette }) => this.injector.get(Palette).open(mode));
+    if (mode === 'commands') this.typeahead.start();
+    import('./palette/palette').then(
+      ({ Palette }) => this.injector.get(Palette).open(mode),
+      () => this.typeahead.take(),
+    );
   }
 
   protected onKey(event: KeyboardEvent): void {
+    if (this.typeahead.capture(event)) return;
     if (event.key === 'Escape' && this.menuOpen()) {
       this.closeMenu(true);
     } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
@@ -80,6 +89,12 @@ export class App {
       this.openPalette('help');
     }
   }
+}
+
+/** Runs work once the page has nothing better to do (or after two seconds at most). */
+function whenIdle(work: () => void): void {
+  if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: 2000 });
+  else setTimeout(work, 500);
 }
 
 function isTyping(target: EventTarget | null): boolean {

@@ -53,7 +53,7 @@ let nextId = 0;
                 <tr>
                   @for (cell of row; track $index) {
                     @if ($first) {
-                      <th scope="row">{{ cell }}</th>
+                      <th scope="row" class="wraps">{{ cell }}</th>
                     } @else {
                       <td>{{ cell }}</td>
                     }

@@ -28,7 +28,7 @@ import { formatCount, formatDuration } from './analytics-format';
           <tbody>
             @for (row of rows(); track row.name) {
               <tr>
-                <th scope="row" class="mono">{{ row.name }}</th>
+                <th scope="row" class="mono wraps">{{ row.name }}</th>
                 @for (cell of row.cells; track $index) {
                   <td>{{ cell }}</td>
                 }

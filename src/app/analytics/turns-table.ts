@@ -36,9 +36,9 @@ import { formatCost, formatDuration, formatTokens } from './analytics-format';
               <tr [attr.data-turn-id]="row.id">
                 <td><app-timestamp [ms]="row.started" /></td>
                 <td class="mono">{{ row.session }}</td>
-                <td>{{ row.subscription }}</td>
-                <td>{{ row.model }}</td>
-                <td>{{ row.app }}</td>
+                <td class="wraps">{{ row.subscription }}</td>
+                <td class="wraps">{{ row.model }}</td>
+                <td class="wraps">{{ row.app }}</td>
                 <td class="num">{{ row.duration }}</td>
                 <td class="num">{{ row.tokens }}</td>
                 <td class="num" [class.unknown]="row.costUnknown">{{ row.cost }}</td>

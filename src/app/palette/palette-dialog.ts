@@ -7,6 +7,7 @@ import {
   inject,
   signal,
 } from '@angular/core';
+import { Typeahead } from '../core/typeahead';
 import { PaletteCommand, SHORTCUTS } from './commands';
 import { fuzzyFilter } from './fuzzy';
 
@@ -28,6 +29,7 @@ const MAX_SHOWN = 60;
 export class PaletteDialog {
   private readonly ref = inject<DialogRef<unknown, PaletteDialog>>(DialogRef);
   private readonly data = inject<PaletteData>(DIALOG_DATA);
+  private readonly typeahead = inject(Typeahead);
 
   protected readonly mode = signal<PaletteMode>(this.data.mode);
   protected readonly query = signal('');
@@ -47,6 +49,16 @@ export class PaletteDialog {
 
   setMode(mode: PaletteMode): void {
     this.mode.set(mode);
+  }
+
+  /** Adds what was typed before the search had focus. */
+  type(text: string): void {
+    if (text) this.onInput(this.query() + text);
+  }
+
+  /** From the moment the search has focus, keys reach it directly. */
+  protected onFocus(): void {
+    this.type(this.typeahead.take());
   }
 
   protected onInput(value: string): void {

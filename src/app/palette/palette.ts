@@ -6,6 +6,7 @@ import { Attention } from '../core/attention';
 import { LiveStore } from '../core/live-store';
 import { PAGES, SECTIONS } from '../core/pages';
 import { Theme } from '../core/theme';
+import { Typeahead } from '../core/typeahead';
 import { sessionName, shortId } from '../sessions/session-name';
 import { PaletteCommand } from './commands';
 import { PaletteDialog, PaletteMode } from './palette-dialog';
@@ -22,6 +23,7 @@ export class Palette {
   private readonly apiKey = inject(ApiKey);
   private readonly attention = inject(Attention);
   private readonly registry = inject(PaletteRegistry);
+  private readonly typeahead = inject(Typeahead);
   private ref: DialogRef<unknown, PaletteDialog> | null = null;
 
   readonly commands = computed<PaletteCommand[]>(() => [
@@ -32,6 +34,7 @@ export class Palette {
   open(mode: PaletteMode = 'commands'): void {
     if (this.ref) {
       this.ref.componentInstance?.setMode(mode);
+      this.ref.componentInstance?.type(this.typeahead.take());
       return;
     }
     this.ref = this.dialog.open(PaletteDialog, {
@@ -42,7 +45,10 @@ export class Palette {
       autoFocus: 'first-tabbable',
       restoreFocus: true,
     });
-    this.ref.closed.subscribe(() => (this.ref = null));
+    this.ref.closed.subscribe(() => {
+      this.ref = null;
+      this.typeahead.take();
+    });
   }
 
   close(): void {

@@ -26,10 +26,15 @@ async function sidewaysScroll(page: Page): Promise<string[]> {
       if (box.width === 0 || box.right <= width + 1) continue;
       let holder = element.parentElement;
       let held = false;
+      // Held by the nearest clipping or scrolling ancestor that itself fits the screen (a cell
+      // that cuts its text, inside a table that scrolls in its own region, is held by the region).
       while (holder && holder !== main) {
         const style = getComputedStyle(holder);
-        if (/(auto|scroll|hidden|clip)/.test(style.overflowX)) {
-          held = holder.getBoundingClientRect().right <= width + 1;
+        if (
+          /(auto|scroll|hidden|clip)/.test(style.overflowX) &&
+          holder.getBoundingClientRect().right <= width + 1
+        ) {
+          held = true;
           break;
         }
         holder = holder.parentElement;

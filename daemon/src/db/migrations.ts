@@ -324,4 +324,27 @@ export const MIGRATIONS: Migration[] = [
       ${TOOL_CALL_COUNT_BACKFILL_SQL}
     `,
   },
+  {
+    version: 11,
+    name: 'events-by-rowid',
+    // Events are large rows (a line of an agent, a tool's output): kept in a WITHOUT ROWID table they
+    // were stored in the key's b-tree, nearly all on overflow pages, and each insert landed where its
+    // session sorts. Rows now go to the end of the table in arrival order; only the small
+    // (session, seq) index takes the scattered inserts (1 GB history import: 24 → 30 MB/s).
+    sql: `
+      CREATE TABLE events_by_arrival (
+        id INTEGER PRIMARY KEY,
+        session_id TEXT NOT NULL,
+        seq INTEGER NOT NULL,
+        received_at_ms INTEGER NOT NULL,
+        source TEXT NOT NULL,
+        data TEXT NOT NULL
+      );
+      INSERT INTO events_by_arrival (session_id, seq, received_at_ms, source, data)
+        SELECT session_id, seq, received_at_ms, source, data FROM events ORDER BY session_id, seq;
+      DROP TABLE events;
+      ALTER TABLE events_by_arrival RENAME TO events;
+      CREATE UNIQUE INDEX events_by_session ON events(session_id, seq);
+    `,
+  },
 ];

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openDatabase } from '../db/database.js';
+import { MIGRATIONS } from '../db/migrations.js';
 import { insertSessionRow } from '../testing/fixtures.js';
 import { EventStore, eventJson } from './event-store.js';
 
@@ -14,6 +15,38 @@ function freshStore(): { store: EventStore; file: string; sessionId: string } {
 }
 
 describe('event store', () => {
+  it('events stored before migration 11 are kept in order, and a seq is still taken once', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'relais-events-')), 'relais.db');
+    const before = openDatabase(
+      file,
+      MIGRATIONS.filter((m) => m.version < 11),
+    );
+    const sessions = [insertSessionRow(before), insertSessionRow(before)];
+    const old = new EventStore(before);
+    for (let i = 0; i < 50; i++) for (const id of sessions) old.append(id, 'agent', `{"n":${i}}`);
+    old.flush();
+    before.close();
+    const db = openDatabase(file);
+    const store = new EventStore(db);
+    for (const id of sessions) {
+      assert.deepEqual(
+        store.read(id, { limit: 100 }).map((e) => [e.seq, e.data]),
+        Array.from({ length: 50 }, (_, i) => [i + 1, `{"n":${i}}`]),
+      );
+    }
+    assert.throws(
+      () =>
+        db
+          .prepare(
+            "INSERT INTO events (session_id, seq, received_at_ms, source, data) VALUES (?, 1, 0, 'agent', '{}')",
+          )
+          .run(sessions[0]),
+      /UNIQUE/,
+    );
+    store.append(sessions[0]!, 'agent', '{"after":true}');
+    assert.equal(store.currentSeq(sessions[0]!), 51);
+  });
+
   it('numbers events per session without gaps, and persists them in batches', () => {
     const { store, file, sessionId } = freshStore();
     const other = insertSessionRow(

@@ -18,6 +18,9 @@ import { transcriptReader } from './transcript-readers.js';
 const CHUNK_BYTES = 1024 * 1024;
 const TAIL_BYTES = 256;
 const PROGRESS_EVERY_MS = 250;
+/** Imported turns are written in batches of this many, or after this delay (a watched file's). */
+const TURN_BATCH = 4096;
+const TURN_BATCH_DELAY_MS = 100;
 
 export interface HistoryImporterDeps {
   db: Db;
@@ -59,8 +62,6 @@ interface FileRead {
   native: boolean;
   facts: ConversationFacts;
   outcome: FileOutcome;
-  /** Response keys counted by this read (the writer batches, so the table may not show them yet). */
-  counted: Set<string>;
 }
 
 /**
@@ -81,7 +82,7 @@ export class HistoryImporter {
   constructor(private readonly deps: HistoryImporterDeps) {
     this.cursors = new FileCursors(deps.db);
     this.sessions = new ImportedSessions(deps.db);
-    this.turns = new TurnWriter(deps.db);
+    this.turns = new TurnWriter(deps.db, { delayMs: TURN_BATCH_DELAY_MS, maxBatch: TURN_BATCH });
     this.turnExists = deps.db.prepare('SELECT 1 FROM turns WHERE turn_key = ?').pluck();
   }
 
@@ -265,7 +266,6 @@ export class HistoryImporter {
       native: cursor?.native === 1,
       facts: noFacts(),
       outcome: { ...nothing(), read: true },
-      counted: new Set(),
     };
     if (file.conversation && !file.native)
       file.native = this.sessions.isNative(subscription.id, file.conversation);
@@ -404,8 +404,8 @@ export class HistoryImporter {
       agent: file.subscription.agent,
       fallbackKey: `${file.path}:${lineOffset}`,
     });
-    if (file.counted.has(turn.turn_key) || this.turnExists.get(turn.turn_key) !== undefined) return;
-    file.counted.add(turn.turn_key);
+    if (this.turns.isPending(turn.turn_key) || this.turnExists.get(turn.turn_key) !== undefined)
+      return;
     this.turns.add(turn);
     file.outcome.turns++;
     file.facts.turns++;

@@ -47,9 +47,20 @@ export class QuotaService {
     this.listSubscriptions = db.prepare(
       'SELECT id, agent, config_dir, builtin FROM subscriptions ORDER BY created_at',
     );
-    const session = db.prepare('SELECT subscription_id, agent FROM sessions WHERE id = ?');
-    this.sessionOf = (id: string) =>
-      session.get(id) as { subscription_id: string; agent: string } | undefined;
+    // Only a live agent's stream tells the quota as it is now: an imported transcript's lines are
+    // history. A session's subscription and origin never change, so each is looked up once.
+    const session = db.prepare(
+      "SELECT subscription_id, agent FROM sessions WHERE id = ? AND origin = 'relais'",
+    );
+    const known = new Map<string, { subscription_id: string; agent: string } | null>();
+    this.sessionOf = (id: string) => {
+      let found = known.get(id);
+      if (found === undefined) {
+        found = (session.get(id) as { subscription_id: string; agent: string } | undefined) ?? null;
+        known.set(id, found);
+      }
+      return found;
+    };
   }
 
   attach(events: EventStore): () => void {

@@ -167,6 +167,30 @@ describe('quota windows from the usage endpoint and the stream', () => {
     );
   });
 
+  it('a line of an imported transcript is history: it gives no reading', () => {
+    db.prepare(
+      `INSERT INTO sessions (id, origin, subscription_id, agent, model, cwd, permission_mode, app, state, created_at, deadline_at, max_deadline_at)
+      VALUES ('imported-1', 'imported', 'demo', 'claude', 'm', '/', 'read_only', 'imported', 'ended', 'x', 'x', 'x')`,
+    ).run();
+    const line = {
+      type: 'rate_limit_event',
+      rate_limit_info: {
+        status: 'allowed',
+        unifiedWindows: {
+          five_hour: { utilization: 0.02, resetsAt: Math.floor(clock / 1000) + 60 },
+        },
+      },
+    };
+    service.hear({
+      session_id: 'imported-1',
+      seq: 1,
+      received_at_ms: clock + 60_000,
+      source: 'agent',
+      data: JSON.stringify(line),
+    });
+    assert.equal(window('five_hour').utilization, null);
+  });
+
   it('admission reserves running + new sessions at the learned rate and refuses past the threshold', () => {
     const admission = new Admission(db, service, 95);
     assert.equal(admission.check('demo').reason, 'no_reading');

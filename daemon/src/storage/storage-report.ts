@@ -9,7 +9,7 @@ import type { Recycler } from './recycler.js';
 
 /** Which category a table or index of the database belongs to, by its name. */
 export function categoryOf(name: string): StorageCategory {
-  if (name === 'events' || name.startsWith('sqlite_autoindex_events')) return 'events';
+  if (/^events($|_by_)/.test(name) || name.startsWith('sqlite_autoindex_events')) return 'events';
   if (name.startsWith('event_archives') || name.startsWith('sqlite_autoindex_event_archives'))
     return 'archives';
   if (

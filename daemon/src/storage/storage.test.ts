@@ -135,6 +135,7 @@ describe('storage categories', () => {
     const expected: Record<string, string> = {
       events: 'events',
       sqlite_autoindex_events_1: 'events',
+      events_by_session: 'events',
       event_archives: 'archives',
       turns: 'metrics',
       tool_calls_by_tool_time: 'metrics',

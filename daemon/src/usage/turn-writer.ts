@@ -2,16 +2,30 @@ import type { Db } from '../db/database.js';
 import { RollupWriter } from './rollup-writer.js';
 import type { TurnRecord } from './turn-record.js';
 
-/** Buffers finished turns and writes them, with their tool calls and rollups, in one transaction per tick. */
+export interface TurnWriterOptions {
+  /**
+   * How long a turn may wait for others (default: the next tick). A bulk writer (the history
+   * import) gathers larger batches: the rollup cells a batch touches are read and written once.
+   */
+  delayMs?: number;
+  /** Written at once from this many turns waiting. */
+  maxBatch?: number;
+}
+
+/** Buffers finished turns and writes them, with their tool calls and rollups, in one transaction per batch. */
 export class TurnWriter {
   private readonly pending: TurnRecord[] = [];
+  private readonly pendingKeys = new Set<string>();
   private scheduled = false;
   private readonly insertTurn;
   private readonly insertTool;
   private readonly rollups: RollupWriter;
   private readonly writeBatch: (batch: TurnRecord[]) => void;
 
-  constructor(db: Db) {
+  constructor(
+    db: Db,
+    private readonly options: TurnWriterOptions = {},
+  ) {
     this.insertTurn = db.prepare(
       `INSERT OR IGNORE INTO turns (turn_key, session_id, subscription_id, agent, model, models, app, permission_mode,
          started_at_ms, ended_at_ms, duration_ms, model_calls, input_tokens, output_tokens, cache_read_tokens,
@@ -34,17 +48,27 @@ export class TurnWriter {
 
   add(turn: TurnRecord): void {
     this.pending.push(turn);
+    this.pendingKeys.add(turn.turn_key);
+    if (this.pending.length >= (this.options.maxBatch ?? Infinity)) return this.flush();
     if (this.scheduled) return;
     this.scheduled = true;
-    setImmediate(() => {
+    const write = (): void => {
       this.scheduled = false;
       this.flush();
-    });
+    };
+    if (this.options.delayMs) setTimeout(write, this.options.delayMs).unref();
+    else setImmediate(write);
   }
 
   flush(): void {
     if (this.pending.length === 0) return;
+    this.pendingKeys.clear();
     this.writeBatch(this.pending.splice(0, this.pending.length));
+  }
+
+  /** Whether a turn with this key waits to be written. */
+  isPending(turnKey: string): boolean {
+    return this.pendingKeys.has(turnKey);
   }
 
   /** Also used by the seeding script, inside its own transaction. */

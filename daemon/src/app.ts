@@ -279,9 +279,6 @@ export async function build(
     logs: logSink,
     versions,
   });
-  const usage = installUsage(db, events, routes);
-  const quotas = await installQuotas(db, events, routes);
-  admitQuota = quotas.admit;
   const history = new History({
     db,
     events,
@@ -292,6 +289,10 @@ export async function build(
     log: app.log,
     watch: config.historyWatch,
   }).install(routes);
+  // Analytics read every finished turn: Relais' own and the imported ones still batched.
+  const usage = installUsage(db, events, routes, () => history.flush());
+  const quotas = await installQuotas(db, events, routes);
+  admitQuota = quotas.admit;
 
   installErrorHandling(app);
   installGuards(app, {

@@ -154,6 +154,27 @@ describe('history import with the real agent and the watcher', () => {
         );
         assert.equal(event.seq, 3);
         assert.deepEqual(event.data, JSON.parse(lines[2]!));
+
+        // A response closed by a later line is counted at once: the analytics write the import's
+        // batched turns before they read.
+        appendFileSync(
+          join(project, `${OUTSIDE}.jsonl`),
+          lines
+            .slice(3)
+            .map((l) => `${l}\n`)
+            .join(''),
+        );
+        await waitFor(
+          'the last appended line on the stream',
+          () => stream.lines.find((line) => line.value.event?.seq === lines.length),
+          60_000,
+        );
+        const summary = await daemon.call(
+          'GET',
+          `/api/analytics/summary?subscription=${subscription}&from=2000-01-01T00:00:00.000Z`,
+        );
+        assert.equal(summary.status, 200, summary.text);
+        assert.ok(summary.body.turns >= 1, `turns: ${summary.body.turns}`);
       } finally {
         stream.close();
       }

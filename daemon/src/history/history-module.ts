@@ -130,6 +130,11 @@ export class History {
     }
   }
 
+  /** Writes the imported turns still batched (before the analytics are read). */
+  flush(): void {
+    this.importer.flush();
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     this.importer.stop();

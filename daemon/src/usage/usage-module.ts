@@ -11,9 +11,19 @@ export interface Usage {
 }
 
 /** Counting on ingest plus the analytics routes: the one call app.ts makes. */
-export function installUsage(db: Db, events: EventStore, routes: RouteTable): Usage {
+export function installUsage(
+  db: Db,
+  events: EventStore,
+  routes: RouteTable,
+  /** Writes the turns other writers hold (the history import's batches). */
+  flushOthers: () => void = () => undefined,
+): Usage {
   const recorder = new UsageRecorder(db).attach(events);
-  const analytics = new AnalyticsRepo(db, () => recorder.flush());
-  analyticsRoutes(routes, analytics, db.name, () => recorder.flush());
+  const flush = (): void => {
+    recorder.flush();
+    flushOthers();
+  };
+  const analytics = new AnalyticsRepo(db, flush);
+  analyticsRoutes(routes, analytics, db.name, flush);
   return { recorder, analytics };
 }

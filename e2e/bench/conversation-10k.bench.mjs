@@ -7,7 +7,9 @@
  * DOM elements at the bottom and at the top of the history, JS heap after GC, and the time to reach
  * the first event by scrolling up from the bottom. Nothing is built here: run `npm run build` first
  * (BENCH_DIST=<folder> measures another build of this checkout, e.g. a copy of main's `dist`).
- * BENCH_SAVE_BASELINE=1 writes this run's medians as the new baseline.
+ * BENCH_SAVE_BASELINE=1 writes this run's medians as the new baseline. BENCH_ORIGIN=imported opens
+ * imported conversations instead (a transcript read by the daemon's import; no composer, so no
+ * keystroke figure), to compare with the native baseline.
  *
  * How a conversation is made: a real demo session is launched on a fresh daemon (so the composer
  * talks to a live session), then copies of its row get seeded events (seed-conversation.mjs).
@@ -18,11 +20,13 @@ import { join } from 'node:path';
 import { launchChromium, requireBuilt, startBuiltDaemon } from './bench-support.mjs';
 import { measureOpen } from './conversation-open.mjs';
 import { seedConversation } from './seed-conversation.mjs';
+import { seedImported } from './seed-imported.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '20,2000,10000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BASELINE = join(import.meta.dirname, 'conversation-baseline.json');
 const TAIL = 'TAIL MARKER: end of the seeded conversation';
+const IMPORTED = process.env.BENCH_ORIGIN === 'imported';
 
 /** What is printed, in order: [key, label, unit]. */
 const METRICS = [
@@ -54,7 +58,13 @@ try {
   const cwd = mkdtempSync(join(tmpdir(), 'relais-bench-cwd-'));
   const real = await launchDemo(base, key, cwd);
   const sessions = new Map();
-  for (const size of SIZES) {
+  for (const [n, size] of SIZES.entries()) {
+    if (IMPORTED) {
+      const imported = await seedImported(base, key, { count: size, tail: TAIL, n });
+      process.stderr.write(`imported conversation of ${imported.events} events for ${size}\n`);
+      sessions.set(size, imported.id);
+      continue;
+    }
     const sessionId = `ses_bench_${size}_${Date.now().toString(36)}`;
     seedConversation(join(home, 'relais.db'), {
       realId: real.id,
@@ -73,6 +83,7 @@ try {
         const figures = await measureOpen(browser, {
           url: `${base}/sessions/${sessions.get(size)}#key=${key}`,
           tail: TAIL,
+          composer: !IMPORTED,
         });
         results.get(size).push(figures);
         process.stderr.write(`run ${run}, ${size} events: ${JSON.stringify(figures)}\n`);
@@ -139,7 +150,8 @@ function report(results) {
   }
   const old = baseline ? ` | main ${baseline.commit}` : '';
   for (const size of results.keys()) {
-    console.log(`\n${size} events, medians of ${RUNS} runs (fresh browser each)${old}`);
+    const kind = IMPORTED ? 'imported ' : '';
+    console.log(`\n${size} events, ${kind}medians of ${RUNS} runs (fresh browser each)${old}`);
     for (const [name, label, unit] of METRICS) {
       const before = baseline?.sizes?.[size]?.[name];
       const now = show(medians[size][name], unit).padStart(10);

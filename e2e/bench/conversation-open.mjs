@@ -14,7 +14,7 @@ const WATCH_TAIL = (tail) => {
   requestAnimationFrame(check);
 };
 
-export async function measureOpen(browser, { url, tail }) {
+export async function measureOpen(browser, { url, tail, composer = true }) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
@@ -24,7 +24,7 @@ export async function measureOpen(browser, { url, tail }) {
   const network = await watchNetwork(cdp);
 
   await page.goto(url, { waitUntil: 'commit' });
-  const keystrokeMs = await firstKeystroke(page);
+  const keystrokeMs = composer ? await firstKeystroke(page) : null;
   await page.waitForFunction(() => window.__benchTailMs !== undefined);
   const tailMs = await page.evaluate(() => window.__benchTailMs);
   await page.waitForTimeout(2000);

@@ -1,0 +1,70 @@
+/**
+ * Makes an imported conversation of about `count` events the way a user gets one: a Claude Code
+ * transcript (shaped like real ones, see daemon/src/testing/transcripts.ts) in a subscription's
+ * folder, read by the daemon's own import. Its last line is an assistant reply reading `tail`.
+ */
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { DIST } from './bench-support.mjs';
+
+const { claudeLines } = await import(
+  pathToFileURL(join(DIST, 'daemon/daemon/src/testing/transcripts.js')).href
+);
+
+export async function seedImported(base, key, { count, tail, n }) {
+  const call = async (method, path, body) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: { Authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+  const sessionId = `b0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
+  const conversation = (turns) => ({
+    sessionId,
+    cwd: '/home/me/project',
+    startMs: Date.now() - 86_400_000,
+    turns,
+    resultBytes: 600,
+  });
+  const perTurn = claudeLines(conversation(1)).length;
+  const lines = claudeLines(conversation(Math.max(1, Math.floor((count - 1) / perTurn))));
+  lines.push(
+    JSON.stringify({
+      type: 'assistant',
+      sessionId,
+      timestamp: new Date().toISOString(),
+      uuid: 'tail',
+      requestId: 'req_tail',
+      message: {
+        id: 'msg_tail',
+        role: 'assistant',
+        model: 'claude-sonnet-4-5',
+        content: [{ type: 'text', text: tail }],
+        usage: { input_tokens: 1, output_tokens: 1 },
+      },
+    }),
+  );
+  const configDir = mkdtempSync(join(tmpdir(), 'relais-bench-imported-'));
+  const project = join(configDir, 'projects', '-home-me-project');
+  mkdirSync(project, { recursive: true });
+  writeFileSync(join(project, `${sessionId}.jsonl`), lines.map((line) => `${line}\n`).join(''));
+  const subscription = await call('POST', '/api/subscriptions', {
+    name: `Imported ${count}`,
+    agent: 'claude',
+    config_dir: configDir,
+  });
+  await call('POST', `/api/subscriptions/${subscription.id}/import`);
+  const listed = await call(
+    'GET',
+    `/api/sessions?origin=imported&subscription=${encodeURIComponent(subscription.id)}`,
+  );
+  const session = listed.items.find((item) => item.agent_session_id === sessionId);
+  if (!session) throw new Error('the imported conversation is not listed');
+  return { id: session.id, events: session.last_seq };
+}

@@ -17,7 +17,10 @@ export async function seedImported(base, key, { count, tail, n }) {
   const call = async (method, path, body) => {
     const response = await fetch(`${base}${path}`, {
       method,
-      headers: { Authorization: `Bearer ${key}`, 'content-type': 'application/json' },
+      headers: {
+        Authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
       body: body === undefined ? undefined : JSON.stringify(body),
     });
     if (!response.ok)

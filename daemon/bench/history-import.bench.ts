@@ -11,15 +11,12 @@ import { startTestDaemon, waitFor } from '../src/testing/harness.js';
 import { openNdjsonClient } from '../src/testing/ndjson-client.js';
 import { claudeLines } from '../src/testing/transcripts.js';
 import { writeCorpus } from './history-corpus.js';
+import { percentile } from './percentile.js';
 
 const MB = 1024 * 1024;
 const target = Number(process.env['BENCH_HISTORY_MB'] ?? 1024) * MB;
 const appends = Number(process.env['BENCH_HISTORY_APPENDS'] ?? 60);
 
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 const mb = (bytes: number): string => (bytes / MB).toFixed(0);
 
 const root = mkdtempSync(join(tmpdir(), 'relais-bench-history-'));

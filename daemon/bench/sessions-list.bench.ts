@@ -7,17 +7,13 @@ import { Worker } from 'node:worker_threads';
 import { insertSessionRow } from '../src/testing/fixtures.js';
 import { startTestDaemon } from '../src/testing/harness.js';
 import { openNdjsonClient } from '../src/testing/ndjson-client.js';
+import { percentile } from './percentile.js';
 
 const BUSY = 8;
 const READERS = 5;
 const ENDED = 300;
 const RATE = Number(process.env['BENCH_LIST_RATE'] ?? 2000);
 const SECONDS = Number(process.env['BENCH_LIST_SECONDS'] ?? 20);
-
-const percentile = (values: number[], p: number): number => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!;
-};
 
 const line = (i: number): string =>
   JSON.stringify({

@@ -44,6 +44,22 @@ const STATES: readonly SessionState[] = [
   'ended',
 ];
 
+/** The table's columns and their share of its width (a fixed layout: see the stylesheet). */
+const COLUMNS: readonly { label: string; width: string }[] = [
+  { label: 'Session', width: '16%' },
+  { label: 'State', width: '7%' },
+  { label: 'Subscription', width: '8.5%' },
+  { label: 'Agent', width: '5.5%' },
+  { label: 'Model', width: '8.5%' },
+  { label: 'App', width: '8.5%' },
+  { label: 'Working directory', width: '13%' },
+  { label: 'Started', width: '6.5%' },
+  { label: 'Time left', width: '6.5%' },
+  { label: 'Prompts', width: '6.5%' },
+  { label: 'Queued', width: '6%' },
+  { label: 'Transcript', width: '7.5%' },
+];
+
 /** The live dashboard: every session from the global stream, filterable, no polling. */
 @Component({
   selector: 'app-session-list-page',
@@ -66,6 +82,7 @@ export class SessionListPage {
   private readonly subscriptionsApi = inject(SubscriptionsApi);
 
   protected readonly states = STATES;
+  protected readonly columns = COLUMNS;
   protected readonly stateFilter = signal<string>('');
   protected readonly subscriptionFilter = signal<string>('');
   protected readonly appFilter = signal<string>('');

@@ -82,7 +82,11 @@ export class HistoryImporter {
   constructor(private readonly deps: HistoryImporterDeps) {
     this.cursors = new FileCursors(deps.db);
     this.sessions = new ImportedSessions(deps.db);
-    this.turns = new TurnWriter(deps.db, { delayMs: TURN_BATCH_DELAY_MS, maxBatch: TURN_BATCH });
+    this.turns = new TurnWriter(deps.db, {
+      delayMs: TURN_BATCH_DELAY_MS,
+      maxBatch: TURN_BATCH,
+      afterWrite: () => this.commitCursors(),
+    });
     this.turnExists = deps.db.prepare('SELECT 1 FROM turns WHERE turn_key = ?').pluck();
   }
 
@@ -205,6 +209,18 @@ export class HistoryImporter {
   /** Writes the turns still buffered (before reading the analytics, or at shutdown). */
   flush(): void {
     this.turns.flush();
+    this.commitCursors();
+  }
+
+  /** Whether a transcript has been read (or is being read) before. */
+  isKnown(path: string): boolean {
+    return this.cursors.get(path) !== null;
+  }
+
+  /** Stores the cursors once what was read before them is stored: events, then turns. */
+  private commitCursors(): void {
+    this.deps.events.flush();
+    this.cursors.commit();
   }
 
   /** Ends the reads under way at their next chunk (shutdown); what was read is kept. */
@@ -324,6 +340,8 @@ export class HistoryImporter {
       error: file.outcome.error,
       read_at_ms: Date.now(),
     });
+    // With turns waiting, the cursor is stored after them (the writer's next batch).
+    if (!this.turns.hasPending()) this.commitCursors();
     return file.outcome;
   }
 

@@ -6,7 +6,6 @@ import type { RouteTable } from '../http/route.js';
 import type { GlobalHub } from '../live/global-hub.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import type { StoredSubscription } from '../subscriptions/subscription-repo.js';
-import { FileCursors } from './file-cursors.js';
 import { HistoryImporter } from './history-importer.js';
 import { historyRoutes } from './history.routes.js';
 import { SubscriptionWatcher } from './history-watcher.js';
@@ -32,7 +31,6 @@ const REFRESH_MS = 30_000;
  */
 export class History {
   readonly importer: HistoryImporter;
-  private readonly cursors: FileCursors;
   private readonly watchers = new Map<string, SubscriptionWatcher>();
   /** One scan at a time per subscription; a request during one waits for it, then scans. */
   private readonly scans = new Map<string, Promise<ImportReport>>();
@@ -40,7 +38,6 @@ export class History {
   private closed = false;
 
   constructor(private readonly deps: HistoryDeps) {
-    this.cursors = new FileCursors(deps.db);
     this.importer = new HistoryImporter({
       db: deps.db,
       events: deps.events,
@@ -118,7 +115,7 @@ export class History {
         id,
         new SubscriptionWatcher(subscription, {
           read: (sub, path, final) => this.importer.importFile(sub, path, final),
-          isKnown: (path) => this.cursors.get(path) !== null,
+          isKnown: (path) => this.importer.isKnown(path),
           onError: (path, error) =>
             this.deps.log.warn({ err: error, path }, 'a transcript could not be read'),
           onReady: () =>

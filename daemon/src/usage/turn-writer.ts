@@ -10,6 +10,8 @@ export interface TurnWriterOptions {
   delayMs?: number;
   /** Written at once from this many turns waiting. */
   maxBatch?: number;
+  /** Runs after each batch is written. */
+  afterWrite?: () => void;
 }
 
 /** Buffers finished turns and writes them, with their tool calls and rollups, in one transaction per batch. */
@@ -64,6 +66,12 @@ export class TurnWriter {
     if (this.pending.length === 0) return;
     this.pendingKeys.clear();
     this.writeBatch(this.pending.splice(0, this.pending.length));
+    this.options.afterWrite?.();
+  }
+
+  /** Whether turns wait to be written. */
+  hasPending(): boolean {
+    return this.pending.length > 0;
   }
 
   /** Whether a turn with this key waits to be written. */

@@ -13,6 +13,7 @@ import { ClaudeDriver } from './agents/claude/claude-agent.js';
 import { ClaudeLauncher } from './agents/claude/launcher.js';
 import { CodexDriver } from './agents/codex/codex-driver.js';
 import type { RelaisConfig } from './config.js';
+import { startCheckpointer } from './db/checkpointer.js';
 import { openDatabase, type Db } from './db/database.js';
 import { EventStore } from './events/event-store.js';
 import { installCompression } from './http/compression.js';
@@ -115,6 +116,7 @@ export async function build(
   const apiKey = loadOrCreateApiKey(config.home);
   const databaseFile = join(config.home, 'relais.db');
   const db = openDatabase(databaseFile);
+  const checkpointer = startCheckpointer(db, databaseFile);
   const startedAtMs = Date.now();
   const logSink = options.logSink ?? new LogSink();
   logSink.attach(db);
@@ -337,6 +339,7 @@ export async function build(
       await quotas.close();
       app.log.info('shutdown: closing the database');
       logSink.flush();
+      await checkpointer.stop();
       db.close();
     },
   };

@@ -7,6 +7,7 @@ import type { Db } from '../db/database.js';
 import type { EventStore } from '../events/event-store.js';
 import { nowIso } from '../ids.js';
 import type { StoredSubscription } from '../subscriptions/subscription-repo.js';
+import type { TurnRecord } from '../usage/turn-record.js';
 import { TurnWriter } from '../usage/turn-writer.js';
 import { FileCursors, type FileCursor, type FileIdentity } from './file-cursors.js';
 import { ImportedSessions, noFacts, type ConversationFacts } from './imported-sessions.js';
@@ -34,7 +35,6 @@ export interface FileOutcome {
   bytes: number;
   lines: number;
   malformed: number;
-  turns: number;
   sessionCreated: boolean;
   read: boolean;
   error: string | null;
@@ -44,7 +44,6 @@ const nothing = (): FileOutcome => ({
   bytes: 0,
   lines: 0,
   malformed: 0,
-  turns: 0,
   sessionCreated: false,
   read: false,
   error: null,
@@ -75,7 +74,10 @@ export class HistoryImporter {
   private readonly cursors: FileCursors;
   private readonly sessions: ImportedSessions;
   private readonly turns: TurnWriter;
-  private readonly turnExists;
+  /** Turns written (new ones only) by subscription, since the daemon started: runs count by difference. */
+  private readonly written = new Map<string, number>();
+  /** Imported sessions whose turn count changed in the batch just written. */
+  private readonly counted = new Set<string>();
   private readonly locks = new Map<string, Promise<unknown>>();
   private stopped = false;
 
@@ -85,9 +87,9 @@ export class HistoryImporter {
     this.turns = new TurnWriter(deps.db, {
       delayMs: TURN_BATCH_DELAY_MS,
       maxBatch: TURN_BATCH,
-      afterWrite: () => this.commitCursors(),
+      onInserted: (turns) => this.countWritten(turns),
+      afterWrite: () => this.afterTurnsWritten(),
     });
-    this.turnExists = deps.db.prepare('SELECT 1 FROM turns WHERE turn_key = ?').pluck();
   }
 
   /** The transcript files of a subscription (none when its agent has no reader or no folder). */
@@ -120,6 +122,9 @@ export class HistoryImporter {
   /** Rescans a subscription: reads what is new in each of its transcripts. */
   async importSubscription(subscription: StoredSubscription): Promise<ImportReport> {
     const started = Date.now();
+    // Turns read before this run (by the watcher) are written now, so they are not counted in it.
+    this.turns.flush();
+    const writtenBefore = this.written.get(subscription.id) ?? 0;
     const { paths, errors } = await this.files(subscription);
     const known = this.cursors.identities(subscription.id);
     const todo: { path: string; bytes: number }[] = [];
@@ -174,17 +179,18 @@ export class HistoryImporter {
       report.bytes += outcome.bytes;
       report.lines += outcome.lines;
       report.malformed += outcome.malformed;
-      report.turns += outcome.turns;
       if (outcome.read) report.files_read++;
       if (outcome.sessionCreated) report.sessions++;
       if (outcome.error) errors.push({ path: file.path, error: outcome.error });
       progress.files_done++;
       progress.bytes_done += outcome.bytes;
-      progress.turns = report.turns;
+      progress.turns = this.writtenSince(subscription.id, writtenBefore);
       progress.errors = errors.length;
       tell(false);
     }
     this.turns.flush();
+    report.turns = this.writtenSince(subscription.id, writtenBefore);
+    progress.turns = report.turns;
     progress.state = 'done';
     if (todo.length) tell(true);
     report.duration_ms = Date.now() - started;
@@ -215,6 +221,29 @@ export class HistoryImporter {
   /** Whether a transcript has been read (or is being read) before. */
   isKnown(path: string): boolean {
     return this.cursors.get(path) !== null;
+  }
+
+  private countWritten(turns: readonly TurnRecord[]): void {
+    const bySession = new Map<string, number>();
+    for (const turn of turns) {
+      bySession.set(turn.session_id, (bySession.get(turn.session_id) ?? 0) + 1);
+      this.written.set(turn.subscription_id, (this.written.get(turn.subscription_id) ?? 0) + 1);
+    }
+    for (const [sessionId, count] of bySession) {
+      this.sessions.addTurns(sessionId, count);
+      this.counted.add(sessionId);
+    }
+  }
+
+  private afterTurnsWritten(): void {
+    this.commitCursors();
+    const sessions = [...this.counted];
+    this.counted.clear();
+    for (const sessionId of sessions) this.deps.onSession(sessionId);
+  }
+
+  private writtenSince(subscriptionId: string, before: number): number {
+    return (this.written.get(subscriptionId) ?? 0) - before;
   }
 
   /** Stores the cursors once what was read before them is stored: events, then turns. */
@@ -422,11 +451,8 @@ export class HistoryImporter {
       agent: file.subscription.agent,
       fallbackKey: `${file.path}:${lineOffset}`,
     });
-    if (this.turns.isPending(turn.turn_key) || this.turnExists.get(turn.turn_key) !== undefined)
-      return;
+    // A response already stored (seen in another file, or read again) is skipped by the writer.
     this.turns.add(turn);
-    file.outcome.turns++;
-    file.facts.turns++;
   }
 }
 

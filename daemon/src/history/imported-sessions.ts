@@ -12,7 +12,6 @@ export interface ConversationFacts {
   model: string | null;
   prompt: string | null;
   title: string | null;
-  turns: number;
 }
 
 export const noFacts = (): ConversationFacts => ({
@@ -22,7 +21,6 @@ export const noFacts = (): ConversationFacts => ({
   model: null,
   prompt: null,
   title: null,
-  turns: 0,
 });
 
 /**
@@ -36,6 +34,7 @@ export class ImportedSessions {
   private readonly imported;
   private readonly insert;
   private readonly update;
+  private readonly turns;
 
   constructor(db: Db) {
     this.native = db
@@ -65,10 +64,10 @@ export class ImportedSessions {
          model = CASE WHEN model = 'unknown' AND @model IS NOT NULL THEN @model ELSE model END,
          title = COALESCE(@title, title, @prompt),
          created_at = CASE WHEN @first IS NOT NULL AND @first < created_at THEN @first ELSE created_at END,
-         ended_at = CASE WHEN @last IS NOT NULL AND @last > ended_at THEN @last ELSE ended_at END,
-         turns = turns + @turns
+         ended_at = CASE WHEN @last IS NOT NULL AND @last > ended_at THEN @last ELSE ended_at END
        WHERE id = @id`,
     );
+    this.turns = db.prepare('UPDATE sessions SET turns = turns + ? WHERE id = ?');
   }
 
   /** Whether Relais launched this conversation itself (then the agent's transcript is a copy). */
@@ -106,7 +105,11 @@ export class ImportedSessions {
       prompt: facts.prompt === null ? null : titleFromPrompt(facts.prompt),
       first: facts.firstAtMs === null ? null : nowIso(facts.firstAtMs),
       last: facts.lastAtMs === null ? null : nowIso(facts.lastAtMs),
-      turns: facts.turns,
     });
+  }
+
+  /** Counts model responses newly stored for the conversation. */
+  addTurns(id: string, count: number): void {
+    this.turns.run(count, id);
   }
 }

@@ -12,12 +12,16 @@ export interface TurnWriterOptions {
   maxBatch?: number;
   /** Runs after each batch is written. */
   afterWrite?: () => void;
+  /**
+   * Told, inside the batch's transaction, which turns were new (a key already stored is skipped):
+   * the bulk writer counts what it wrote without looking each key up first.
+   */
+  onInserted?: (turns: readonly TurnRecord[]) => void;
 }
 
 /** Buffers finished turns and writes them, with their tool calls and rollups, in one transaction per batch. */
 export class TurnWriter {
   private readonly pending: TurnRecord[] = [];
-  private readonly pendingKeys = new Set<string>();
   private scheduled = false;
   private readonly insertTurn;
   private readonly insertTool;
@@ -44,13 +48,14 @@ export class TurnWriter {
     this.rollups = new RollupWriter(db);
     this.writeBatch = db.transaction((batch: TurnRecord[]) => {
       const inserted = batch.filter((turn) => this.insert(turn));
-      if (inserted.length) this.rollups.addMany(inserted);
+      if (inserted.length === 0) return;
+      this.rollups.addMany(inserted);
+      this.options.onInserted?.(inserted);
     });
   }
 
   add(turn: TurnRecord): void {
     this.pending.push(turn);
-    this.pendingKeys.add(turn.turn_key);
     if (this.pending.length >= (this.options.maxBatch ?? Infinity)) return this.flush();
     if (this.scheduled) return;
     this.scheduled = true;
@@ -64,7 +69,6 @@ export class TurnWriter {
 
   flush(): void {
     if (this.pending.length === 0) return;
-    this.pendingKeys.clear();
     this.writeBatch(this.pending.splice(0, this.pending.length));
     this.options.afterWrite?.();
   }
@@ -72,11 +76,6 @@ export class TurnWriter {
   /** Whether turns wait to be written. */
   hasPending(): boolean {
     return this.pending.length > 0;
-  }
-
-  /** Whether a turn with this key waits to be written. */
-  isPending(turnKey: string): boolean {
-    return this.pendingKeys.has(turnKey);
   }
 
   /** Also used by the seeding script, inside its own transaction. */

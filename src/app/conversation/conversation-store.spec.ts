@@ -3,7 +3,14 @@ import { HttpTestingController, provideHttpClientTesting } from '@angular/common
 import { TestBed } from '@angular/core/testing';
 import { provideRouter } from '@angular/router';
 import { SessionEvent } from '../../../contract/api';
-import { ConversationStore, FAST_PAGE, PAGE, WINDOW_MAX } from './conversation-store';
+import {
+  ANCHOR_ROWS,
+  ConversationStore,
+  FAST_PAGE,
+  PAGE,
+  ROWS_MAX,
+  WINDOW_MAX,
+} from './conversation-store';
 
 const session = {
   id: 's1',
@@ -40,6 +47,17 @@ const ev = (seq: number): SessionEvent => ({
 });
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => ev(from + i));
+/** An event that renders one row (a reply), as most lines of an imported transcript do. */
+const reply = (seq: number): SessionEvent => ({
+  ...ev(seq),
+  source: 'agent',
+  data: {
+    type: 'assistant',
+    message: { role: 'assistant', content: [{ type: 'text', text: `r${seq}` }] },
+  },
+});
+const replies = (from: number, to: number) =>
+  Array.from({ length: to - from + 1 }, (_, i) => reply(from + i));
 
 describe('ConversationStore paging', () => {
   let store: ConversationStore;
@@ -136,5 +154,37 @@ describe('ConversationStore paging', () => {
     expect(store.events()[0]?.seq).toBe(881 - FAST_PAGE);
     expect(store.events().at(-1)?.seq).toBe(880 + PAGE);
     expect(store.events().length).toBe(FAST_PAGE + PAGE);
+  });
+
+  it('a dense conversation is bounded by the rows it renders, and asks for chunks that fit', async () => {
+    const opening = store.open('s1');
+    http.expectOne('/api/sessions/s1').flush(session);
+    http
+      .expectOne(`/api/sessions/s1/events?limit=${PAGE}`)
+      .flush({ items: replies(881, 1000), next_cursor: '881', first_seq: 1, last_seq: 1000 });
+    await opening;
+    http.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
+    expect(store.timeline().length).toBe(ROWS_MAX);
+    expect(store.events()[0]?.seq).toBe(1001 - ROWS_MAX);
+
+    // One row per event: of the fast reader's chunk, only what fits beside the rows kept shows.
+    const first = 1001 - ROWS_MAX;
+    const shown = ROWS_MAX - ANCHOR_ROWS;
+    const older = store.loadOlder(FAST_PAGE);
+    await answer(`/api/sessions/s1/events?before=${first}&limit=${FAST_PAGE}`, {
+      items: replies(first - FAST_PAGE, first - 1),
+      next_cursor: String(first - FAST_PAGE),
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    await older;
+    expect(store.timeline().length).toBe(ROWS_MAX);
+    expect(store.events()[0]?.seq).toBe(first - shown);
+    expect(store.events().at(-1)?.seq).toBe(first - 1 + ANCHOR_ROWS);
+
+    // The rest of that chunk shows next, without asking the daemon again (verify() checks).
+    await store.loadOlder(FAST_PAGE);
+    expect(store.timeline().length).toBe(ROWS_MAX);
+    expect(store.events()[0]?.seq).toBe(first - 2 * shown);
   });
 });

@@ -21,7 +21,7 @@ import {
   joinOutlines,
   outlineSlices,
 } from './conversation-index';
-import { mergeEvents, trimWindow, windowBounds } from './event-window';
+import { RowTrim, mergeEvents, trimRows, trimWindow, windowBounds } from './event-window';
 import { buildTimeline } from './timeline';
 
 /** Events kept in memory and on screen at once; older or newer ones are fetched on scroll. */
@@ -29,6 +29,17 @@ export const WINDOW_MAX = 240;
 export const PAGE = 120;
 /** The chunk asked for when the reader outruns the history (at the very top): fewer round trips. */
 export const FAST_PAGE = 200;
+/**
+ * Rows on screen at once, whatever number of events make them: an imported transcript renders
+ * a row for most lines, Relais' own sessions one for every four or so (permission and state lines
+ * render inside other rows), so a window counted in events alone let dense conversations grow the
+ * page past 1,500 elements.
+ */
+export const ROWS_MAX = 96;
+/** Rows already on screen that stay when a chunk is added beside them (the reader's place). */
+export const ANCHOR_ROWS = 24;
+/** While following the live tail, rows are counted again every this many events (not each one). */
+const LIVE_FIT_EVERY = 8;
 /** The outline is read in slices of this many seqs: every full slice is past, cached for good. */
 export const OUTLINE_SLICE = 2000;
 const RelaisState = z.object({
@@ -60,6 +71,9 @@ export class ConversationStore {
   private readonly indexingSignal = signal(false);
   private stream: RxSubscription | null = null;
   private indexWanted = false;
+  private liveSinceFit = 0;
+  /** Events fetched before the window but not shown yet: they end just before seq `before`. */
+  private older: { before: number; events: SessionEvent[] } | null = null;
 
   /** True while the person reads the tail: live events append and the view follows. */
   readonly following = signal(true);
@@ -86,6 +100,7 @@ export class ConversationStore {
     this.stream?.unsubscribe();
     this.idSignal.set(id);
     this.eventsSignal.set([]);
+    this.older = null;
     this.indexSignal.set(emptyIndex());
     this.indexWanted = false;
     this.sessionSignal.set(this.live.session(id) ?? null);
@@ -100,7 +115,7 @@ export class ConversationStore {
       this.sessionSignal.set(session);
       this.firstSeq.set(page.first_seq);
       this.lastSeq.set(page.last_seq);
-      this.eventsSignal.set(page.items);
+      this.eventsSignal.set(fitRows(page.items, { keep: 'end' }));
       this.following.set(true);
       this.follow(id, page.items.at(-1)?.seq ?? page.last_seq);
       void this.refreshQueue();
@@ -112,19 +127,41 @@ export class ConversationStore {
   }
 
   /**
-   * Fetches the chunk before the window (`size` events: larger when the reader scrolls fast); drops
-   * the newest events beyond the window, always keeping a page of those already on screen.
+   * Shows the chunk before the window: from the events already fetched before it, else from a
+   * fetch of `size` events (larger when the reader scrolls fast). Only as many as make the rows
+   * that fit beside those kept on screen are shown; the rest wait for the next call (a dense
+   * conversation scrolls in more steps, not in more requests). The newest events beyond the
+   * window are dropped.
    */
   async loadOlder(size = PAGE): Promise<void> {
     const id = this.idSignal();
     const first = this.eventsSignal()[0];
     if (!id || !first || this.loadingSignal() || !this.bounds().hasOlder) return;
-    await this.load(
-      'older',
-      () => this.api.events(id, { before: first.seq, limit: size }),
-      'start',
-      Math.max(WINDOW_MAX, size + PAGE),
-    );
+    this.loadingSignal.set('older');
+    try {
+      let fetched = this.older?.before === first.seq ? this.older.events : [];
+      if (fetched.length === 0) {
+        const page = await this.api.events(id, { before: first.seq, limit: size });
+        this.firstSeq.set(page.first_seq);
+        this.lastSeq.update((last) => Math.max(last, page.last_seq));
+        fetched = page.items;
+      }
+      const shown = Math.min(size, this.eventsForRows(ROWS_MAX - ANCHOR_ROWS));
+      const merged = mergeEvents(this.eventsSignal(), fetched.slice(-shown));
+      const window = fitRows(trimWindow(merged, Math.max(WINDOW_MAX, shown + PAGE), 'start'), {
+        keep: 'start',
+        anchorSeq: first.seq,
+        anchorRows: ANCHOR_ROWS,
+      });
+      this.eventsSignal.set(window);
+      const start = window[0]?.seq ?? first.seq;
+      const rest = fetched.filter((event) => event.seq < start);
+      this.older = rest.length ? { before: start, events: rest } : null;
+    } catch (error: unknown) {
+      this.errorSignal.set(toApiFailure(error));
+    } finally {
+      this.loadingSignal.set(null);
+    }
   }
 
   /** Fetches the chunk after the window (when the person scrolled back down). */
@@ -132,12 +169,24 @@ export class ConversationStore {
     const id = this.idSignal();
     const last = this.eventsSignal().at(-1);
     if (!id || !last || this.loadingSignal() || !this.bounds().hasNewer) return;
-    await this.load(
-      'newer',
-      () => this.api.events(id, { after: last.seq, limit: PAGE }),
-      'end',
-      WINDOW_MAX,
-    );
+    const limit = Math.min(PAGE, this.eventsForRows(ROWS_MAX - ANCHOR_ROWS));
+    this.loadingSignal.set('newer');
+    try {
+      const page = await this.api.events(id, { after: last.seq, limit });
+      this.firstSeq.set(page.first_seq);
+      this.lastSeq.update((seq) => Math.max(seq, page.last_seq));
+      this.eventsSignal.update((events) =>
+        fitRows(trimWindow(mergeEvents(events, page.items), WINDOW_MAX, 'end'), {
+          keep: 'end',
+          anchorSeq: last.seq,
+          anchorRows: ANCHOR_ROWS,
+        }),
+      );
+    } catch (error: unknown) {
+      this.errorSignal.set(toApiFailure(error));
+    } finally {
+      this.loadingSignal.set(null);
+    }
   }
 
   /** Replaces the window with events around `seq`; true when `seq` is now in the window. */
@@ -151,7 +200,7 @@ export class ConversationStore {
       const page = await this.api.events(id, { after: Math.max(0, seq - 20), limit: PAGE });
       this.lastSeq.update((last) => Math.max(last, page.last_seq));
       this.following.set(false);
-      this.eventsSignal.set(page.items);
+      this.eventsSignal.set(fitRows(page.items, { keep: 'start' }));
       return true;
     } catch (error: unknown) {
       this.errorSignal.set(toApiFailure(error));
@@ -171,7 +220,7 @@ export class ConversationStore {
     try {
       const page = await this.api.events(id, { limit: PAGE });
       this.lastSeq.update((last) => Math.max(last, page.last_seq));
-      this.eventsSignal.set(page.items);
+      this.eventsSignal.set(fitRows(page.items, { keep: 'end' }));
     } finally {
       this.loadingSignal.set(null);
     }
@@ -224,25 +273,6 @@ export class ConversationStore {
     this.live.upsertSession(session);
   }
 
-  private async load(
-    kind: 'older' | 'newer',
-    fetchPage: () => ReturnType<SessionsApi['events']>,
-    keep: 'start' | 'end',
-    max: number,
-  ): Promise<void> {
-    this.loadingSignal.set(kind);
-    try {
-      const page = await fetchPage();
-      this.firstSeq.set(page.first_seq);
-      this.lastSeq.update((last) => Math.max(last, page.last_seq));
-      this.eventsSignal.update((events) => trimWindow(mergeEvents(events, page.items), max, keep));
-    } catch (error: unknown) {
-      this.errorSignal.set(toApiFailure(error));
-    } finally {
-      this.loadingSignal.set(null);
-    }
-  }
-
   private follow(id: string, after: number): void {
     this.stream = ndjsonStream({
       url: (seen) => `/api/sessions/${encodeURIComponent(id)}/stream?after=${seen ?? after}`,
@@ -292,6 +322,21 @@ export class ConversationStore {
     if (last && event.seq !== last.seq + 1 && event.seq > last.seq + 1) return;
     if (!this.following() && events.length >= WINDOW_MAX * 2) return;
     const merged = mergeEvents(events, [event]);
-    this.eventsSignal.set(this.following() ? trimWindow(merged, WINDOW_MAX, 'end') : merged);
+    const keep = this.following() ? 'end' : 'start';
+    const window = keep === 'end' ? trimWindow(merged, WINDOW_MAX, 'end') : merged;
+    const fit = ++this.liveSinceFit >= LIVE_FIT_EVERY;
+    if (fit) this.liveSinceFit = 0;
+    this.eventsSignal.set(fit ? fitRows(window, { keep }) : window);
   }
+
+  /** About how many events make `rows` rows, judged on the window on screen. */
+  private eventsForRows(rows: number): number {
+    const perRow = this.eventsSignal().length / Math.max(1, this.timeline().length);
+    return Math.max(PAGE / 4, Math.ceil(rows * Math.max(1, perRow)));
+  }
+}
+
+function fitRows(events: readonly SessionEvent[], trim: RowTrim): SessionEvent[] {
+  const rowSeqs = buildTimeline(events).map((row) => row.seq);
+  return trimRows(events, rowSeqs, ROWS_MAX, trim);
 }

@@ -1,5 +1,5 @@
 import { SessionEvent } from '../../../contract/api';
-import { mergeEvents, trimWindow, windowBounds } from './event-window';
+import { mergeEvents, trimRows, trimWindow, windowBounds } from './event-window';
 
 const ev = (seq: number, data: unknown = { n: seq }): SessionEvent => ({
   seq,
@@ -34,5 +34,38 @@ describe('event paging', () => {
     expect(windowBounds(range(50, 60), 1, 100)).toEqual({ hasOlder: true, hasNewer: true });
     expect(windowBounds(range(1, 100), 1, 100)).toEqual({ hasOlder: false, hasNewer: false });
     expect(windowBounds([], null, 0)).toEqual({ hasOlder: false, hasNewer: false });
+  });
+
+  describe('bounded by the rows it renders', () => {
+    // Rows start at these seqs: events 1..20, two rows per even event, none for odd ones.
+    const events = range(1, 20);
+    const rows = events.flatMap((e) => (e.seq % 2 === 0 ? [e.seq, e.seq] : []));
+
+    it('keeps everything under the bound', () => {
+      expect(seqs(trimRows(events, rows, 20, { keep: 'end' }))).toEqual(seqs(events));
+    });
+
+    it('drops whole events from the side away from the reader', () => {
+      // 20 rows, 6 kept: the rows of events 16, 18, 20 (15 renders nothing, so it goes too).
+      expect(seqs(trimRows(events, rows, 6, { keep: 'end' }))).toEqual([16, 17, 18, 19, 20]);
+      expect(seqs(trimRows(events, rows, 6, { keep: 'start' }))).toEqual([1, 2, 3, 4, 5, 6, 7]);
+    });
+
+    it('never cuts an event in two: its rows stay together or go together', () => {
+      const kept = trimRows(events, rows, 5, { keep: 'end' });
+      expect(seqs(kept)).toEqual([18, 19, 20]);
+    });
+
+    it('loading older: the new chunk gives way so rows already read stay on screen', () => {
+      // The window began at 15; events 1..14 just arrived. 4 rows of 16.. stay, 2 of the chunk.
+      const kept = trimRows(events, rows, 6, { keep: 'start', anchorSeq: 15, anchorRows: 4 });
+      expect(seqs(kept)).toEqual([14, 15, 16, 17, 18, 19]);
+    });
+
+    it('loading newer: the same from the other side', () => {
+      // The window ended at 6; 7..20 just arrived. The 4 rows up to 6 stay, then 2 new ones.
+      const kept = trimRows(events, rows, 6, { keep: 'end', anchorSeq: 6, anchorRows: 4 });
+      expect(seqs(kept)).toEqual([4, 5, 6, 7, 8, 9]);
+    });
   });
 });

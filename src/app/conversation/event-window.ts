@@ -41,3 +41,60 @@ export function windowBounds(
   if (!first || !last) return { hasOlder: false, hasNewer: lastSeq > 0 && firstSeq !== null };
   return { hasOlder: firstSeq !== null && first.seq > firstSeq, hasNewer: last.seq < lastSeq };
 }
+
+export interface RowTrim {
+  /** The side the reader is at: rows are dropped from the other one. */
+  keep: 'start' | 'end';
+  /**
+   * After a chunk was added on the `keep` side: the window's edge before (its first seq when
+   * loading older, its last when loading newer) and how many of its rows stay, so what the
+   * person was reading does not move away; the new chunk gives way instead.
+   */
+  anchorSeq?: number;
+  anchorRows?: number;
+}
+
+/**
+ * Keeps the events that make at most `max` rows on screen. `rowSeqs` gives, in order, the seq of
+ * the event each rendered row starts at (one event may start several rows, or none). Whole events
+ * are dropped; the window stays contiguous.
+ */
+export function trimRows(
+  events: readonly SessionEvent[],
+  rowSeqs: readonly number[],
+  max: number,
+  trim: RowTrim,
+): SessionEvent[] {
+  const n = rowSeqs.length;
+  if (n <= max) return [...events];
+  let [start, end] = rowRange(rowSeqs, max, trim);
+  // An event's rows stay together: move each cut inwards past rows of the event it would split.
+  while (start > 0 && start < n && rowSeqs[start - 1] === rowSeqs[start]) start++;
+  while (end > start && end < n && rowSeqs[end - 1] === rowSeqs[end]) end--;
+  const from = start === 0 ? -Infinity : rowSeqs[start]!;
+  const to = end >= n ? Infinity : rowSeqs[end]!;
+  const kept = events.filter((event) => event.seq >= from && event.seq < to);
+  if (kept.length) return kept;
+  return trim.keep === 'end' ? events.slice(-1) : events.slice(0, 1);
+}
+
+/** [start, end) of the rows to keep, before the cuts are moved to event boundaries. */
+function rowRange(rowSeqs: readonly number[], max: number, trim: RowTrim): [number, number] {
+  const n = rowSeqs.length;
+  const held = trim.anchorRows ?? 0;
+  if (trim.keep === 'start') {
+    const firstOld =
+      trim.anchorSeq === undefined ? 0 : firstIndex(rowSeqs, (seq) => seq >= trim.anchorSeq!);
+    const start = Math.max(0, Math.min(firstOld + held, n) - max);
+    return [start, start + max];
+  }
+  const firstNew =
+    trim.anchorSeq === undefined ? n : firstIndex(rowSeqs, (seq) => seq > trim.anchorSeq!);
+  const end = Math.min(n, Math.max(firstNew - held, 0) + max);
+  return [Math.max(0, end - max), end];
+}
+
+function firstIndex(rowSeqs: readonly number[], test: (seq: number) => boolean): number {
+  const index = rowSeqs.findIndex(test);
+  return index === -1 ? rowSeqs.length : index;
+}

@@ -1,6 +1,7 @@
 import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, normalize, posix, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import * as z from 'zod';
 import { apiError } from './errors.js';
 import { pickVariant } from './precompressed.js';
 
@@ -60,12 +61,44 @@ function cacheControl(served: string, index: string): string {
     : 'no-cache';
 }
 
+/** Written by scripts/page-preloads.mjs: which copy of index.html preloads the page at a path. */
+const PageIndexes = z.array(
+  z.object({ pattern: z.string(), index: z.string().regex(/^index\.[a-z-]+\.html$/) }),
+);
+
+/**
+ * The index.html for a client-side route: the build's copy that preloads that page's chunks when
+ * there is one (so the browser fetches them with the shell, not after Angular has started), else
+ * the plain one. A build without the manifest (or a broken one) serves the plain one everywhere.
+ */
+function pageIndexes(consoleDir: string): (path: string) => string {
+  const index = join(consoleDir, 'index.html');
+  let pages: { pattern: RegExp; file: string }[] = [];
+  try {
+    const manifest = PageIndexes.parse(
+      JSON.parse(readFileSync(join(consoleDir, 'pages.json'), 'utf8')),
+    );
+    pages = manifest.map((page) => ({
+      pattern: new RegExp(page.pattern),
+      file: join(consoleDir, page.index),
+    }));
+  } catch {
+    pages = [];
+  }
+  return (path) => {
+    const file = pages.find((page) => page.pattern.test(path))?.file;
+    // A rebuild under way may have removed the copy: the plain index always works.
+    return file && existsSync(file) ? file : index;
+  };
+}
+
 /**
  * Serves the built console: a known file as is (or its precompressed twin when the client takes
  * brotli or gzip), any other path without an extension as index.html (client-side routes). Nothing
  * that reads as /api is ever answered with the console.
  */
 export function installConsole(app: FastifyInstance, consoleDir: string | null): void {
+  const indexFor = consoleDir ? pageIndexes(consoleDir) : () => '';
   app.setNotFoundHandler((request, reply) => {
     const path = decodedPath(request.url);
     if (path === null)
@@ -81,7 +114,7 @@ export function installConsole(app: FastifyInstance, consoleDir: string | null):
     const inside = candidate === consoleDir || candidate.startsWith(consoleDir + sep);
     const file = inside && existsSync(candidate) && statSync(candidate).isFile() ? candidate : null;
     if (!file && extname(path) !== '') throw apiError('not_found');
-    const served = file ?? index;
+    const served = file ?? indexFor(path);
     const variant = pickVariant(served, request.headers['accept-encoding']);
     reply.headers(PAGE_HEADERS);
     reply.header('cache-control', cacheControl(served, index));

@@ -1,0 +1,62 @@
+// After `ng build` (with its stats file): writes, for each page people open by its address, a copy
+// of index.html that lists every chunk of that page as a module preload, and `pages.json` telling
+// the daemon which copy serves which path. Without it the browser learns a page's chunks one hop at
+// a time, each hop waiting for Angular's start on the main thread (a conversation opened by link
+// fetched its 20 chunks after bootstrap). Usage: node scripts/page-preloads.mjs [dist/console]
+import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+/** Pages opened by link or on start; `pattern` matches the path, `entries` are their lazy modules. */
+const PAGES = [
+  {
+    name: 'conversation',
+    pattern: '^/sessions/(?!new/?$)[^/]+/?$',
+    entries: ['src/app/sessions/sessions.routes.ts', 'src/app/conversation/conversation-page.ts'],
+  },
+  {
+    name: 'sessions',
+    pattern: '^/(sessions/?)?$',
+    entries: ['src/app/sessions/sessions.routes.ts', 'src/app/sessions/session-list-page.ts'],
+  },
+  { name: 'inbox', pattern: '^/inbox/?$', entries: ['src/app/permissions/permissions.routes.ts'] },
+];
+
+const root = new URL('..', import.meta.url).pathname;
+const dist = process.argv[2] ?? join(root, 'dist/console');
+const browser = join(dist, 'browser');
+const { outputs } = JSON.parse(readFileSync(join(dist, 'stats.json'), 'utf8'));
+const byEntry = new Map(
+  Object.entries(outputs)
+    .filter(([, output]) => output.entryPoint)
+    .map(([file, output]) => [output.entryPoint, file]),
+);
+
+/** Every chunk `file` needs before it runs: its static imports, transitively. */
+function staticClosure(file, seen = new Set()) {
+  if (seen.has(file)) return seen;
+  seen.add(file);
+  for (const imported of outputs[file]?.imports ?? [])
+    if (imported.kind === 'import-statement') staticClosure(imported.path, seen);
+  return seen;
+}
+
+const main = [...byEntry].find(([entry]) => entry.endsWith('src/main.ts'))?.[1];
+if (!main) throw new Error('no main chunk in the stats: was `ng build` run with statsJson?');
+const initial = staticClosure(main);
+const index = readFileSync(join(browser, 'index.html'), 'utf8');
+const manifest = [];
+for (const page of PAGES) {
+  const chunks = new Set();
+  for (const entry of page.entries) {
+    const file = byEntry.get(entry);
+    if (!file) throw new Error(`${entry} is not a lazy chunk of this build`);
+    for (const chunk of staticClosure(file)) if (!initial.has(chunk)) chunks.add(chunk);
+  }
+  const links = [...chunks].map((chunk) => `<link rel="modulepreload" href="/${chunk}">`).join('');
+  const name = `index.${page.name}.html`;
+  writeFileSync(join(browser, name), index.replace('</head>', `${links}</head>`));
+  manifest.push({ pattern: page.pattern, index: name });
+  console.log(`${name}: ${chunks.size} chunks preloaded`);
+}
+rmSync(join(browser, 'pages.json'), { force: true });
+writeFileSync(join(browser, 'pages.json'), JSON.stringify(manifest, null, 2) + '\n');

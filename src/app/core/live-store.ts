@@ -1,16 +1,16 @@
-import { DestroyRef, Injectable, computed, inject, signal } from '@angular/core';
+import { DestroyRef, Injectable, Injector, computed, inject, signal } from '@angular/core';
 import { Router } from '@angular/router';
 import { Subscription as RxSubscription } from 'rxjs';
-import {
+import type {
   GlobalStreamLine,
   ImportProgress,
   PermissionRequest,
   Session,
 } from '../../../contract/api';
-import { SessionsApi } from '../sessions/sessions-api';
+import type { ApiFailure } from './api-error';
 import { ApiKey } from './api-key';
-import { ApiFailure, toApiFailure } from './api-error';
 import { ndjsonStream } from './live-stream';
+import type { LiveWire } from './live-wire';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
@@ -20,7 +20,7 @@ export type LiveStatus = 'connecting' | 'live' | 'offline';
  */
 @Injectable({ providedIn: 'root' })
 export class LiveStore {
-  private readonly api = inject(SessionsApi);
+  private readonly injector = inject(Injector);
   private readonly apiKey = inject(ApiKey);
   private readonly router = inject(Router);
 
@@ -31,6 +31,10 @@ export class LiveStore {
   private readonly loadedSignal = signal(false);
   private readonly errorSignal = signal<ApiFailure | null>(null);
   private subscription: RxSubscription | null = null;
+  /** Bumped by each start and stop: a start still loading its wire after a stop gives up. */
+  private generation = 0;
+  private connecting = false;
+  private wire: Promise<LiveWire> | null = null;
 
   readonly status = this.statusSignal.asReadonly();
   readonly loaded = this.loadedSignal.asReadonly();
@@ -56,15 +60,21 @@ export class LiveStore {
 
   /** Opens the global stream once (idempotent); called when a key is present. */
   start(): void {
-    if (this.subscription) return;
+    if (this.subscription || this.connecting) return;
+    this.connecting = true;
+    const generation = ++this.generation;
     void this.reload();
+    void this.loadWire().then((wire) => {
+      if (generation === this.generation) this.connect(wire);
+    });
+  }
+
+  private connect(wire: LiveWire): void {
+    this.connecting = false;
     this.subscription = ndjsonStream({
       url: () => '/api/stream',
       key: () => this.apiKey.key(),
-      parse: (raw) => {
-        const parsed = GlobalStreamLine.safeParse(raw);
-        return parsed.success ? parsed.data : null;
-      },
+      parse: (raw) => wire.parseLine(raw),
     }).subscribe((message) => {
       if (message.kind === 'unauthorized') {
         this.apiKey.reject();
@@ -82,6 +92,8 @@ export class LiveStore {
   }
 
   stop(): void {
+    this.generation++;
+    this.connecting = false;
     this.subscription?.unsubscribe();
     this.subscription = null;
     this.statusSignal.set('connecting');
@@ -89,8 +101,9 @@ export class LiveStore {
 
   /** Loads recent sessions, ended ones included (the stream only re-sends open ones). */
   async reload(): Promise<void> {
+    const wire = await this.loadWire();
     try {
-      const sessions = await this.api.list({}, 200);
+      const sessions = await wire.recentSessions();
       this.sessionMap.update((current) => {
         const next = new Map(current);
         for (const session of sessions) next.set(session.id, newer(next.get(session.id), session));
@@ -98,7 +111,7 @@ export class LiveStore {
       });
       this.errorSignal.set(null);
     } catch (error: unknown) {
-      this.errorSignal.set(toApiFailure(error));
+      this.errorSignal.set(wire.failure(error));
     } finally {
       this.loadedSignal.set(true);
     }
@@ -118,6 +131,11 @@ export class LiveStore {
       else next.delete(permission.id);
       return next;
     });
+  }
+
+  private loadWire(): Promise<LiveWire> {
+    this.wire ??= import('./live-wire').then((module) => module.liveWire(this.injector));
+    return this.wire;
   }
 
   private apply(line: GlobalStreamLine): void {

@@ -202,6 +202,7 @@ export class AnalyticsRepo {
     if (from === null || to === null) {
       this.beforeRead();
       const span =
+        this.periodSpan(filter) ??
         this.rollups.span(filter) ??
         this.all<{ lo: number | null; hi: number | null }>(
           'SELECT MIN(started_at_ms) AS lo, MAX(started_at_ms) AS hi FROM turns',
@@ -327,6 +328,24 @@ export class AnalyticsRepo {
       .prepare(`SELECT ${TURN_COLUMNS} FROM turns ${where.sql} ORDER BY started_at_ms, id`)
       .raw(true)
       .iterate(...where.args) as IterableIterator<unknown[]>;
+  }
+
+  /**
+   * First and last start time when the filter holds a period at most: two lookups in the turns'
+   * time index (the rollups' way, for filtered spans, scanned every hour cell: 13 ms of 45 ms).
+   */
+  private periodSpan(filter: AnalyticsFilter): { lo: number | null; hi: number | null } | null {
+    const { from, to, ...dimensions } = filter;
+    if (Object.values(dimensions).some((value) => value !== undefined)) return null;
+    const range = [from ? Date.parse(from) : -Infinity, to ? Date.parse(to) : Infinity];
+    const edge = (fn: 'MIN' | 'MAX'): number | null =>
+      this.db
+        .prepare(
+          `SELECT ${fn}(started_at_ms) FROM turns WHERE started_at_ms >= ? AND started_at_ms < ?`,
+        )
+        .pluck()
+        .get(...range) as number | null;
+    return { lo: edge('MIN'), hi: edge('MAX') };
   }
 
   private all<T>(select: string, where: Where, tail = ''): T[] {

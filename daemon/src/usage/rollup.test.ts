@@ -164,6 +164,8 @@ function sameSummary(actual: AnalyticsSummary, exact: AnalyticsSummary, what: st
   sameTools(tools, exactTools, `${what} tools`);
 }
 
+const iso = (ms: number): string => new Date(ms).toISOString();
+
 describe('rollups answer as the raw rows do', () => {
   let home: string;
   let db: Db;
@@ -239,6 +241,25 @@ describe('rollups answer as the raw rows do', () => {
         sameDuration(p.duration, q.duration, `${what} ${p.t}`);
       });
     }
+  });
+
+  it('a series without a filter, or with a period only, spans its first to its last turn', () => {
+    const edges = (from: number, to: number): number[] =>
+      db
+        .prepare(
+          'SELECT MIN(started_at_ms), MAX(started_at_ms) FROM turns WHERE started_at_ms >= ? AND started_at_ms < ?',
+        )
+        .raw()
+        .get(from, to) as number[];
+    const [lo, hi] = edges(0, Number.MAX_SAFE_INTEGER);
+    const whole = fast.timeseries({}, 40);
+    assert.deepEqual([whole.from, whole.to], [iso(lo!), iso(hi! + 1)]);
+    // Only one end given: the other is the edge turn inside it.
+    const middle = Math.floor((lo! + hi!) / 2);
+    const early = fast.timeseries({ to: iso(middle) }, 40);
+    assert.deepEqual([early.from, early.to], [iso(lo!), iso(middle)]);
+    const late = fast.timeseries({ from: iso(middle) }, 40);
+    assert.deepEqual([late.from, late.to], [iso(middle), iso(hi! + 1)]);
   });
 
   it('a tool filter narrowed by the other filters picks the same turns', () => {

@@ -86,6 +86,8 @@ const durationOf = (a: {
  */
 export class AnalyticsRepo {
   private readonly rollups: RollupAnalytics;
+  private readonly firstTurnAt;
+  private readonly lastTurnAt;
 
   constructor(
     private readonly db: Db,
@@ -93,6 +95,14 @@ export class AnalyticsRepo {
     exactBelow?: number,
   ) {
     this.rollups = new RollupAnalytics(db, exactBelow);
+    const edge = (fn: 'MIN' | 'MAX') =>
+      db
+        .prepare(
+          `SELECT ${fn}(started_at_ms) FROM turns WHERE started_at_ms >= ? AND started_at_ms < ?`,
+        )
+        .pluck();
+    this.firstTurnAt = edge('MIN');
+    this.lastTurnAt = edge('MAX');
   }
 
   summary(filter: AnalyticsFilter): AnalyticsSummary {
@@ -338,14 +348,10 @@ export class AnalyticsRepo {
     const { from, to, ...dimensions } = filter;
     if (Object.values(dimensions).some((value) => value !== undefined)) return null;
     const range = [from ? Date.parse(from) : -Infinity, to ? Date.parse(to) : Infinity];
-    const edge = (fn: 'MIN' | 'MAX'): number | null =>
-      this.db
-        .prepare(
-          `SELECT ${fn}(started_at_ms) FROM turns WHERE started_at_ms >= ? AND started_at_ms < ?`,
-        )
-        .pluck()
-        .get(...range) as number | null;
-    return { lo: edge('MIN'), hi: edge('MAX') };
+    return {
+      lo: this.firstTurnAt.get(...range) as number | null,
+      hi: this.lastTurnAt.get(...range) as number | null,
+    };
   }
 
   private all<T>(select: string, where: Where, tail = ''): T[] {

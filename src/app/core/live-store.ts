@@ -64,9 +64,17 @@ export class LiveStore {
     this.connecting = true;
     const generation = ++this.generation;
     void this.reload();
-    void this.loadWire().then((wire) => {
-      if (generation === this.generation) this.connect(wire);
-    });
+    this.loadWire().then(
+      (wire) => {
+        if (generation === this.generation) this.connect(wire);
+      },
+      () => {
+        // The chunk did not load (the daemon restarted with a new build, say): the next start retries.
+        if (generation !== this.generation) return;
+        this.connecting = false;
+        this.statusSignal.set('offline');
+      },
+    );
   }
 
   private connect(wire: LiveWire): void {
@@ -101,8 +109,9 @@ export class LiveStore {
 
   /** Loads recent sessions, ended ones included (the stream only re-sends open ones). */
   async reload(): Promise<void> {
-    const wire = await this.loadWire();
+    let wire: LiveWire | null = null;
     try {
+      wire = await this.loadWire();
       const sessions = await wire.recentSessions();
       this.sessionMap.update((current) => {
         const next = new Map(current);
@@ -111,7 +120,14 @@ export class LiveStore {
       });
       this.errorSignal.set(null);
     } catch (error: unknown) {
-      this.errorSignal.set(wire.failure(error));
+      this.errorSignal.set(
+        wire?.failure(error) ?? {
+          status: 0,
+          code: 'client_error',
+          message: `The console could not load its code: ${String(error)}`,
+          retryAfterSeconds: null,
+        },
+      );
     } finally {
       this.loadedSignal.set(true);
     }
@@ -134,7 +150,13 @@ export class LiveStore {
   }
 
   private loadWire(): Promise<LiveWire> {
-    this.wire ??= import('./live-wire').then((module) => module.liveWire(this.injector));
+    this.wire ??= import('./live-wire').then(
+      (module) => module.liveWire(this.injector),
+      (error: unknown) => {
+        this.wire = null; // Not kept: a later call tries again.
+        throw error;
+      },
+    );
     return this.wire;
   }
 

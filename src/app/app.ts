@@ -50,7 +50,16 @@ export class App {
     const navigation = inject(Router).events.subscribe((event) => {
       if (event instanceof NavigationEnd) this.menuOpen.set(false);
     });
-    inject(DestroyRef).onDestroy(() => navigation.unsubscribe());
+    // Held keys are taken in the capture phase, before the focused element (a button, the
+    // terminal, the composer) can act on them.
+    const holdTyped = (event: KeyboardEvent) => {
+      if (this.typeahead.capture(event)) event.stopImmediatePropagation();
+    };
+    window.addEventListener('keydown', holdTyped, { capture: true });
+    inject(DestroyRef).onDestroy(() => {
+      navigation.unsubscribe();
+      window.removeEventListener('keydown', holdTyped, { capture: true });
+    });
     afterNextRender(() => whenIdle(() => void import('./palette/palette')));
   }
 
@@ -78,7 +87,6 @@ export class App {
   }
 
   protected onKey(event: KeyboardEvent): void {
-    if (this.typeahead.capture(event)) return;
     if (event.key === 'Escape' && this.menuOpen()) {
       this.closeMenu(true);
     } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {

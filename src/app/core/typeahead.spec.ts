@@ -9,7 +9,7 @@ describe('Typeahead', () => {
     const event = key('a');
     expect(typeahead.capture(event)).toBe(false);
     expect(event.defaultPrevented).toBe(false);
-    expect(typeahead.take()).toBe('');
+    expect(typeahead.take()).toEqual({ text: '', end: null });
   });
 
   it('keeps the characters typed after start, with Backspace, and stops on take', () => {
@@ -19,7 +19,7 @@ describe('Typeahead', () => {
       expect(typeahead.capture(key(k))).toBe(true);
     expect(typeahead.capture(key('ArrowDown'))).toBe(false);
     expect(typeahead.capture(key('k', { ctrlKey: true }))).toBe(false);
-    expect(typeahead.take()).toBe('Sess');
+    expect(typeahead.take()).toEqual({ text: 'Sess', end: null });
     expect(typeahead.capture(key('a'))).toBe(false);
   });
 
@@ -28,6 +28,30 @@ describe('Typeahead', () => {
     typeahead.start();
     typeahead.capture(key('a'));
     typeahead.start();
-    expect(typeahead.take()).toBe('a');
+    expect(typeahead.take().text).toBe('a');
+  });
+
+  it('Enter or Escape ends the typing: kept, and the keys after it are left to the page', () => {
+    for (const end of ['Enter', 'Escape'] as const) {
+      const typeahead = new Typeahead();
+      typeahead.start();
+      typeahead.capture(key('g'));
+      const ending = key(end);
+      expect(typeahead.capture(ending)).toBe(true);
+      expect(ending.defaultPrevented).toBe(true);
+      const after = key('x');
+      expect(typeahead.capture(after)).toBe(false);
+      expect(after.defaultPrevented).toBe(false);
+      expect(typeahead.take()).toEqual({ text: 'g', end: end === 'Enter' ? 'enter' : 'escape' });
+    }
+  });
+
+  it('a new start after take forgets the last ending', () => {
+    const typeahead = new Typeahead();
+    typeahead.start();
+    typeahead.capture(key('Enter'));
+    typeahead.take();
+    typeahead.start();
+    expect(typeahead.take()).toEqual({ text: '', end: null });
   });
 });

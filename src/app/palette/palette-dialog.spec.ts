@@ -1,6 +1,7 @@
 import { DIALOG_DATA, DialogRef } from '@angular/cdk/dialog';
 import { signal } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
+import { Typeahead } from '../core/typeahead';
 import { PaletteCommand } from './commands';
 import { PaletteDialog } from './palette-dialog';
 
@@ -68,5 +69,31 @@ describe('PaletteDialog', () => {
     input.dispatchEvent(new Event('input'));
     await fixture.whenStable();
     expect(fixture.nativeElement.textContent).toContain('Keyboard shortcuts');
+  });
+
+  it('runs the command matching what was typed, Enter included, before the search had focus', async () => {
+    const { fixture, input, close } = await setup();
+    const typeahead = TestBed.inject(Typeahead);
+    typeahead.start();
+    for (const key of ['t', 'u', 'r', 'n', 'Enter', 'x']) {
+      typeahead.capture(new KeyboardEvent('keydown', { key, cancelable: true }));
+    }
+    expect(ran).toEqual([]);
+    input.dispatchEvent(new FocusEvent('focus'));
+    await fixture.whenStable();
+    expect(ran).toEqual(['t3']);
+    expect(close).toHaveBeenCalled();
+  });
+
+  it('closes without running anything when Escape was typed before the search had focus', async () => {
+    const { input, close } = await setup();
+    const typeahead = TestBed.inject(Typeahead);
+    typeahead.start();
+    for (const key of ['t', 'Escape']) {
+      typeahead.capture(new KeyboardEvent('keydown', { key, cancelable: true }));
+    }
+    input.dispatchEvent(new FocusEvent('focus'));
+    expect(ran).toEqual([]);
+    expect(close).toHaveBeenCalled();
   });
 });

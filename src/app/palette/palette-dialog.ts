@@ -7,7 +7,7 @@ import {
   inject,
   signal,
 } from '@angular/core';
-import { Typeahead } from '../core/typeahead';
+import { Typeahead, Typed } from '../core/typeahead';
 import { PaletteCommand, SHORTCUTS } from './commands';
 import { fuzzyFilter } from './fuzzy';
 
@@ -51,9 +51,11 @@ export class PaletteDialog {
     this.mode.set(mode);
   }
 
-  /** Adds what was typed before the search had focus. */
-  type(text: string): void {
+  /** Adds what was typed before the search had focus, then acts on its Enter or Escape. */
+  type({ text, end }: Typed): void {
     if (text) this.onInput(this.query() + text);
+    if (end === 'escape') this.close();
+    else if (end === 'enter' && this.mode() === 'commands') this.runActive();
   }
 
   /** From the moment the search has focus, keys reach it directly. */
@@ -82,9 +84,13 @@ export class PaletteDialog {
       this.scrollActive();
     } else if (event.key === 'Enter') {
       event.preventDefault();
-      const command = this.results()[this.active()];
-      if (command) this.run(command);
+      this.runActive();
     }
+  }
+
+  private runActive(): void {
+    const command = this.results()[this.active()];
+    if (command) this.run(command);
   }
 
   protected run(command: PaletteCommand): void {

@@ -330,12 +330,12 @@ export class AnalyticsRepo {
       .iterate(...where.args) as IterableIterator<TurnDbRow>;
   }
 
-  /** The same rows as arrays, in TURN_COLUMNS order: what a bulk export reads without objects. */
-  iterateTurnValues(filter: AnalyticsFilter): IterableIterator<unknown[]> {
+  /** The same rows as arrays of `select`'s values (TURN_COLUMNS unless told): what a bulk export reads. */
+  iterateTurnValues(filter: AnalyticsFilter, select = TURN_COLUMNS): IterableIterator<unknown[]> {
     this.beforeRead();
     const where = turnsWhere(filter);
     return this.db
-      .prepare(`SELECT ${TURN_COLUMNS} FROM turns ${where.sql} ORDER BY started_at_ms, id`)
+      .prepare(`SELECT ${select} FROM turns ${where.sql} ORDER BY started_at_ms, id`)
       .raw(true)
       .iterate(...where.args) as IterableIterator<unknown[]>;
   }

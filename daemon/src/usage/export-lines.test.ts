@@ -1,3 +1,4 @@
+import type Database from 'better-sqlite3';
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
@@ -7,7 +8,8 @@ import { openDatabase } from '../db/database.js';
 import { MIGRATIONS } from '../db/migrations.js';
 import { EXPORT_COLUMNS } from './export.js';
 import { csvLine, csvRecord, IsoTimes, jsonKeys, jsonLine } from './export-lines.js';
-import { toTurnRow, type TurnDbRow } from './turn-rows.js';
+import { ExportLines, exportSelect } from './export-sql.js';
+import { toTurnRow, TURN_COLUMNS, type TurnDbRow } from './turn-rows.js';
 
 /** TurnDbRow's keys in TURN_COLUMNS order: what a raw row's positions mean. */
 const DB_KEYS: (keyof TurnDbRow)[] = [
@@ -92,6 +94,20 @@ function randomRow(rand: () => number): unknown[] {
 const asDbRow = (values: unknown[]): TurnDbRow =>
   Object.fromEntries(DB_KEYS.map((key, i) => [key, values[i]])) as unknown as TurnDbRow;
 
+function turnsDatabase(): { db: Database.Database; dir: string } {
+  const dir = mkdtempSync(join(tmpdir(), 'relais-export-sql-'));
+  return { db: openDatabase(join(dir, 'relais.db')), dir };
+}
+
+/** Stores raw values (TURN_COLUMNS order) as they are, whatever their type; the id is the key's. */
+function insertTurn(db: Database.Database): (key: number, values: unknown[]) => void {
+  const columns = DB_KEYS.map((key) => (key === 'tool_calls' ? 'tool_call_count' : key));
+  const statement = db.prepare(
+    `INSERT INTO turns (turn_key, ${columns.join(', ')}) VALUES (?, ${columns.map(() => '?').join(', ')})`,
+  );
+  return (key, values) => void statement.run(`k${key}`, key + 1, ...values.slice(1));
+}
+
 describe('export lines from raw rows', () => {
   it('IsoTimes writes what toISOString writes, across days, years and odd values', () => {
     const times = new IsoTimes();
@@ -116,6 +132,132 @@ describe('export lines from raw rows', () => {
         `csv ${i}`,
       );
       assert.equal(jsonLine(values, keys, times), JSON.stringify(turn), `json ${i}`);
+    }
+  });
+
+  it('lines written by SQLite are byte for byte the text built from the stored row', () => {
+    const { db, dir } = turnsDatabase();
+    try {
+      const rand = prng(9);
+      const insert = insertTurn(db);
+      for (let i = 0; i < 3_000; i++) insert(i, randomRow(rand));
+      // Every character SQLite or JSON could escape, in a plain row.
+      const everyChar = Array.from({ length: 0x3000 }, (_, c) => String.fromCharCode(c)).join('');
+      insert(3_000, [
+        1,
+        everyChar,
+        's',
+        'claude',
+        'm',
+        'm',
+        'app',
+        'write',
+        0,
+        1,
+        1,
+        1,
+        0,
+        0,
+        0,
+        0,
+        0.5,
+        0,
+        everyChar,
+        `😀${everyChar}\u{10ffff}`,
+        0,
+        null,
+      ]);
+      const stored = db
+        .prepare(`SELECT ${TURN_COLUMNS} FROM turns ORDER BY id`)
+        .raw(true)
+        .all() as unknown[][];
+      for (const format of ['csv', 'json'] as const) {
+        const lines = new ExportLines(db, format);
+        const rows = db
+          .prepare(`SELECT ${exportSelect(format)} FROM turns ORDER BY id`)
+          .raw(true)
+          .all() as unknown[][];
+        rows.forEach((row, i) => {
+          const turn = toTurnRow(asDbRow(stored[i]!));
+          const expected =
+            format === 'csv'
+              ? csvRecord(EXPORT_COLUMNS.map((column) => turn[column]))
+              : JSON.stringify(turn);
+          assert.equal(lines.line(row), expected, `${format} ${i}`);
+        });
+        // Most random rows are plain: SQLite wrote them, not the fallback.
+        assert.ok(lines.fallbacks > 0 && lines.fallbacks < rows.length / 2, `${lines.fallbacks}`);
+      }
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a row SQLite would write differently goes to the JS encoder', () => {
+    const { db, dir } = turnsDatabase();
+    try {
+      const insert = insertTurn(db);
+      const plain = [
+        1,
+        's',
+        'sub',
+        'claude',
+        'm',
+        'm',
+        'app',
+        'write',
+        0,
+        1,
+        1,
+        1,
+        0,
+        0,
+        0,
+        0,
+        0.25,
+        0,
+        null,
+        null,
+        0,
+        null,
+      ];
+      const odd: [number, unknown][] = [
+        [1, Buffer.from('blob in a text column')],
+        [11, 'text in an integer column'],
+        [12, 12.5],
+        [13, 2 ** 53 + 2],
+        [16, 'text cost'],
+        [21, 0.5],
+      ];
+      insert(0, plain);
+      odd.forEach(([column, value], i) => {
+        const values: unknown[] = [...plain];
+        values[column] = value;
+        insert(i + 1, values);
+      });
+      for (const format of ['csv', 'json'] as const) {
+        const lines = new ExportLines(db, format);
+        const times = new IsoTimes();
+        const rows = db
+          .prepare(`SELECT ${exportSelect(format)} FROM turns ORDER BY id`)
+          .raw(true)
+          .all() as unknown[][];
+        const stored = db
+          .prepare(`SELECT ${TURN_COLUMNS} FROM turns ORDER BY id`)
+          .raw(true)
+          .all() as unknown[][];
+        rows.forEach((row, i) => {
+          const raw = stored[i]!;
+          const expected =
+            format === 'csv' ? csvLine(raw, times) : jsonLine(raw, jsonKeys(EXPORT_COLUMNS), times);
+          assert.equal(lines.line(row), expected, `${format} ${i}`);
+        });
+        assert.equal(lines.fallbacks, odd.length, format);
+      }
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
     }
   });
 

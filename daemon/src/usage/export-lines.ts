@@ -3,6 +3,32 @@
  * the same text as csvRecord / JSON.stringify over toTurnRow (export-lines.test checks it byte for byte).
  */
 
+/** The export's columns: TurnRow's keys, in the order of TURN_COLUMNS. */
+export const EXPORT_COLUMNS = [
+  'id',
+  'session_id',
+  'subscription_id',
+  'agent',
+  'model',
+  'models',
+  'app',
+  'permission_mode',
+  'started_at',
+  'ended_at',
+  'duration_ms',
+  'model_calls',
+  'input_tokens',
+  'output_tokens',
+  'cache_read_tokens',
+  'cache_creation_tokens',
+  'cost_estimate_usd',
+  'is_error',
+  'error_kind',
+  'error_message',
+  'tool_calls',
+  'reasoning_tokens',
+] as const;
+
 /** Columns 8 and 9 are times in ms (ISO text in the export), 17 the error flag. */
 const STARTED_AT = 8;
 const ENDED_AT = 9;

@@ -2,34 +2,12 @@ import Database from 'better-sqlite3';
 import type { FastifyReply } from 'fastify';
 import type { AnalyticsFilter } from '../../../contract/usage.js';
 import { AnalyticsRepo } from './analytics-repo.js';
-import { csvField, csvLine, csvRecord, IsoTimes, jsonKeys, jsonLine } from './export-lines.js';
+import { csvField, csvRecord, EXPORT_COLUMNS } from './export-lines.js';
+import { ExportLines, exportSelect } from './export-sql.js';
 
 export type ExportFormat = 'csv' | 'json' | 'ndjson';
 
-export const EXPORT_COLUMNS = [
-  'id',
-  'session_id',
-  'subscription_id',
-  'agent',
-  'model',
-  'models',
-  'app',
-  'permission_mode',
-  'started_at',
-  'ended_at',
-  'duration_ms',
-  'model_calls',
-  'input_tokens',
-  'output_tokens',
-  'cache_read_tokens',
-  'cache_creation_tokens',
-  'cost_estimate_usd',
-  'is_error',
-  'error_kind',
-  'error_message',
-  'tool_calls',
-  'reasoning_tokens',
-] as const;
+export { EXPORT_COLUMNS };
 
 const CONTENT_TYPES: Record<ExportFormat, string> = {
   csv: 'text/csv; charset=utf-8; header=present',
@@ -42,12 +20,14 @@ export { csvField, csvRecord };
 const CHUNK = 64 * 1024;
 
 /** One row's text: a CSV record, an NDJSON line, or a JSON array item with its separator. */
-function lineEncoder(format: ExportFormat): (row: unknown[], first: boolean) => string {
-  const times = new IsoTimes();
-  if (format === 'csv') return (row) => csvLine(row, times);
-  const keys = jsonKeys(EXPORT_COLUMNS);
-  if (format === 'ndjson') return (row) => `${jsonLine(row, keys, times)}\n`;
-  return (row, first) => `${first ? '' : ','}\n${jsonLine(row, keys, times)}`;
+function lineEncoder(
+  db: Database.Database,
+  format: ExportFormat,
+): (row: unknown[], first: boolean) => string {
+  const lines = new ExportLines(db, format === 'csv' ? 'csv' : 'json');
+  if (format === 'csv') return (row) => lines.line(row);
+  if (format === 'ndjson') return (row) => `${lines.line(row)}\n`;
+  return (row, first) => `${first ? '' : ','}\n${lines.line(row)}`;
 }
 
 /**
@@ -81,8 +61,9 @@ export async function streamExport(
     });
   };
   try {
-    const rows = new AnalyticsRepo(db).iterateTurnValues(filter);
-    const encode = lineEncoder(format);
+    const select = exportSelect(format === 'csv' ? 'csv' : 'json');
+    const rows = new AnalyticsRepo(db).iterateTurnValues(filter, select);
+    const encode = lineEncoder(db, format);
     let buffer = format === 'csv' ? csvRecord(EXPORT_COLUMNS) : format === 'json' ? '[' : '';
     let first = true;
     for (const row of rows) {

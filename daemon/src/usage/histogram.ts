@@ -9,29 +9,47 @@ const LOG_RATIO = Math.log(HIST_RATIO);
  * array indexed by bucket: merging thousands of blobs is the hot path of every rollup answer.
  */
 export class Histogram {
-  counts = new Float64Array(256);
+  // Sized on first use: a series answer builds thousands of these, most from one or two blobs.
+  counts = new Float64Array(0);
   size = 0;
+  total = 0;
 
   add(bucket: number, n: number): void {
-    if (bucket >= this.counts.length) {
-      const grown = new Float64Array(Math.max(bucket + 1, this.counts.length * 2));
-      grown.set(this.counts);
-      this.counts = grown;
-    }
+    if (bucket >= this.counts.length) this.reserve(bucket + 1);
     this.counts[bucket]! += n;
+    this.total += n;
     if (bucket >= this.size) this.size = bucket + 1;
   }
 
   addBlob(blob: Buffer | null): void {
-    if (!blob) return;
-    for (let k = 0; k + 8 <= blob.length; k += 8) {
-      const bucket = blob[k]! | (blob[k + 1]! << 8) | (blob[k + 2]! << 16);
-      this.add(bucket, blob.readUInt32LE(k + 4));
+    if (!blob || blob.length < 8) return;
+    const end = blob.length - (blob.length % 8);
+    // Pairs are in bucket order: the last one says how large the array must be.
+    this.reserve(bucketAt(blob, end - 8) + 1);
+    const counts = this.counts;
+    for (let k = 0; k < end; k += 8) {
+      const bucket = bucketAt(blob, k);
+      const n = blob[k + 4]! | (blob[k + 5]! << 8) | (blob[k + 6]! << 16);
+      const count = n + blob[k + 7]! * 16_777_216;
+      if (bucket < counts.length) {
+        counts[bucket]! += count;
+        this.total += count;
+        if (bucket >= this.size) this.size = bucket + 1;
+      } else {
+        this.add(bucket, count);
+      }
     }
   }
 
   addValue(ms: number, n = 1): void {
     this.add(bucketOf(ms), n);
+  }
+
+  private reserve(length: number): void {
+    if (length <= this.counts.length) return;
+    const grown = new Float64Array(Math.max(length, this.counts.length * 2, 64));
+    grown.set(this.counts.subarray(0, this.size));
+    this.counts = grown;
   }
 
   merge(from: Histogram): void {
@@ -45,6 +63,11 @@ export class Histogram {
     parts.forEach((v, k) => blob.writeUInt32LE(v, k * 4));
     return blob;
   }
+}
+
+/** A pair's bucket: its first three bytes (little-endian). */
+function bucketAt(blob: Buffer, k: number): number {
+  return blob[k]! | (blob[k + 1]! << 8) | (blob[k + 2]! << 16);
 }
 
 export function bucketOf(ms: number): number {
@@ -64,21 +87,29 @@ export const PERCENTILE_RELATIVE_ERROR = Math.sqrt(HIST_RATIO) - 1;
  * each within PERCENTILE_RELATIVE_ERROR, so the answer is within it too.
  */
 export function percentiles(h: Histogram, ps: readonly number[]): (number | null)[] {
-  let total = 0;
-  for (let b = 0; b < h.size; b++) total += h.counts[b]!;
+  const total = h.total;
   if (total === 0) return ps.map(() => null);
-  const valueAtRank = (rank: number): number => {
-    let seen = 0;
-    for (let b = 0; b < h.size; b++) {
-      seen += h.counts[b]!;
-      if (rank < seen) return bucketValue(b);
-    }
-    return bucketValue(h.size - 1);
-  };
-  return ps.map((p) => {
+  // Both ranks around each percentile, read in one walk up the buckets (a series asks for
+  // thousands of these).
+  const ranks = ps.flatMap((p) => {
     const rank = ((total - 1) * p) / 100;
-    const low = valueAtRank(Math.floor(rank));
-    const high = valueAtRank(Math.ceil(rank));
+    return [Math.floor(rank), Math.ceil(rank)];
+  });
+  const order = ranks.map((_, i) => i).sort((a, b) => ranks[a]! - ranks[b]!);
+  const values = new Array<number>(ranks.length);
+  let bucket = 0;
+  let below = 0;
+  for (const i of order) {
+    while (bucket < h.size - 1 && ranks[i]! >= below + h.counts[bucket]!) {
+      below += h.counts[bucket]!;
+      bucket++;
+    }
+    values[i] = bucketValue(bucket);
+  }
+  return ps.map((p, k) => {
+    const rank = ((total - 1) * p) / 100;
+    const low = values[2 * k]!;
+    const high = values[2 * k + 1]!;
     return low + (high - low) * (rank - Math.floor(rank));
   });
 }

@@ -1,0 +1,60 @@
+import assert from 'node:assert/strict';
+import { describe, it } from 'node:test';
+import { bucketValue, Histogram, percentiles } from './histogram.js';
+
+/** The plain definition: for each rank, walk from the first bucket. */
+function referencePercentiles(h: Histogram, ps: number[]): (number | null)[] {
+  const counts = Array.from(h.counts.subarray(0, h.size));
+  const total = counts.reduce((a, b) => a + b, 0);
+  if (total === 0) return ps.map(() => null);
+  const at = (rank: number): number => {
+    let seen = 0;
+    for (let b = 0; b < counts.length; b++) {
+      seen += counts[b]!;
+      if (rank < seen) return bucketValue(b);
+    }
+    return bucketValue(counts.length - 1);
+  };
+  return ps.map((p) => {
+    const rank = ((total - 1) * p) / 100;
+    const low = at(Math.floor(rank));
+    return low + (at(Math.ceil(rank)) - low) * (rank - Math.floor(rank));
+  });
+}
+
+function random(seed: number): () => number {
+  return () => (seed = (seed * 1_103_515_245 + 12_345) % 2_147_483_648) / 2_147_483_648;
+}
+
+describe('Histogram', () => {
+  it('percentiles in one walk are those of the plain definition', () => {
+    const rand = random(5);
+    const ps = [0, 1, 50, 95, 99, 100];
+    for (let i = 0; i < 2_000; i++) {
+      const h = new Histogram();
+      const values = Math.floor(rand() * 40);
+      for (let v = 0; v < values; v++)
+        h.addValue(Math.floor(rand() ** 3 * 3_600_000), 1 + Math.floor(rand() * 3));
+      assert.deepEqual(percentiles(h, ps), referencePercentiles(h, ps), `${i}`);
+    }
+  });
+
+  it('a blob read back holds the same counts, beyond 2^24 and across growth', () => {
+    const rand = random(11);
+    for (let i = 0; i < 200; i++) {
+      const h = new Histogram();
+      for (let v = 0; v < 30; v++)
+        h.add(Math.floor(rand() * 900), 1 + Math.floor(rand() * 2 ** 31));
+      const back = new Histogram();
+      back.addValue(1);
+      back.addBlob(h.toBlob());
+      back.addBlob(h.toBlob());
+      const expected = Array.from(
+        h.counts.subarray(0, h.size),
+        (n, b) => 2 * n + (b === 1 ? 1 : 0),
+      );
+      assert.deepEqual(Array.from(back.counts.subarray(0, back.size)), expected);
+      assert.equal(back.total, 2 * h.total + 1);
+    }
+  });
+});

@@ -1,6 +1,8 @@
 import { HIST_RATIO } from './rollup-schema.js';
 
 const LOG_RATIO = Math.log(HIST_RATIO);
+/** Buckets up to about six days: one allocation for nearly every histogram, however many blobs. */
+const MIN_BUCKETS = 512;
 
 /**
  * Duration histogram with log-spaced buckets: bucket 0 holds 0 ms, bucket b ≥ 1 holds
@@ -47,7 +49,7 @@ export class Histogram {
 
   private reserve(length: number): void {
     if (length <= this.counts.length) return;
-    const grown = new Float64Array(Math.max(length, this.counts.length * 2, 64));
+    const grown = new Float64Array(Math.max(length, this.counts.length * 2, MIN_BUCKETS));
     grown.set(this.counts.subarray(0, this.size));
     this.counts = grown;
   }

@@ -14,38 +14,59 @@ import { csvLine, EXPORT_COLUMNS, IsoTimes, jsonKeys, jsonLine } from './export-
  */
 export type LineFormat = 'csv' | 'json';
 
-/** Integers a JS number holds exactly: then SQLite's text of them is String()'s. */
-const plainInteger = (column: string): string =>
-  `(typeof(${column}) = 'integer' AND abs(${column}) <= 9007199254740991)`;
-const plainText = (column: string): string => `typeof(${column}) IN ('text', 'null')`;
+type ColumnType = 'integer' | 'text' | 'time' | 'cost' | 'flag';
 
-const TEXT_COLUMNS = [
-  'session_id',
-  'subscription_id',
-  'agent',
-  'model',
-  'models',
-  'app',
-  'permission_mode',
-  'error_kind',
-  'error_message',
-];
-const INTEGER_COLUMNS = [
-  'id',
-  'duration_ms',
-  'model_calls',
-  'input_tokens',
-  'output_tokens',
-  'cache_read_tokens',
-  'cache_creation_tokens',
-  'tool_call_count',
-];
+type ExportColumn = (typeof EXPORT_COLUMNS)[number];
 
-const PLAIN = [
-  ...TEXT_COLUMNS.map(plainText),
-  ...INTEGER_COLUMNS.map(plainInteger),
-  `(reasoning_tokens IS NULL OR ${plainInteger('reasoning_tokens')})`,
-].join(' AND ');
+/** Export columns stored under another name. */
+const STORED_AS: Partial<Record<ExportColumn, string>> = {
+  started_at: 'started_at_ms',
+  ended_at: 'ended_at_ms',
+  cost_estimate_usd: 'cost_usd',
+  tool_calls: 'tool_call_count',
+};
+/** Every column not named here is an integer. */
+const TYPES: Partial<Record<ExportColumn, ColumnType>> = {
+  started_at: 'time',
+  ended_at: 'time',
+  cost_estimate_usd: 'cost',
+  is_error: 'flag',
+  ...Object.fromEntries(
+    [
+      'session_id',
+      'subscription_id',
+      'agent',
+      'model',
+      'models',
+      'app',
+      'permission_mode',
+      'error_kind',
+      'error_message',
+    ].map((name) => [name, 'text']),
+  ),
+};
+const NULLABLE = new Set<ExportColumn>(['error_kind', 'error_message', 'reasoning_tokens']);
+
+/** The stored columns in EXPORT_COLUMNS order; SQLite writes all but the times and the cost. */
+const COLUMNS = EXPORT_COLUMNS.map((name) => ({
+  sql: STORED_AS[name] ?? name,
+  type: TYPES[name] ?? 'integer',
+  nullable: NULLABLE.has(name),
+}));
+/** The two times are next to each other and the cost after them: the select list's shape. */
+const START = COLUMNS.findIndex((c) => c.type === 'time');
+const COST = COLUMNS.findIndex((c) => c.type === 'cost');
+
+/**
+ * Integers a JS number holds exactly (SQLite's text of them is then String()'s), and text or
+ * NULL where text belongs: anything else goes to the JS encoder.
+ */
+const PLAIN = COLUMNS.flatMap(({ sql, type, nullable }) => {
+  if (type === 'text') return [`typeof(${sql}) IN ('text', 'null')`];
+  if (type !== 'integer') return [];
+  const exact = `typeof(${sql}) = 'integer' AND abs(${sql}) <= 9007199254740991`;
+  return [nullable ? `(${sql} IS NULL OR (${exact}))` : `(${exact})`];
+}).join(' AND ');
 
 /** csvField in SQL: quoted when it holds a comma, a quote, CR or LF; NULL is empty. */
 const csvText = (column: string): string =>
@@ -53,15 +74,33 @@ const csvText = (column: string): string =>
   `OR instr(${column}, char(10)) OR instr(${column}, char(13)) ` +
   `THEN '"' || replace(${column}, '"', '""') || '"' ELSE ${column} END`;
 
-const IS_ERROR = `CASE WHEN is_error = 1 THEN 'true' ELSE 'false' END`;
-const TOKENS = [
-  'duration_ms',
-  'model_calls',
-  'input_tokens',
-  'output_tokens',
-  'cache_read_tokens',
-  'cache_creation_tokens',
-];
+const sqlString = (text: string): string => `'${text.replaceAll("'", "''")}'`;
+
+/** How each format writes a column's value, what goes before it, and what ends a line. */
+const FORMATS: Record<
+  LineFormat,
+  {
+    value: (column: (typeof COLUMNS)[number]) => string;
+    before: string[];
+    end: string;
+    quote: string;
+  }
+> = {
+  csv: {
+    value: ({ sql, type, nullable }) =>
+      type === 'text' ? csvText(sql) : nullable ? `ifnull(${sql}, '')` : sql,
+    before: COLUMNS.map((_, i) => (i === 0 ? '' : ',')),
+    end: '\r\n',
+    quote: '',
+  },
+  json: {
+    value: ({ sql, type, nullable }) =>
+      type === 'text' ? `json_quote(${sql})` : nullable ? `ifnull(${sql}, 'null')` : sql,
+    before: jsonKeys(EXPORT_COLUMNS),
+    end: '}',
+    quote: '"',
+  },
+};
 
 /** A line's SQL parts around what JS writes: head, start time, `between`, end time, middle, cost, tail. */
 interface Layout {
@@ -71,49 +110,25 @@ interface Layout {
   tail: string[];
 }
 
-const sqlString = (text: string): string => `'${text.replaceAll("'", "''")}'`;
-
-function csvLayout(): Layout {
-  const comma = (s: string): string => `',' || ${s}`;
+function layout(format: LineFormat): Layout {
+  const { value, before, end, quote } = FORMATS[format];
+  const written = (from: number, to: number): string[] =>
+    COLUMNS.slice(from, to).map((column, k) => {
+      const text =
+        column.type === 'flag'
+          ? `CASE WHEN ${column.sql} = 1 THEN 'true' ELSE 'false' END`
+          : value(column);
+      return `${sqlString(before[from + k]!)} || ${text}`;
+    });
   return {
-    head: ['id', ...TEXT_COLUMNS.slice(0, 7).map(csvText)].map((s) => `${s} || ','`),
-    between: ',',
-    middle: [...TOKENS.map(comma), `','`],
-    tail: [
-      ...[IS_ERROR, csvText('error_kind'), csvText('error_message'), 'tool_call_count'].map(comma),
-      comma(`ifnull(reasoning_tokens, '')`),
-      `char(13, 10)`,
-    ],
+    head: [...written(0, START), sqlString(before[START]! + quote)],
+    between: quote + before[START + 1]! + quote,
+    middle: [sqlString(quote), ...written(START + 2, COST), sqlString(before[COST]!)],
+    tail: [...written(COST + 1, COLUMNS.length), sqlString(end)],
   };
 }
 
-/** JSON.stringify's text of a TurnRow: keys in EXPORT_COLUMNS order, strings by json_quote. */
-function jsonLayout(): Layout {
-  const key = jsonKeys(EXPORT_COLUMNS).map(sqlString);
-  const keyed = (values: string[], first: number): string[] =>
-    values.map((value, i) => `${key[first + i]} || ${value}`);
-  const quoted = (column: string): string => `json_quote(${column})`;
-  return {
-    head: [...keyed(['id', ...TEXT_COLUMNS.slice(0, 7).map(quoted)], 0), `${key[8]} || '"'`],
-    between: `",${JSON.stringify(EXPORT_COLUMNS[9])}:"`,
-    middle: [`'"'`, ...keyed(TOKENS, 10), key[16]!],
-    tail: [
-      ...keyed(
-        [
-          IS_ERROR,
-          quoted('error_kind'),
-          quoted('error_message'),
-          'tool_call_count',
-          `ifnull(reasoning_tokens, 'null')`,
-        ],
-        17,
-      ),
-      `'}'`,
-    ],
-  };
-}
-
-const LAYOUTS: Record<LineFormat, Layout> = { csv: csvLayout(), json: jsonLayout() };
+const LAYOUTS: Record<LineFormat, Layout> = { csv: layout('csv'), json: layout('json') };
 
 /**
  * The select list: [id, head, started_at_ms, ended_at_ms, middle, cost_usd, tail]; head is NULL

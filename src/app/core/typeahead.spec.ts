@@ -1,4 +1,4 @@
-import { Typeahead } from './typeahead';
+import { Typeahead, TYPEAHEAD_MAX_MS } from './typeahead';
 
 const key = (key: string, init: KeyboardEventInit = {}) =>
   new KeyboardEvent('keydown', { key, cancelable: true, ...init });
@@ -53,5 +53,21 @@ describe('Typeahead', () => {
     typeahead.take();
     typeahead.start();
     expect(typeahead.take()).toEqual({ text: '', end: null });
+  });
+
+  it('gives the keys back to the page when nothing took them in time', () => {
+    let now = 1_000;
+    const typeahead = new Typeahead();
+    typeahead.now = () => now;
+    typeahead.start();
+    expect(typeahead.capture(key('a'))).toBe(true);
+    now += TYPEAHEAD_MAX_MS + 1;
+    const late = key('b');
+    expect(typeahead.capture(late)).toBe(false);
+    expect(late.defaultPrevented).toBe(false);
+    expect(typeahead.take()).toEqual({ text: '', end: null });
+    typeahead.start();
+    expect(typeahead.capture(key('c'))).toBe(true);
+    expect(typeahead.take().text).toBe('c');
   });
 });

@@ -12,16 +12,23 @@ export interface Typed {
  * without this buffer they would land on the page — "Ctrl+K, sessions" typed at speed would
  * search for "ons", and its Enter would press whatever button had focus.
  */
+/** Past this, whatever was to take the keys never came: the page gets its keys back. */
+export const TYPEAHEAD_MAX_MS = 5000;
+
 @Injectable({ providedIn: 'root' })
 export class Typeahead {
   private typed: string | null = null;
   private end: Typed['end'] = null;
+  private startedAt = 0;
+  /** The time, in ms (replaced in tests). */
+  now: () => number = () => Date.now();
 
   /** Starts keeping the keys typed from now on. */
   start(): void {
-    if (this.typed !== null) return;
+    if (this.typed !== null && !this.expired()) return;
     this.typed = '';
     this.end = null;
+    this.startedAt = this.now();
   }
 
   /**
@@ -29,6 +36,7 @@ export class Typeahead {
    * is kept too. True when the key was taken: it must then reach nothing else.
    */
   capture(event: KeyboardEvent): boolean {
+    if (this.typed !== null && this.expired()) this.take();
     if (this.typed === null || this.end || event.ctrlKey || event.metaKey || event.altKey) {
       return false;
     }
@@ -43,6 +51,10 @@ export class Typeahead {
     }
     event.preventDefault();
     return true;
+  }
+
+  private expired(): boolean {
+    return this.now() - this.startedAt > TYPEAHEAD_MAX_MS;
   }
 
   /** What was typed, and stops keeping keys. */

@@ -59,7 +59,29 @@ async function promptPending(
     .toBe(true);
 }
 
+const SENDING = new Set(['get', 'post', 'put', 'patch', 'delete', 'head', 'fetch']);
+
+/**
+ * The daemon closes a keep-alive connection idle for 72 s (Fastify's default); a request sent on
+ * it at that very moment fails with ECONNRESET before the daemon reads it (a journey calling the API
+ * at its start and again about 72 s later met it). Such a reset is retried, as browsers do.
+ */
+function retryingResets(request: APIRequestContext): APIRequestContext {
+  return new Proxy(request, {
+    get(target, name) {
+      const value: unknown = Reflect.get(target, name, target);
+      if (typeof value !== 'function') return value;
+      const method = value.bind(target) as (url: unknown, options?: object) => unknown;
+      if (typeof name !== 'string' || !SENDING.has(name)) return method;
+      return (url: unknown, options: object = {}) => method(url, { maxRetries: 2, ...options });
+    },
+  });
+}
+
 export const test = base.extend<{ relais: Relais }>({
+  request: async ({ request }, use) => {
+    await use(retryingResets(request));
+  },
   relais: async ({ request }, use) => {
     const url = process.env['RELAIS_E2E_URL'];
     const baseUrl = process.env['RELAIS_E2E_BASE'];

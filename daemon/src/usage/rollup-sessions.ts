@@ -23,6 +23,9 @@ export function sessionCounts(
   period: { from: number | null; to: number | null },
 ): Map<string, number> {
   const key = by ? DIMENSION_COLUMN[by] : `''`;
+  // One group needs no GROUP BY: SQLite would sort every row into a temporary b-tree by a
+  // constant (a summary without filter: 26 → 8 ms over 125,000 sessions).
+  const groupBy = (column: string): string => (by ? `GROUP BY ${column}` : '');
   const pieces = split(period.from, period.to, [DAY_MS]);
   const days = pieces.find((p) => p.grain !== null);
   const fringe = pieces.filter((p) => p.grain === null);
@@ -44,7 +47,7 @@ export function sessionCounts(
     add(
       db
         .prepare(
-          `SELECT ${key}, COUNT(DISTINCT session_id) FROM tool_calls ${where.sql} GROUP BY 1`,
+          `SELECT ${key}, COUNT(DISTINCT session_id) FROM tool_calls ${where.sql} ${groupBy('1')}`,
         )
         .raw()
         .all(...where.args),
@@ -55,7 +58,9 @@ export function sessionCounts(
     const where = turnsWhere(filter);
     add(
       db
-        .prepare(`SELECT ${key}, COUNT(DISTINCT session_id) FROM turns ${where.sql} GROUP BY 1`)
+        .prepare(
+          `SELECT ${key}, COUNT(DISTINCT session_id) FROM turns ${where.sql} ${groupBy('1')}`,
+        )
         .raw()
         .all(...where.args),
     );
@@ -73,7 +78,7 @@ export function sessionCounts(
     add(
       db
         .prepare(
-          `SELECT ${key}, COUNT(*) FROM usage_sessions ${cells.sql} AND ${firstIn} GROUP BY 1`,
+          `SELECT ${key}, COUNT(*) FROM usage_sessions ${cells.sql} AND ${firstIn} ${groupBy('1')}`,
         )
         .raw()
         .all(...cells.args, ...firstArgs),
@@ -89,7 +94,7 @@ export function sessionCounts(
     add(
       db
         .prepare(
-          `SELECT ${key}, COUNT(DISTINCT session_id) FROM turns ${raw.sql} AND ${unseen} GROUP BY 1`,
+          `SELECT ${key}, COUNT(DISTINCT session_id) FROM turns ${raw.sql} AND ${unseen} ${groupBy('1')}`,
         )
         .raw()
         .all(...raw.args, kind, e, ...inDays.args),
@@ -106,7 +111,7 @@ export function sessionCounts(
   add(
     db
       .prepare(
-        `SELECT k, COUNT(DISTINCT session_id) FROM (${parts.join(' UNION ALL ')}) GROUP BY k`,
+        `SELECT k, COUNT(DISTINCT session_id) FROM (${parts.join(' UNION ALL ')}) ${groupBy('k')}`,
       )
       .raw()
       .all(...args),

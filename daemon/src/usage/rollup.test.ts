@@ -201,6 +201,34 @@ describe('rollups answer as the raw rows do', () => {
     }
   });
 
+  it('a summary counts its sessions without sorting them into a temporary b-tree', () => {
+    const plans: string[] = [];
+    const prepare = db.prepare.bind(db);
+    const spy = ((sql: string) => {
+      if (sql.includes('usage_sessions') || sql.includes('COUNT(DISTINCT session_id)')) {
+        const plan = prepare(`EXPLAIN QUERY PLAN ${sql}`).all(
+          ...Array.from(sql.matchAll(/\?/g), () => null),
+        ) as { detail: string }[];
+        plans.push(...plan.map((row) => row.detail));
+      }
+      return prepare(sql);
+    }) as typeof db.prepare;
+    db.prepare = spy;
+    try {
+      for (const filter of [{}, { from: '2026-01-01T00:00:00Z' }, { model: [MODELS[0]!] }]) {
+        const summary = fast.summary(filter);
+        assert.equal(summary.sessions, exact.summary(filter).sessions, JSON.stringify(filter));
+      }
+    } finally {
+      db.prepare = prepare;
+    }
+    assert.ok(plans.length > 0);
+    assert.deepEqual(
+      plans.filter((detail) => detail.includes('TEMP B-TREE FOR GROUP BY')),
+      [],
+    );
+  });
+
   it('breakdowns by every dimension', () => {
     for (let i = 0; i < 80; i++) {
       const filter = randomFilter(rand);

@@ -96,8 +96,9 @@ export function cellClause(kind: Kind, filter: AnalyticsFilter, prefix = ''): Cl
       sql.push(`${column} IN (${values.map(() => '?').join(',')})`);
       args.push(...values);
     }
-    // Every value seen, from the small one-dimension cuboid: the key prefix then stays usable.
-    else if (kind === 'all') {
+    // Every value seen, from the small one-dimension cuboid: the key prefix then stays usable
+    // (the columns after it, and is_error, narrow the search instead of being tested row by row).
+    else {
       const narrowed = origin ? ` AND ${DIMENSION_COLUMN[d]} ${origin}` : '';
       sql.push(
         `${column} IN (SELECT DISTINCT ${DIMENSION_COLUMN[d]} FROM usage_rollup WHERE grain = ${DAY_MS} AND kind = '${d}' AND tool_name = ''${narrowed})`,

@@ -239,20 +239,24 @@ describe('export lines from raw rows', () => {
       for (const format of ['csv', 'json'] as const) {
         const lines = new ExportLines(db, format);
         const times = new IsoTimes();
-        const rows = db
-          .prepare(`SELECT ${exportSelect(format)} FROM turns ORDER BY id`)
-          .raw(true)
-          .all() as unknown[][];
         const stored = db
           .prepare(`SELECT ${TURN_COLUMNS} FROM turns ORDER BY id`)
           .raw(true)
           .all() as unknown[][];
-        rows.forEach((row, i) => {
+        // Iterated, as the export reads: the fallback's lookup runs while the iterator is open.
+        const rows = db
+          .prepare(`SELECT ${exportSelect(format)} FROM turns ORDER BY id`)
+          .raw(true)
+          .iterate() as IterableIterator<unknown[]>;
+        let i = 0;
+        for (const row of rows) {
           const raw = stored[i]!;
           const expected =
             format === 'csv' ? csvLine(raw, times) : jsonLine(raw, jsonKeys(EXPORT_COLUMNS), times);
           assert.equal(lines.line(row), expected, `${format} ${i}`);
-        });
+          i++;
+        }
+        assert.equal(i, stored.length);
         assert.equal(lines.fallbacks, odd.length, format);
       }
     } finally {

@@ -3,7 +3,7 @@
 // the daemon which copy serves which path. Without it the browser learns a page's chunks one hop at
 // a time, each hop waiting for Angular's start on the main thread (a conversation opened by link
 // fetched its 20 chunks after bootstrap). Usage: node scripts/page-preloads.mjs [dist/console]
-import { readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
 /** Pages opened by link or on start; `pattern` matches the path, `entries` are their lazy modules. */
@@ -58,5 +58,4 @@ for (const page of PAGES) {
   manifest.push({ pattern: page.pattern, index: name });
   console.log(`${name}: ${chunks.size} chunks preloaded`);
 }
-rmSync(join(browser, 'pages.json'), { force: true });
 writeFileSync(join(browser, 'pages.json'), JSON.stringify(manifest, null, 2) + '\n');

@@ -21,10 +21,9 @@ const CHUNK = 64 * 1024;
 
 /** One row's text: a CSV record, an NDJSON line, or a JSON array item with its separator. */
 function lineEncoder(
-  db: Database.Database,
+  lines: ExportLines,
   format: ExportFormat,
 ): (row: unknown[], first: boolean) => string {
-  const lines = new ExportLines(db, format === 'csv' ? 'csv' : 'json');
   if (format === 'csv') return (row) => lines.line(row);
   if (format === 'ndjson') return (row) => `${lines.line(row)}\n`;
   return (row, first) => `${first ? '' : ','}\n${lines.line(row)}`;
@@ -61,9 +60,9 @@ export async function streamExport(
     });
   };
   try {
-    const select = exportSelect(format === 'csv' ? 'csv' : 'json');
-    const rows = new AnalyticsRepo(db).iterateTurnValues(filter, select);
-    const encode = lineEncoder(db, format);
+    const lineFormat = format === 'csv' ? 'csv' : 'json';
+    const rows = new AnalyticsRepo(db).iterateTurnValues(filter, exportSelect(lineFormat));
+    const encode = lineEncoder(new ExportLines(db, lineFormat), format);
     let buffer = format === 'csv' ? csvRecord(EXPORT_COLUMNS) : format === 'json' ? '[' : '';
     let first = true;
     for (const row of rows) {

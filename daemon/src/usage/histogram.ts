@@ -17,7 +17,7 @@ export class Histogram {
   total = 0;
 
   add(bucket: number, n: number): void {
-    if (bucket >= this.counts.length) this.reserve(bucket + 1);
+    this.reserve(bucket + 1);
     this.counts[bucket]! += n;
     this.total += n;
     if (bucket >= this.size) this.size = bucket + 1;
@@ -28,18 +28,9 @@ export class Histogram {
     const end = blob.length - (blob.length % 8);
     // Pairs are in bucket order: the last one says how large the array must be.
     this.reserve(bucketAt(blob, end - 8) + 1);
-    const counts = this.counts;
     for (let k = 0; k < end; k += 8) {
-      const bucket = bucketAt(blob, k);
-      const n = blob[k + 4]! | (blob[k + 5]! << 8) | (blob[k + 6]! << 16);
-      const count = n + blob[k + 7]! * 16_777_216;
-      if (bucket < counts.length) {
-        counts[bucket]! += count;
-        this.total += count;
-        if (bucket >= this.size) this.size = bucket + 1;
-      } else {
-        this.add(bucket, count);
-      }
+      const low = blob[k + 4]! | (blob[k + 5]! << 8) | (blob[k + 6]! << 16);
+      this.add(bucketAt(blob, k), low + blob[k + 7]! * 16_777_216);
     }
   }
 

@@ -24,7 +24,7 @@ export function sessionCounts(
 ): Map<string, number> {
   const key = by ? DIMENSION_COLUMN[by] : `''`;
   // One group needs no GROUP BY: SQLite would sort every row into a temporary b-tree by a
-  // constant (a summary without filter: 26 → 8 ms over 125,000 sessions).
+  // constant (a summary without filter: 26 → 11 ms over 125,000 sessions).
   const groupBy = (column: string): string => (by ? `GROUP BY ${column}` : '');
   const pieces = split(period.from, period.to, [DAY_MS]);
   const days = pieces.find((p) => p.grain !== null);

@@ -7,13 +7,14 @@ export interface Typed {
   end: 'enter' | 'escape' | null;
 }
 
+/** Past this, whatever was to take the keys never came: the page gets its keys back. */
+export const TYPEAHEAD_MAX_MS = 5000;
+
 /**
  * Keys typed between a shortcut and the focus of what it opens (the palette loads on first use):
  * without this buffer they would land on the page — "Ctrl+K, sessions" typed at speed would
  * search for "ons", and its Enter would press whatever button had focus.
  */
-/** Past this, whatever was to take the keys never came: the page gets its keys back. */
-export const TYPEAHEAD_MAX_MS = 5000;
 
 @Injectable({ providedIn: 'root' })
 export class Typeahead {

@@ -59,6 +59,8 @@ describe('compression', { timeout: 60_000 }, () => {
     writeFileSync(join(consoleDir, 'main-ABCD1234.js'), SCRIPT);
     writeFileSync(join(consoleDir, 'plain.js'), SCRIPT);
     writeFileSync(join(consoleDir, 'tiny-WXYZ5678.js'), 'export {};\n');
+    writeFileSync(join(consoleDir, 'chunk-Ab_d-12x.js'), 'export {};\n');
+    writeFileSync(join(consoleDir, 'warm-up-abcdefgh.js'), 'export {};\n');
     execFileSync(process.execPath, [join(process.cwd(), 'scripts/precompress.mjs'), consoleDir]);
     daemon = await startTestDaemon({ config: { consoleDir } });
   });
@@ -95,6 +97,13 @@ describe('compression', { timeout: 60_000 }, () => {
       assert.equal(decode(answer), SCRIPT);
       if (coding) assert.ok(answer.bytes.length < SCRIPT.length / 5, `${coding} is not smaller`);
     }
+  });
+
+  it("the chunk optimizer's base64url hashes count as hashes; a public file's name does not", async () => {
+    const chunk = await get(daemon.base, '/chunk-Ab_d-12x.js', {});
+    assert.equal(chunk.headers['cache-control'], 'public, max-age=31536000, immutable');
+    const named = await get(daemon.base, '/warm-up-abcdefgh.js', {});
+    assert.equal(named.headers['cache-control'], 'no-cache');
   });
 
   it('index.html and unhashed files are revalidated (no-cache), compressed, with a working ETag', async () => {

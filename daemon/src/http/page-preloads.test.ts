@@ -6,16 +6,26 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 
-const PAGE = '<!doctype html><html><head><title>Relais</title></head><body></body></html>';
+/** index.html as Angular writes it: the shell's chunks preloaded after the root, then main. */
+const PAGE =
+  '<!doctype html><html><head><title>Relais</title></head><body><app-root></app-root>' +
+  '<link rel="modulepreload" href="/chunk-CORE0000.js"><link rel="modulepreload" href="/chunk-RXJS0000.js">' +
+  '<script src="/main-AAAA0000.js" type="module"></script></body></html>';
 const statics = (...paths: string[]) => paths.map((path) => ({ path, kind: 'import-statement' }));
 
 /** The build's stats as esbuild writes them: chunk → its entry module and imports. */
 const STATS = {
   outputs: {
-    'main-AAAA0000.js': { entryPoint: 'src/main.ts', imports: statics('chunk-CORE0000.js') },
-    'chunk-CORE0000.js': { imports: [] },
+    'main-AAAA0000.js': {
+      entryPoint: 'src/main.ts',
+      bytes: 10,
+      imports: statics('chunk-RXJS0000.js', 'chunk-CORE0000.js'),
+    },
+    'chunk-CORE0000.js': { bytes: 900, imports: [] },
+    'chunk-RXJS0000.js': { bytes: 200, imports: [] },
     'chunk-ROUT0000.js': {
       entryPoint: 'src/app/sessions/sessions.routes.ts',
+      bytes: 20,
       imports: [
         ...statics('chunk-CORE0000.js'),
         { path: 'chunk-LIST0000.js', kind: 'dynamic-import' },
@@ -24,10 +34,11 @@ const STATS = {
     },
     'chunk-CONV0000.js': {
       entryPoint: 'src/app/conversation/conversation-page.ts',
+      bytes: 300,
       imports: statics('chunk-SHAR0000.js', 'chunk-CORE0000.js'),
     },
-    'chunk-SHAR0000.js': { imports: statics('chunk-DEEP0000.js') },
-    'chunk-DEEP0000.js': { imports: [] },
+    'chunk-SHAR0000.js': { bytes: 50, imports: statics('chunk-DEEP0000.js') },
+    'chunk-DEEP0000.js': { bytes: 700, imports: [] },
     'chunk-LIST0000.js': {
       entryPoint: 'src/app/sessions/session-list-page.ts',
       imports: statics('chunk-SHAR0000.js'),
@@ -56,8 +67,15 @@ describe('pages preloaded with the shell', () => {
     rmSync(dist, { recursive: true, force: true });
   });
 
+  const SHELL = ['chunk-CORE0000.js', 'chunk-RXJS0000.js'];
+  const inOrder = (html: string): string[] =>
+    [...html.matchAll(/rel="modulepreload" href="\/([^"]+)"|<script src="\/([^"]+)"/g)].map(
+      (match) => match[1] ?? `script ${match[2]!}`,
+    );
   const preloads = (html: string): string[] =>
-    [...html.matchAll(/rel="modulepreload" href="\/([^"]+)"/g)].map((match) => match[1]!).sort();
+    inOrder(html)
+      .filter((name) => !name.startsWith('script') && !SHELL.includes(name))
+      .sort();
   const page = async (path: string): Promise<string> => {
     const response = await fetch(daemon.base + path);
     assert.equal(response.status, 200, path);
@@ -80,6 +98,23 @@ describe('pages preloaded with the shell', () => {
     assert.deepEqual(preloads(await page('/inbox')), ['chunk-INBX0000.js']);
   });
 
+  it("preloads the shell first, largest first, then the page's chunks, largest first, then main", async () => {
+    assert.deepEqual(inOrder(await page('/sessions/ses_0123abcd')), [
+      'chunk-CORE0000.js',
+      'chunk-RXJS0000.js',
+      'chunk-DEEP0000.js',
+      'chunk-CONV0000.js',
+      'chunk-SHAR0000.js',
+      'chunk-ROUT0000.js',
+      'script main-AAAA0000.js',
+    ]);
+    assert.deepEqual(inOrder(await page('/analytics')), [
+      'chunk-CORE0000.js',
+      'chunk-RXJS0000.js',
+      'script main-AAAA0000.js',
+    ]);
+  });
+
   it('any other route gets the plain index', async () => {
     for (const path of ['/sessions/new', '/sessions/a/b', '/analytics', '/key'])
       assert.deepEqual(preloads(await page(path)), [], path);
@@ -87,7 +122,43 @@ describe('pages preloaded with the shell', () => {
 
   it('a copy removed by a rebuild under way falls back to the plain index', async () => {
     rmSync(join(browser, 'index.conversation.html'));
-    assert.equal(await page('/sessions/ses_0123abcd'), PAGE);
+    assert.equal(
+      await page('/sessions/ses_0123abcd'),
+      readFileSync(join(browser, 'index.html'), 'utf8'),
+    );
     assert.match(readFileSync(join(browser, 'pages.json'), 'utf8'), /index\.conversation\.html/);
+  });
+});
+
+describe('pages preloaded after chunk optimization', () => {
+  it('finds a lazy module by the chunk holding it when the stats name no entry point', () => {
+    const dist = mkdtempSync(join(tmpdir(), 'relais-preloads-optimized-'));
+    try {
+      const browser = join(dist, 'browser');
+      mkdirSync(browser);
+      writeFileSync(join(browser, 'index.html'), PAGE);
+      const merged = structuredClone(STATS) as { outputs: Record<string, Record<string, unknown>> };
+      for (const [file, output] of Object.entries(merged.outputs)) {
+        const entry = output['entryPoint'];
+        if (typeof entry !== 'string' || file.startsWith('main-')) continue;
+        delete output['entryPoint'];
+        output['inputs'] = { [entry]: { bytesInOutput: 1 }, 'src/app/shared/other.ts': {} };
+      }
+      merged.outputs['main-AAAA0000.js']!['imports'] = [
+        ...statics('chunk-RXJS0000.js', 'chunk-CORE0000.js'),
+        ...['chunk-ROUT0000.js', 'chunk-INBX0000.js'].map((path) => ({
+          path,
+          kind: 'dynamic-import',
+        })),
+      ];
+      writeFileSync(join(dist, 'stats.json'), JSON.stringify(merged));
+      execFileSync(process.execPath, [join(process.cwd(), 'scripts/page-preloads.mjs'), dist]);
+      const conversation = readFileSync(join(browser, 'index.conversation.html'), 'utf8');
+      for (const chunk of ['chunk-CONV0000.js', 'chunk-SHAR0000.js', 'chunk-DEEP0000.js'])
+        assert.match(conversation, new RegExp(`modulepreload" href="/${chunk}"`));
+      assert.doesNotMatch(conversation, /chunk-LIST0000/);
+    } finally {
+      rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

@@ -51,12 +51,21 @@ export function isApiLike(path: string): boolean {
 
 const CONTROL = /[\u0000-\u001f\u007f]/;
 
-/** Angular's output names carry an 8-character content hash: `main-ABCD1234.js`, `chunk-….js`. */
-const HASHED = /-[A-Z0-9]{8}\.(?:js|css|woff2|svg|png)$/;
+/**
+ * Angular's output names carry an 8-character content hash: esbuild's in capitals and digits
+ * (`main-ABCD1234.js`, media `font-ABCD1234.woff2`), the chunk optimizer's (NG_BUILD_OPTIMIZE_CHUNKS)
+ * in base64url, on the chunks it writes (`chunk-Ab_d-12x.js`). Files copied from `public/` keep
+ * their own names, so they are never taken for hashed ones.
+ */
+const HASHED = [
+  /-[A-Z0-9]{8}\.(?:js|css|woff2|svg|png)$/,
+  /^(?:main|chunk|polyfills|styles)-[\w-]{8}\.(?:js|css)$/,
+];
 
 /** Hashed files never change under their name; anything else (index.html first) is revalidated. */
 function cacheControl(served: string, index: string): string {
-  return served !== index && HASHED.test(basename(served))
+  const name = basename(served);
+  return served !== index && HASHED.some((pattern) => pattern.test(name))
     ? 'public, max-age=31536000, immutable'
     : 'no-cache';
 }

@@ -1,32 +1,44 @@
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
 
+/** A value made on first use: building the formats costs nothing until a time is shown. */
+function lazy<T>(make: () => T): () => T {
+  let value: T | undefined;
+  return () => (value ??= make());
+}
+
 /**
- * Times follow the browser's language: its order of day and month, its 12 or 24 hours. The formats
- * are made once (Intl formatters are costly to build, cheap to use).
+ * Times follow the browser's language: its order of day and month, its 12 or 24 hours. Each format
+ * is made once, on first use (Intl formatters are costly to build, cheap to use; the page's first
+ * one also loads the locale's data, which `public/date-format-warm-up.js` does before the app runs).
  */
-const CLOCK = new Intl.DateTimeFormat(undefined, {
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-const DAY_AND_CLOCK = new Intl.DateTimeFormat(undefined, {
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-  second: '2-digit',
-});
-const DATE_AND_MINUTE = new Intl.DateTimeFormat(undefined, {
-  year: 'numeric',
-  month: 'short',
-  day: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-});
+const CLOCK = lazy(
+  () =>
+    new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
+);
+const DAY_AND_CLOCK = lazy(
+  () =>
+    new Intl.DateTimeFormat(undefined, {
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+    }),
+);
+const DATE_AND_MINUTE = lazy(
+  () =>
+    new Intl.DateTimeFormat(undefined, {
+      year: 'numeric',
+      month: 'short',
+      day: 'numeric',
+      hour: '2-digit',
+      minute: '2-digit',
+    }),
+);
 
 /** Local time to the second, in the browser's format: `14:03:22` (or `02:03:22 PM`). */
 export function clockTime(ms: number): string {
-  return CLOCK.format(ms);
+  return CLOCK().format(ms);
 }
 
 /**
@@ -34,12 +46,12 @@ export function clockTime(ms: number): string {
  * on any other day, so a list that spans midnight (or weeks) says which day each line is from.
  */
 export function listTime(ms: number, nowMs = Date.now()): string {
-  return sameLocalDay(ms, nowMs) ? CLOCK.format(ms) : DAY_AND_CLOCK.format(ms);
+  return sameLocalDay(ms, nowMs) ? CLOCK().format(ms) : DAY_AND_CLOCK().format(ms);
 }
 
 /** A date with its time to the minute, in the browser's format: `Dec 1, 2026, 14:03`. */
 export function dateAndMinute(ms: number): string {
-  return DATE_AND_MINUTE.format(ms);
+  return DATE_AND_MINUTE().format(ms);
 }
 
 function sameLocalDay(a: number, b: number): boolean {

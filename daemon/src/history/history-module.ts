@@ -9,6 +9,7 @@ import type { StoredSubscription } from '../subscriptions/subscription-repo.js';
 import { HistoryImporter } from './history-importer.js';
 import { historyRoutes } from './history.routes.js';
 import { SubscriptionWatcher } from './history-watcher.js';
+import { SessionAnnouncer } from './session-announcer.js';
 
 export interface HistoryDeps {
   db: Db;
@@ -24,6 +25,8 @@ export interface HistoryDeps {
 
 /** Watchers are compared to the subscriptions this often (added, repointed, deleted ones). */
 const REFRESH_MS = 30_000;
+/** Imported sessions that changed are told to the global stream at most this often. */
+const ANNOUNCE_MS = 250;
 
 /**
  * History from day one: on start every subscription's transcripts are rescanned, then watched;
@@ -31,6 +34,7 @@ const REFRESH_MS = 30_000;
  */
 export class History {
   readonly importer: HistoryImporter;
+  private readonly announcer: SessionAnnouncer;
   private readonly watchers = new Map<string, SubscriptionWatcher>();
   /** One scan at a time per subscription; a request during one waits for it, then scans. */
   private readonly scans = new Map<string, Promise<ImportReport>>();
@@ -38,13 +42,14 @@ export class History {
   private closed = false;
 
   constructor(private readonly deps: HistoryDeps) {
+    this.announcer = new SessionAnnouncer((id) => {
+      const session = deps.sessions.get(id);
+      if (session) deps.hub.publish({ type: 'session', session });
+    }, ANNOUNCE_MS);
     this.importer = new HistoryImporter({
       db: deps.db,
       events: deps.events,
-      onSession: (id) => {
-        const session = deps.sessions.get(id);
-        if (session) deps.hub.publish({ type: 'session', session });
-      },
+      onSession: (id) => this.announcer.changedSession(id),
       onProgress: (progress) => deps.hub.publish({ type: 'import', import: progress }),
     });
   }
@@ -85,7 +90,10 @@ export class History {
     const previous = this.scans.get(subscription.id) ?? Promise.resolve(null);
     const run = previous
       .catch(() => null)
-      .then(() => this.importer.importSubscription(subscription));
+      .then(() => this.importer.importSubscription(subscription))
+      .finally(() => {
+        if (!this.closed) this.announcer.flush();
+      });
     this.scans.set(subscription.id, run);
     void run
       .catch(() => null)
@@ -134,6 +142,7 @@ export class History {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.announcer.close();
     this.importer.stop();
     if (this.refreshTimer) clearInterval(this.refreshTimer);
     await Promise.all([...this.watchers.values()].map((watcher) => watcher.close()));

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { bucketValue, Histogram, percentiles } from './histogram.js';
+import {
+  bucketValue,
+  countInto,
+  Histogram,
+  mergeIntoBlob,
+  percentiles,
+  type BucketCounts,
+} from './histogram.js';
 
 /** The plain definition: for each rank, walk from the first bucket. */
 function referencePercentiles(h: Histogram, ps: number[]): (number | null)[] {
@@ -36,6 +43,53 @@ describe('Histogram', () => {
       for (let v = 0; v < values; v++)
         h.addValue(Math.floor(rand() ** 3 * 3_600_000), 1 + Math.floor(rand() * 3));
       assert.deepEqual(percentiles(h, ps), referencePercentiles(h, ps), `${i}`);
+    }
+  });
+
+  it('mergeIntoBlob writes the bytes a Histogram writes from the blob and the counts', () => {
+    const rand = random(11);
+    const dense = (blob: Buffer | null, counts: BucketCounts): Buffer => {
+      const h = new Histogram();
+      h.addBlob(blob);
+      for (const [bucket, n] of counts) h.add(bucket, n);
+      return h.toBlob();
+    };
+    const pairs = (list: [number, number][]): Buffer => {
+      const blob = Buffer.alloc(list.length * 8);
+      list.forEach(([bucket, n], i) => {
+        blob.writeUInt32LE(bucket, i * 8);
+        blob.writeUInt32LE(n, i * 8 + 4);
+      });
+      return blob;
+    };
+    const blobs: (Buffer | null)[] = [
+      null,
+      Buffer.alloc(0),
+      Buffer.alloc(5), // shorter than a pair
+      pairs([[3, 0]]), // a zero count
+      pairs([[7, 2 ** 24 + 5]]), // a count past 2^24
+      pairs([
+        [9, 1],
+        [2, 4],
+        [9, 1],
+      ]), // not in bucket order
+      pairs([
+        [4, 1],
+        [4, 2],
+      ]), // a bucket twice
+    ];
+    for (let i = 0; i < 2_000; i++) {
+      const h = new Histogram();
+      const n = Math.floor(rand() * 20);
+      for (let k = 0; k < n; k++) h.add(Math.floor(rand() * 600), 1 + Math.floor(rand() * 5));
+      blobs.push(Buffer.concat([h.toBlob(), Buffer.alloc(Math.floor(rand() * 8))]));
+    }
+    for (const blob of blobs) {
+      const counts: BucketCounts = new Map();
+      const n = Math.floor(rand() * 6);
+      for (let k = 0; k < n; k++) countInto(counts, Math.floor(rand() * 600), 1 + (k % 3));
+      assert.deepEqual(mergeIntoBlob(blob, counts), dense(blob, counts));
+      assert.deepEqual(mergeIntoBlob(blob, new Map()), dense(blob, new Map()));
     }
   });
 

@@ -28,10 +28,7 @@ export class Histogram {
     const end = blob.length - (blob.length % 8);
     // Pairs are in bucket order: the last one says how large the array must be.
     this.reserve(bucketAt(blob, end - 8) + 1);
-    for (let k = 0; k < end; k += 8) {
-      const low = blob[k + 4]! | (blob[k + 5]! << 8) | (blob[k + 6]! << 16);
-      this.add(bucketAt(blob, k), low + blob[k + 7]! * 16_777_216);
-    }
+    for (let k = 0; k < end; k += 8) this.add(bucketAt(blob, k), countAt(blob, k));
   }
 
   addValue(ms: number, n = 1): void {
@@ -56,6 +53,69 @@ export class Histogram {
     parts.forEach((v, k) => blob.writeUInt32LE(v, k * 4));
     return blob;
   }
+}
+
+/** Bucket → count: the few durations a rollup cell gets from one batch, without a dense array. */
+export type BucketCounts = Map<number, number>;
+
+export function countInto(counts: BucketCounts, bucket: number, n = 1): void {
+  counts.set(bucket, (counts.get(bucket) ?? 0) + n);
+}
+
+/**
+ * A stored blob with `counts` added: the bytes of a Histogram that read the blob, then the
+ * counts, then wrote itself, without its dense array. Pairs are merged in bucket order (a batch
+ * of imported turns touches thousands of cells, most with a handful of values, and allocating
+ * a dense array per cell was most of the import's garbage). A blob not in bucket order goes
+ * through the Histogram.
+ */
+export function mergeIntoBlob(blob: Buffer | null, counts: BucketCounts): Buffer {
+  const end = blob ? blob.length - (blob.length % 8) : 0;
+  const added = [...counts.keys()].sort((a, b) => a - b);
+  const buckets: number[] = [];
+  const totals: number[] = [];
+  const put = (bucket: number, n: number): void => {
+    const last = buckets.length - 1;
+    if (last >= 0 && buckets[last] === bucket) totals[last]! += n;
+    else {
+      buckets.push(bucket);
+      totals.push(n);
+    }
+  };
+  let next = 0;
+  let previous = -1;
+  for (let k = 0; k < end; k += 8) {
+    const bucket = bucketAt(blob!, k);
+    if (bucket < previous) return denseMerge(blob, counts);
+    previous = bucket;
+    while (next < added.length && added[next]! < bucket)
+      put(added[next]!, counts.get(added[next++]!)!);
+    put(bucket, countAt(blob!, k));
+  }
+  while (next < added.length) put(added[next]!, counts.get(added[next++]!)!);
+  let pairs = 0;
+  for (const total of totals) if (total) pairs++;
+  const merged = Buffer.allocUnsafe(pairs * 8);
+  let at = 0;
+  for (let i = 0; i < buckets.length; i++) {
+    if (!totals[i]) continue;
+    merged.writeUInt32LE(buckets[i]!, at);
+    merged.writeUInt32LE(totals[i]!, at + 4);
+    at += 8;
+  }
+  return merged;
+}
+
+function denseMerge(blob: Buffer | null, counts: BucketCounts): Buffer {
+  const hist = new Histogram();
+  hist.addBlob(blob);
+  for (const [bucket, n] of counts) hist.add(bucket, n);
+  return hist.toBlob();
+}
+
+/** A pair's count: its last four bytes (little-endian, past 2^24 too). */
+function countAt(blob: Buffer, k: number): number {
+  return (blob[k + 4]! | (blob[k + 5]! << 8) | (blob[k + 6]! << 16)) + blob[k + 7]! * 16_777_216;
 }
 
 /** A pair's bucket: its first three bytes (little-endian). */

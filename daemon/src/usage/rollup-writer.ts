@@ -1,5 +1,5 @@
 import type { Db } from '../db/database.js';
-import { Histogram } from './histogram.js';
+import { bucketOf, countInto, mergeIntoBlob, type BucketCounts } from './histogram.js';
 import {
   DAY_MS,
   DIMENSIONS,
@@ -29,7 +29,7 @@ interface ToolCell {
   calls: number;
   errors: number;
   denied: number;
-  hist: Histogram;
+  durations: BucketCounts;
 }
 
 /** Adds one newly inserted turn to every rollup; runs inside the writer's transaction. */
@@ -96,9 +96,10 @@ export class RollupWriter {
       const isError = turn.is_error ? 1 : 0;
       const day = slot(turn.started_at_ms, DAY_MS);
       const tools = toolCells(turn);
+      const bucket = bucketOf(turn.duration_ms);
       for (const kind of KINDS) {
         const dims = dimsOf(kind, turn);
-        for (const grain of [HOUR_MS, DAY_MS]) sumTurn(cells, turn, grain, kind, '');
+        for (const grain of [HOUR_MS, DAY_MS]) sumTurn(cells, turn, bucket, grain, kind, '');
         for (const e of [isError, -1]) {
           const row = {
             kind,
@@ -121,27 +122,24 @@ export class RollupWriter {
             sum.cell.calls += cell.calls;
             sum.cell.errors += cell.errors;
             sum.cell.denied += cell.denied;
-            sum.cell.hist.merge(cell.hist);
+            for (const [b, n] of cell.durations) countInto(sum.cell.durations, b, n);
             sum.turns++;
           }
         }
       }
-      sumTurn(cells, turn, FIVE_MINUTES_MS, 'none', '');
+      sumTurn(cells, turn, bucket, FIVE_MINUTES_MS, 'none', '');
       for (const { kind, grain } of TOOL_CUBES)
-        for (const tool of tools.keys()) sumTurn(cells, turn, grain, kind, tool);
+        for (const tool of tools.keys()) sumTurn(cells, turn, bucket, grain, kind, tool);
     }
     for (const row of sessions.values())
       if (this.session.run(row).changes > 0) this.sessionNext.run(row);
     for (const { key, cell, turns: count } of toolCellsByKey.values()) {
-      const hist = new Histogram();
-      hist.addBlob((this.toolHist.get(...key) as Buffer | undefined) ?? null);
-      hist.merge(cell.hist);
-      this.toolUpsertMany.run(...key, cell.calls, cell.errors, cell.denied, count, hist.toBlob());
+      const stored = (this.toolHist.get(...key) as Buffer | undefined) ?? null;
+      const blob = mergeIntoBlob(stored, cell.durations);
+      this.toolUpsertMany.run(...key, cell.calls, cell.errors, cell.denied, count, blob);
     }
     for (const cell of cells.values()) {
-      const hist = new Histogram();
-      hist.addBlob((this.turnHist.get(...cell.key) as Buffer | undefined) ?? null);
-      hist.merge(cell.hist);
+      const stored = (this.turnHist.get(...cell.key) as Buffer | undefined) ?? null;
       this.turnUpsertMany.run(
         ...cell.key,
         cell.turns,
@@ -152,7 +150,7 @@ export class RollupWriter {
         cell.cacheCreation,
         cell.cost,
         cell.unknownCost,
-        hist.toBlob(),
+        mergeIntoBlob(stored, cell.durations),
       );
     }
   }
@@ -179,10 +177,9 @@ export class RollupWriter {
       }
       for (const [tool, cell] of tools) {
         const key = [kind, ...dims, isError, day, tool] as const;
-        const hist = new Histogram();
-        hist.addBlob((this.toolHist.get(...key) as Buffer | undefined) ?? null);
-        hist.merge(cell.hist);
-        this.toolUpsert.run(...key, cell.calls, cell.errors, cell.denied, hist.toBlob());
+        const stored = (this.toolHist.get(...key) as Buffer | undefined) ?? null;
+        const blob = mergeIntoBlob(stored, cell.durations);
+        this.toolUpsert.run(...key, cell.calls, cell.errors, cell.denied, blob);
       }
     }
     this.addTurn(turn, FIVE_MINUTES_MS, 'none', '');
@@ -199,9 +196,7 @@ export class RollupWriter {
       turn.is_error ? 1 : 0,
       slot(turn.started_at_ms, grain),
     ] as const;
-    const hist = new Histogram();
-    hist.addBlob((this.turnHist.get(...key) as Buffer | undefined) ?? null);
-    hist.addValue(turn.duration_ms);
+    const stored = (this.turnHist.get(...key) as Buffer | undefined) ?? null;
     this.turnUpsert.run(
       ...key,
       turn.model_calls,
@@ -211,7 +206,7 @@ export class RollupWriter {
       turn.cache_creation_tokens,
       turn.cost_usd ?? 0,
       turn.cost_usd === null ? 1 : 0,
-      hist.toBlob(),
+      mergeIntoBlob(stored, new Map([[bucketOf(turn.duration_ms), 1]])),
     );
   }
 }
@@ -221,12 +216,12 @@ function toolCells(turn: TurnRecord): Map<string, ToolCell> {
   for (const call of turn.tool_calls) {
     let cell = cells.get(call.tool_name);
     if (!cell)
-      cells.set(call.tool_name, (cell = { calls: 0, errors: 0, denied: 0, hist: new Histogram() }));
+      cells.set(call.tool_name, (cell = { calls: 0, errors: 0, denied: 0, durations: new Map() }));
     cell.calls++;
     if (call.is_error === true) cell.errors++;
     if (call.permission_decision === 'denied' || call.permission_decision === 'auto_denied')
       cell.denied++;
-    if (call.duration_ms !== null) cell.hist.addValue(call.duration_ms);
+    if (call.duration_ms !== null) countInto(cell.durations, bucketOf(call.duration_ms));
   }
   return cells;
 }
@@ -241,12 +236,13 @@ interface TurnCell {
   cacheCreation: number;
   cost: number;
   unknownCost: number;
-  hist: Histogram;
+  durations: BucketCounts;
 }
 
 function sumTurn(
   cells: Map<string, TurnCell>,
   turn: TurnRecord,
+  bucket: number,
   grain: number,
   kind: Kind,
   tool: string,
@@ -274,7 +270,7 @@ function sumTurn(
         cacheCreation: 0,
         cost: 0,
         unknownCost: 0,
-        hist: new Histogram(),
+        durations: new Map(),
       }),
     );
   cell.turns++;
@@ -285,11 +281,10 @@ function sumTurn(
   cell.cacheCreation += turn.cache_creation_tokens;
   cell.cost += turn.cost_usd ?? 0;
   cell.unknownCost += turn.cost_usd === null ? 1 : 0;
-  cell.hist.addValue(turn.duration_ms);
+  countInto(cell.durations, bucket);
 }
 
 function copyCell(cell: ToolCell): ToolCell {
-  const hist = new Histogram();
-  hist.merge(cell.hist);
-  return { calls: cell.calls, errors: cell.errors, denied: cell.denied, hist };
+  const { calls, errors, denied, durations } = cell;
+  return { calls, errors, denied, durations: new Map(durations) };
 }

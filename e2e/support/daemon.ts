@@ -62,7 +62,8 @@ export async function startDaemon(
       RELAIS_AGENT_HOME: agentHome,
       RELAIS_PORT: String(port),
       RELAIS_CONSOLE_DIR: CONSOLE_DIR,
-      RELAIS_LOG_LEVEL: 'warn',
+      // Sessions' starts and ends, for the logs a failed journey attaches (requests stay at debug).
+      RELAIS_LOG_LEVEL: 'info',
       ...options.env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

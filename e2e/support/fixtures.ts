@@ -82,7 +82,7 @@ export const test = base.extend<{ relais: Relais }>({
   request: async ({ request }, use) => {
     await use(retryingResets(request));
   },
-  relais: async ({ request }, use) => {
+  relais: async ({ request }, use, testInfo) => {
     const url = process.env['RELAIS_E2E_URL'];
     const baseUrl = process.env['RELAIS_E2E_BASE'];
     const key = process.env['RELAIS_E2E_KEY'];
@@ -101,6 +101,17 @@ export const test = base.extend<{ relais: Relais }>({
       },
       promptOf: (sessionId) => promptPending(request, baseUrl, key, sessionId),
     });
+    // A journey that failed carries the daemon's last log lines (a session that would not end, an
+    // agent's error): the daemon is shared and gone once the run ends.
+    if (testInfo.status !== testInfo.expectedStatus) {
+      const logs = await request.get(`${baseUrl}/api/logs?limit=300`, {
+        headers: { Authorization: `Bearer ${key}` },
+      });
+      await testInfo.attach('daemon-logs.json', {
+        body: await logs.text(),
+        contentType: 'application/json',
+      });
+    }
     // The journeys share one daemon whose quota admission counts running sessions: a journey
     // leaves none running behind it, whether it passed or not.
     await Promise.all(

@@ -2,7 +2,7 @@ import { provideHttpClient } from '@angular/common/http';
 import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { TestBed } from '@angular/core/testing';
 import { provideRouter } from '@angular/router';
-import { SessionEvent } from '../../../contract/api';
+import { Session, SessionEvent } from '../../../contract/api';
 import {
   ANCHOR_ROWS,
   ConversationStore,
@@ -186,5 +186,41 @@ describe('ConversationStore paging', () => {
     await store.loadOlder(FAST_PAGE);
     expect(store.timeline().length).toBe(ROWS_MAX);
     expect(store.events()[0]?.seq).toBe(first - 2 * shown);
+  });
+});
+
+describe('ConversationStore session copies', () => {
+  const copy = (fields: Partial<Session>): Session => ({ ...(session as Session), ...fields });
+  beforeEach(() => {
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    TestBed.configureTestingModule({
+      providers: [
+        ConversationStore,
+        provideRouter([]),
+        provideHttpClient(),
+        provideHttpClientTesting(),
+      ],
+    });
+  });
+
+  it('a late answer does not undo what the stream said (Stop answered after "ended")', () => {
+    const store = TestBed.inject(ConversationStore);
+    store.updateSession(copy({ state: 'working', last_seq: 1000 }));
+    store.updateSession(copy({ state: 'ended', last_seq: 1004 }));
+    store.updateSession(copy({ state: 'stopping', last_seq: 1002 }));
+    expect(store.session()?.state).toBe('ended');
+    store.updateSession(copy({ state: 'stopping', last_seq: 1009 }));
+    expect(store.session()?.state).toBe('ended');
+  });
+
+  it('a fresher copy, or one of another session, replaces the one shown', () => {
+    const store = TestBed.inject(ConversationStore);
+    store.updateSession(copy({ state: 'working', last_seq: 1000 }));
+    store.updateSession(copy({ state: 'idle', last_seq: 1000 }));
+    expect(store.session()?.state).toBe('idle');
+    store.updateSession(copy({ state: 'working', last_seq: 999 }));
+    expect(store.session()?.state).toBe('idle');
+    store.updateSession(copy({ id: 's2', state: 'starting', last_seq: 0 }));
+    expect(store.session()?.id).toBe('s2');
   });
 });

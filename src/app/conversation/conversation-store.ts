@@ -10,6 +10,7 @@ import {
 } from '../../../contract/api';
 import { ApiKey } from '../core/api-key';
 import { ApiFailure, toApiFailure } from '../core/api-error';
+import { fresherSession } from '../core/fresher-session';
 import { LiveStore } from '../core/live-store';
 import { ndjsonStream } from '../core/live-stream';
 import { SessionsApi } from '../sessions/sessions-api';
@@ -112,7 +113,7 @@ export class ConversationStore {
         this.api.events(id, { limit: PAGE }),
       ]);
       if (this.idSignal() !== id) return;
-      this.sessionSignal.set(session);
+      this.sessionSignal.update((current) => fresherSession(current, session));
       this.firstSeq.set(page.first_seq);
       this.lastSeq.set(page.last_seq);
       this.eventsSignal.set(fitRows(page.items, { keep: 'end' }));
@@ -268,8 +269,9 @@ export class ConversationStore {
     this.queueSignal.set(entries);
   }
 
+  /** Takes a copy of the session unless the one shown is fresher (see fresherSession). */
   updateSession(session: Session): void {
-    this.sessionSignal.set(session);
+    this.sessionSignal.update((current) => fresherSession(current, session));
     this.live.upsertSession(session);
   }
 

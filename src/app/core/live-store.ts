@@ -9,6 +9,7 @@ import type {
 } from '../../../contract/api';
 import type { ApiFailure } from './api-error';
 import { ApiKey } from './api-key';
+import { fresherSession } from './fresher-session';
 import { ndjsonStream } from './live-stream';
 import type { LiveWire } from './live-wire';
 
@@ -115,7 +116,8 @@ export class LiveStore {
       const sessions = await wire.recentSessions();
       this.sessionMap.update((current) => {
         const next = new Map(current);
-        for (const session of sessions) next.set(session.id, newer(next.get(session.id), session));
+        for (const session of sessions)
+          next.set(session.id, fresherSession(next.get(session.id), session));
         return next;
       });
       this.errorSignal.set(null);
@@ -135,7 +137,7 @@ export class LiveStore {
 
   upsertSession(session: Session): void {
     this.sessionMap.update((current) =>
-      new Map(current).set(session.id, newer(current.get(session.id), session)),
+      new Map(current).set(session.id, fresherSession(current.get(session.id), session)),
     );
   }
 
@@ -168,11 +170,4 @@ export class LiveStore {
         new Map(current).set(line.import.subscription_id, line.import),
       );
   }
-}
-
-/** Keeps the fresher of two copies of a session (a late list answer must not undo a live change). */
-function newer(current: Session | undefined, incoming: Session): Session {
-  if (!current) return incoming;
-  if (current.state === 'ended' && incoming.state !== 'ended') return current;
-  return incoming.last_seq >= current.last_seq || incoming.state === 'ended' ? incoming : current;
 }

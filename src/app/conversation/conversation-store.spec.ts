@@ -213,6 +213,45 @@ describe('ConversationStore session copies', () => {
     expect(store.session()?.state).toBe('ended');
   });
 
+  it('overlapping queue reads: the answer to the last one asked for is the one shown', async () => {
+    const store = TestBed.inject(ConversationStore);
+    const http = TestBed.inject(HttpTestingController);
+    const opening = store.open('s1');
+    http.expectOne('/api/sessions/s1').flush(session);
+    http.expectOne(`/api/sessions/s1/events?limit=${PAGE}`).flush({
+      items: range(991, 1000),
+      next_cursor: null,
+      first_seq: 991,
+      last_seq: 1000,
+    });
+    await opening;
+    const entry = (text: string) => ({
+      id: `q_${text}`,
+      session_id: 's1',
+      text,
+      position: 0,
+      created_at: '2026-01-01T00:00:00.000Z',
+    });
+    const first = store.refreshQueue();
+    const second = store.refreshQueue();
+    const [openRead, older, newer] = http.match('/api/sessions/s1/queue');
+    newer!.flush({ items: [entry('new')], next_cursor: null });
+    await second;
+    older!.flush({ items: [entry('old')], next_cursor: null });
+    openRead!.flush({ items: [entry('older still')], next_cursor: null });
+    await first;
+    await Promise.resolve();
+    expect(store.queue().map((e) => e.text)).toEqual(['new']);
+    store.setQueue([entry('reordered')]);
+    const third = store.refreshQueue();
+    store.setQueue([entry('written after')]);
+    http
+      .expectOne('/api/sessions/s1/queue')
+      .flush({ items: [entry('read before')], next_cursor: null });
+    await third;
+    expect(store.queue().map((e) => e.text)).toEqual(['written after']);
+  });
+
   it('a fresher copy, or one of another session, replaces the one shown', () => {
     const store = TestBed.inject(ConversationStore);
     store.updateSession(copy({ state: 'working', last_seq: 1000 }));

@@ -75,6 +75,8 @@ export class ConversationStore {
   private liveSinceFit = 0;
   /** Events fetched before the window but not shown yet: they end just before seq `before`. */
   private older: { before: number; events: SessionEvent[] } | null = null;
+  /** Bumped by every queue read or write: an answer to an earlier read is not shown. */
+  private queueVersion = 0;
 
   /** True while the person reads the tail: live events append and the view follows. */
   readonly following = signal(true);
@@ -258,14 +260,18 @@ export class ConversationStore {
   async refreshQueue(): Promise<void> {
     const id = this.idSignal();
     if (!id) return;
+    const version = ++this.queueVersion;
     try {
-      this.queueSignal.set(await this.api.queue(id));
+      const entries = await this.api.queue(id);
+      // Reads overlap (each session change asks again): the last one asked for wins.
+      if (version === this.queueVersion && this.idSignal() === id) this.queueSignal.set(entries);
     } catch {
       // The queue panel keeps its last known state; the next session change refreshes it again.
     }
   }
 
   setQueue(entries: QueueEntry[]): void {
+    this.queueVersion++;
     this.queueSignal.set(entries);
   }
 

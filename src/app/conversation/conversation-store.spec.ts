@@ -59,21 +59,25 @@ const reply = (seq: number): SessionEvent => ({
 const replies = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => reply(from + i));
 
+/** The store with a fake HTTP backend; the live stream is not under test: it never connects. */
+function configureStore(): void {
+  vi.stubGlobal('fetch', () => new Promise(() => undefined));
+  TestBed.configureTestingModule({
+    providers: [
+      ConversationStore,
+      provideRouter([]),
+      provideHttpClient(),
+      provideHttpClientTesting(),
+    ],
+  });
+}
+
 describe('ConversationStore paging', () => {
   let store: ConversationStore;
   let http: HttpTestingController;
 
   beforeEach(() => {
-    // The live stream is not under test here: it never connects.
-    vi.stubGlobal('fetch', () => new Promise(() => undefined));
-    TestBed.configureTestingModule({
-      providers: [
-        ConversationStore,
-        provideRouter([]),
-        provideHttpClient(),
-        provideHttpClientTesting(),
-      ],
-    });
+    configureStore();
     store = TestBed.inject(ConversationStore);
     http = TestBed.inject(HttpTestingController);
   });
@@ -191,17 +195,7 @@ describe('ConversationStore paging', () => {
 
 describe('ConversationStore session copies', () => {
   const copy = (fields: Partial<Session>): Session => ({ ...(session as Session), ...fields });
-  beforeEach(() => {
-    vi.stubGlobal('fetch', () => new Promise(() => undefined));
-    TestBed.configureTestingModule({
-      providers: [
-        ConversationStore,
-        provideRouter([]),
-        provideHttpClient(),
-        provideHttpClientTesting(),
-      ],
-    });
-  });
+  beforeEach(configureStore);
 
   it('a late answer does not undo what the stream said (Stop answered after "ended")', () => {
     const store = TestBed.inject(ConversationStore);

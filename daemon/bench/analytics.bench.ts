@@ -30,6 +30,7 @@ const ENDPOINTS = [
   'summary',
   'timeseries',
   'breakdown?by=model',
+  'breakdown?by=app',
   'breakdown?by=tool',
   'turns?limit=100',
 ];

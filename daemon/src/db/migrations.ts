@@ -2,7 +2,11 @@
  * Schema migrations, applied in order inside one transaction each. Append only: never edit a
  * migration that has shipped; add the next one.
  */
-import { ROLLUP_BACKFILL_SQL, ROLLUP_TABLES_SQL } from '../usage/rollup-schema.js';
+import {
+  ROLLUP_BACKFILL_SQL,
+  ROLLUP_TABLES_SQL,
+  SESSION_DAYS_SQL,
+} from '../usage/rollup-schema.js';
 
 /** Sets turns.tool_call_count from the stored tool calls (migration 10; the seeding script too). */
 export const TOOL_CALL_COUNT_BACKFILL_SQL = `
@@ -346,5 +350,10 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE events_by_arrival RENAME TO events;
       CREATE UNIQUE INDEX events_by_session ON events(session_id, seq);
     `,
+  },
+  {
+    version: 12,
+    name: 'usage-session-days',
+    sql: SESSION_DAYS_SQL,
   },
 ];

@@ -9,11 +9,18 @@ import {
   split,
   whereOf,
 } from './rollup-plan.js';
-import { DAY_MS, DIMENSIONS, uses, type Dimension, type Kind } from './rollup-schema.js';
+import {
+  DAY_MS,
+  DIMENSIONS,
+  NO_PREVIOUS_DAY,
+  uses,
+  type Dimension,
+  type Kind,
+} from './rollup-schema.js';
 
 /**
  * Exact distinct session counts per group (`by`, or one group '' when null): whole days from
- * usage_sessions, the partial days at the edges from raw turns.
+ * usage_session_days (one cell per group) or usage_sessions, the partial days at the edges from raw turns.
  */
 export function sessionCounts(
   db: Db,
@@ -73,12 +80,13 @@ export function sessionCounts(
     rangeClause('day', days.from, days.to),
   );
   if (oneCellPerGroup(kind, filter, by)) {
-    const firstIn = days.from === null ? 'prev_day IS NULL' : '(prev_day IS NULL OR prev_day < ?)';
+    // A session's first day in the period: no day before it in the cell, or none since `from`.
+    const firstIn = days.from === null ? `prev_day = ${NO_PREVIOUS_DAY}` : 'prev_day < ?';
     const firstArgs = days.from === null ? [] : [days.from];
     add(
       db
         .prepare(
-          `SELECT ${key}, COUNT(*) FROM usage_sessions ${cells.sql} AND ${firstIn} ${groupBy('1')}`,
+          `SELECT ${key}, TOTAL(sessions) FROM usage_session_days ${cells.sql} AND ${firstIn} ${groupBy('1')}`,
         )
         .raw()
         .all(...cells.args, ...firstArgs),

@@ -205,7 +205,7 @@ describe('rollups answer as the raw rows do', () => {
     const plans: string[] = [];
     const prepare = db.prepare.bind(db);
     const spy = ((sql: string) => {
-      if (sql.includes('usage_sessions') || sql.includes('COUNT(DISTINCT session_id)')) {
+      if (sql.includes('usage_session') || sql.includes('COUNT(DISTINCT session_id)')) {
         const plan = prepare(`EXPLAIN QUERY PLAN ${sql}`).all(
           ...Array.from(sql.matchAll(/\?/g), () => null),
         ) as { detail: string }[];
@@ -368,6 +368,21 @@ describe('rollups answer as the raw rows do', () => {
     }
   });
 
+  it('usage_session_days counts the usage_sessions rows of each cell, day and previous day', () => {
+    const counted = (sql: string): unknown[] => db.prepare(sql).raw().all();
+    const cell = 'kind, subscription_id, agent, model, app, is_error, day';
+    const expected = counted(
+      `SELECT ${cell}, ifnull(prev_day, -9223372036854775808), COUNT(*) FROM usage_sessions
+       GROUP BY ${cell}, ifnull(prev_day, -9223372036854775808) ORDER BY ${cell}, 8`,
+    );
+    // The out-of-order ingest above moved some rows' prev_day: each move was counted again.
+    assert.ok(counted('SELECT 1 FROM usage_sessions WHERE prev_day IS NOT NULL').length > 0);
+    assert.deepEqual(
+      counted(`SELECT * FROM usage_session_days ORDER BY ${cell}, prev_day`),
+      expected,
+    );
+  });
+
   it('the migration backfill builds the same rollups as ingest did', () => {
     const dump = (): unknown[] => [
       db
@@ -388,9 +403,18 @@ describe('rollups answer as the raw rows do', () => {
         )
         .raw()
         .all(),
+      db
+        .prepare(
+          'SELECT * FROM usage_session_days ORDER BY kind, subscription_id, agent, model, app, is_error, day, prev_day',
+        )
+        .raw()
+        .all(),
     ];
     const ingested = dump();
     db.exec(ROLLUP_CLEAR_SQL);
+    // Clearing usage_sessions cleared its counts too (the delete trigger), and the backfill's
+    // inserts counted them again.
+    assert.equal(db.prepare('SELECT COUNT(*) FROM usage_session_days').pluck().get(), 0);
     db.exec(ROLLUP_BACKFILL_SQL);
     assert.deepEqual(dump(), ingested);
   });

@@ -9,11 +9,12 @@ import { mkdtempSync } from 'node:fs';
 import { spawn } from 'node:child_process';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { openDatabase } from '../src/db/database.js';
+import { openDatabase, openReader } from '../src/db/database.js';
 import { installErrorHandling } from '../src/http/error-handler.js';
 import { RouteTable } from '../src/http/route.js';
 import { analyticsRoutes } from '../src/usage/analytics.routes.js';
 import { AnalyticsRepo } from '../src/usage/analytics-repo.js';
+import { ANALYTICS_MMAP_BYTES } from '../src/usage/usage-module.js';
 import { seedUsage } from './seed-usage.js';
 
 const FILTERS: Record<string, string> = {
@@ -85,7 +86,9 @@ async function main(): Promise<void> {
   const db = openDatabase(file);
   const app = Fastify({ logger: false });
   const table = new RouteTable();
-  analyticsRoutes(table, new AnalyticsRepo(db), file, () => undefined);
+  // The daemon's own set-up: analytics read through a mapped read-only connection.
+  const reader = openReader(file, ANALYTICS_MMAP_BYTES);
+  analyticsRoutes(table, new AnalyticsRepo(reader), file, () => undefined);
   installErrorHandling(app);
   table.register(app);
   await app.ready();
@@ -124,6 +127,7 @@ async function main(): Promise<void> {
     );
   }
   await app.close();
+  reader.close();
   db.close();
 }
 

@@ -336,6 +336,7 @@ export async function build(
       await demo?.close();
       events.flush();
       usage.recorder.detach();
+      usage.close();
       await quotas.close();
       app.log.info('shutdown: closing the database');
       logSink.flush();

@@ -41,3 +41,16 @@ function migrate(db: Db, migrations: Migration[]): void {
     })();
   }
 }
+
+/**
+ * A read-only connection to the same file, for readers that must not hold the writer's
+ * connection. `mmapBytes` maps that much of the file: SQLite then reads rows, and the blobs that
+ * overflow their page, from memory instead of a system call per page. The pages read count in
+ * the process's resident memory (they are the file's, and the kernel takes them back as it needs).
+ */
+export function openReader(file: string, mmapBytes = 0): Db {
+  const db = new Database(file, { readonly: true, fileMustExist: true });
+  db.pragma('busy_timeout = 5000');
+  if (mmapBytes > 0) db.pragma(`mmap_size = ${Math.floor(mmapBytes)}`);
+  return db;
+}

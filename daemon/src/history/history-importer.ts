@@ -1,6 +1,5 @@
-import { createHash } from 'node:crypto';
-import { constants, readdirSync, statSync, type Stats } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import { readdirSync, statSync, type Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
 import { basename, join } from 'node:path';
 import type { ImportProgress, ImportReport } from '../../../contract/api.js';
 import type { Db } from '../db/database.js';
@@ -15,9 +14,15 @@ import { LineSplitter, MAX_LINE_BYTES, type SplitLine } from './line-splitter.js
 import { responseTurn } from './response-turn.js';
 import type { TranscriptParser, TranscriptReader } from './transcript-reader.js';
 import { transcriptReader } from './transcript-readers.js';
+import {
+  CHUNK_BYTES,
+  discard,
+  openTranscript,
+  tailHash,
+  type Chunk,
+  type OpenedTranscript,
+} from './transcript-file.js';
 
-const CHUNK_BYTES = 1024 * 1024;
-const TAIL_BYTES = 256;
 const PROGRESS_EVERY_MS = 250;
 /** Imported turns are written in batches of this many, or after this delay (a watched file's). */
 const TURN_BATCH = 4096;
@@ -173,9 +178,18 @@ export class HistoryImporter {
       this.deps.onProgress({ ...progress });
     };
     if (todo.length) tell(true);
-    for (const file of todo) {
-      if (this.stopped) break;
-      const outcome = await this.importFile(subscription, file.path, true);
+    const opening = (i: number): Promise<OpenedTranscript> | null =>
+      i < todo.length ? openTranscript(todo[i]!.path, this.offsetOf(todo[i]!.path)) : null;
+    let next = opening(0);
+    for (let i = 0; i < todo.length; i++) {
+      const file = todo[i]!;
+      const opened = next;
+      if (this.stopped) {
+        discard(opened);
+        break;
+      }
+      next = opening(i + 1);
+      const outcome = await this.importFile(subscription, file.path, true, opened);
       report.bytes += outcome.bytes;
       report.lines += outcome.lines;
       report.malformed += outcome.malformed;
@@ -201,9 +215,16 @@ export class HistoryImporter {
    * Reads what is new in one file. `final`: the file is quiet, so a response still open at its
    * end is complete (the watcher reads without it while a conversation is being written).
    */
-  importFile(subscription: StoredSubscription, path: string, final: boolean): Promise<FileOutcome> {
+  importFile(
+    subscription: StoredSubscription,
+    path: string,
+    final: boolean,
+    opened: Promise<OpenedTranscript> | null = null,
+  ): Promise<FileOutcome> {
     const previous = this.locks.get(path) ?? Promise.resolve();
-    const run = previous.then(() => this.readFile(subscription, path, final));
+    const run = previous.then(() =>
+      this.readFile(subscription, path, final, opened ?? openTranscript(path, this.offsetOf(path))),
+    );
     const settled = run.catch(() => undefined);
     this.locks.set(path, settled);
     void settled.then(() => {
@@ -262,28 +283,30 @@ export class HistoryImporter {
     while (this.locks.size) await Promise.all([...this.locks.values()]);
   }
 
+  /** Where the next read of a file starts, as far as its cursor says (a reset starts at 0). */
+  private offsetOf(path: string): number {
+    return this.cursors.get(path)?.offset ?? 0;
+  }
+
   private async readFile(
     subscription: StoredSubscription,
     path: string,
     final: boolean,
+    opening: Promise<OpenedTranscript>,
   ): Promise<FileOutcome> {
     const reader = transcriptReader(subscription.agent);
-    if (!reader) return nothing();
-    let handle: FileHandle;
+    const opened = await opening;
+    if ('error' in opened) return { ...nothing(), error: messageOf(opened.error) };
     try {
-      // Non-blocking: a FIFO named like a transcript must not hang the import (it is refused below).
-      handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
-    } catch (error: unknown) {
-      return { ...nothing(), error: messageOf(error) };
-    }
-    try {
-      const info = await handle.stat();
+      if (!reader) return nothing();
+      const { info } = opened;
       if (!info.isFile()) return { ...nothing(), error: `not a regular file (${kindOf(info)})` };
-      return await this.readOpen(subscription, reader, path, handle, final);
+      return await this.readOpen(subscription, reader, path, opened, final);
     } catch (error: unknown) {
       return { ...nothing(), error: messageOf(error) };
     } finally {
-      await handle.close().catch(() => undefined);
+      // Not awaited: nothing depends on it, and the next file is waiting.
+      void opened.handle.close().catch(() => undefined);
     }
   }
 
@@ -291,10 +314,10 @@ export class HistoryImporter {
     subscription: StoredSubscription,
     reader: TranscriptReader,
     path: string,
-    handle: FileHandle,
+    opened: { handle: FileHandle; info: Stats; first: Chunk | null },
     final: boolean,
   ): Promise<FileOutcome> {
-    const info = await handle.stat();
+    const { handle, info } = opened;
     const cursor = this.cursors.get(path);
     if (cursor && unchanged(cursor, info) && (cursor.open_response === 0 || !final))
       return nothing();
@@ -319,6 +342,8 @@ export class HistoryImporter {
     if (!file.native && !file.sessionId && this.sessions.isStarting(subscription.id))
       return nothing();
     let offset = start;
+    // The last chunk parsed: the bytes the cursor's tail hash is taken from, most often.
+    let held: Chunk | null = null;
     let lines = cursor && !reset ? cursor.lines : 0;
     let malformed = cursor && !reset ? cursor.malformed : 0;
     if (!file.native) {
@@ -332,14 +357,21 @@ export class HistoryImporter {
       const splitter = new LineSplitter(start, (at) => {
         file.outcome.error = `line at byte ${at} is longer than ${MAX_LINE_BYTES} bytes: skipped`;
       });
-      const buffer = Buffer.allocUnsafe(CHUNK_BYTES);
+      let buffer: Buffer | null = null;
       let position = start;
       while (position < info.size && !file.native && !this.stopped) {
-        const want = Math.min(CHUNK_BYTES, info.size - position);
-        const { bytesRead } = await handle.read(buffer, 0, want, position);
-        if (bytesRead === 0) break;
-        splitter.push(buffer.subarray(0, bytesRead), position, (line) => this.line(file, line));
-        position += bytesRead;
+        let chunk: Buffer;
+        if (opened.first?.position === position) chunk = opened.first.bytes;
+        else {
+          buffer ??= Buffer.allocUnsafe(CHUNK_BYTES);
+          const want = Math.min(CHUNK_BYTES, info.size - position);
+          chunk = buffer.subarray(0, (await handle.read(buffer, 0, want, position)).bytesRead);
+        }
+        opened.first = null;
+        if (chunk.length === 0) break;
+        splitter.push(chunk, position, (line) => this.line(file, line));
+        held = { position, bytes: chunk };
+        position += chunk.length;
       }
       offset = file.native ? info.size : splitter.consumed;
       if (final) for (const response of file.parser.drain()) this.count(file, response, offset);
@@ -361,7 +393,7 @@ export class HistoryImporter {
       size: info.size,
       mtime_ms: info.mtimeMs,
       offset,
-      tail_hash: await tailHash(handle, offset),
+      tail_hash: await tailHash(handle, offset, held),
       lines,
       malformed,
       reader_state: file.native ? null : JSON.stringify(file.parser.state()),
@@ -482,13 +514,6 @@ async function resetReason(
   if (info.size < cursor.offset) return 'truncated';
   if ((await tailHash(handle, cursor.offset)) !== cursor.tail_hash) return 'rewritten';
   return null;
-}
-
-async function tailHash(handle: FileHandle, offset: number): Promise<string> {
-  const length = Math.min(TAIL_BYTES, offset);
-  const buffer = Buffer.alloc(length);
-  if (length) await handle.read(buffer, 0, length, offset - length);
-  return createHash('sha1').update(buffer).digest('hex');
 }
 
 function parseState(text: string | null): unknown {

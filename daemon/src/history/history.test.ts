@@ -3,9 +3,11 @@ import {
   appendFileSync,
   mkdirSync,
   mkdtempSync,
+  readFileSync,
   renameSync,
   rmSync,
   truncateSync,
+  utimesSync,
   writeFileSync,
 } from 'node:fs';
 import { execFileSync } from 'node:child_process';
@@ -346,6 +348,58 @@ describe('history import: Claude transcripts', () => {
     const answer = await setup.daemon.call('POST', '/api/subscriptions/sub_nope/import');
     assert.equal(answer.status, 404);
     assert.equal(answer.body.error_code, 'not_found');
+  });
+
+  test('a file grown by several chunks is read from where it stopped, then only grows', async () => {
+    const path = join(setup.project, `${A}.jsonl`);
+    const session = (await imported(setup.daemon, setup.subscription)).find(
+      (s) => s.agent_session_id === A,
+    )!;
+    // Tool results of 700 kB: the read spans several chunks, and its cursor's tail hash is
+    // taken from the last one.
+    const big = claudeLines({
+      ...conversation(A, 2, T0 + 7_200_000),
+      idPrefix: 'big',
+      resultBytes: 700_000,
+    });
+    appendFileSync(path, text(big));
+    let report = await rescan(setup);
+    assert.equal(report.lines, big.length);
+    assert.ok(report.bytes > 1_400_000);
+    const one = claudeLines({ ...conversation(A, 1, T0 + 9_000_000), idPrefix: 'after-big' });
+    appendFileSync(path, text(one));
+    report = await rescan(setup);
+    assert.equal(report.lines, one.length, 'read from its offset, not from its start');
+    const stored = await events(setup.daemon, session.id);
+    assert.equal(stored.filter((e) => (e.data as any).subtype === 'transcript_reset').length, 0);
+    assert.deepEqual(
+      stored.slice(-one.length).map((e) => e.data),
+      one.map((line) => JSON.parse(line)),
+    );
+  });
+
+  test('a file rewritten in place before its read offset is read again from its start', async () => {
+    const path = join(setup.project, `${A}.jsonl`);
+    const session = (await imported(setup.daemon, setup.subscription)).find(
+      (s) => s.agent_session_id === A,
+    )!;
+    const content = readFileSync(path, 'utf8');
+    // Same inode, same size: a letter near the end changes (the cursor hashes the last bytes).
+    let at = content.length - 40;
+    while (!/[a-z]/.test(content[at]!)) at--;
+    const other = content[at] === 'a' ? 'b' : 'a';
+    writeFileSync(path, `${content.slice(0, at)}${other}${content.slice(at + 1)}`);
+    // The clock the file system stamps with is coarse: make sure the rewrite is seen as a change.
+    const later = new Date(Date.now() + 10_000);
+    utimesSync(path, later, later);
+    const report = await rescan(setup);
+    assert.equal(report.lines, content.split('\n').length - 1);
+    const stored = await events(setup.daemon, session.id);
+    const resets = stored.filter((e) => (e.data as any).subtype === 'transcript_reset');
+    assert.deepEqual(
+      resets.map((e) => (e.data as any).reason),
+      ['rewritten'],
+    );
   });
 });
 

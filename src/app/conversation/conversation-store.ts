@@ -24,10 +24,11 @@ import {
 } from './conversation-index';
 import { RowTrim, mergeEvents, trimRows, trimWindow, windowBounds } from './event-window';
 import { buildTimeline } from './timeline';
+import { PAGE } from './conversation-paging';
 
 /** Events kept in memory and on screen at once; older or newer ones are fetched on scroll. */
 export const WINDOW_MAX = 240;
-export const PAGE = 120;
+export { PAGE };
 /** The chunk asked for when the reader outruns the history (at the very top): fewer round trips. */
 export const FAST_PAGE = 200;
 /**

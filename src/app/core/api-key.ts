@@ -13,6 +13,22 @@ export function keyFromFragment(hash: string): string | null {
 }
 
 /**
+ * The key as the console will find it, read without moving it: from the URL fragment, else this
+ * tab's storage, else this browser's. For the reads started before Angular (early-reads.ts).
+ */
+export function keyAtStart(): string | null {
+  try {
+    return (
+      keyFromFragment(location.hash) ??
+      sessionStorage.getItem(STORAGE_KEY) ??
+      localStorage.getItem(STORAGE_KEY)
+    );
+  } catch {
+    return null;
+  }
+}
+
+/**
  * The API key: captured once from the URL fragment (which browsers never send to a server),
  * kept in session storage unless the person asks to remember it, and removed from the address bar.
  */

@@ -14,6 +14,7 @@ import {
   listOf,
 } from '../../../contract/api';
 import { McpEndpoint, McpToolInfo, McpToolList } from '../../../contract/mcp';
+import { takeEarlyRead } from '../core/early-reads';
 
 const QueueList = listOf(QueueEntry);
 
@@ -152,9 +153,15 @@ export class SessionsApi {
     schema: S,
     params: Record<string, string> = {},
   ): Promise<z.infer<S>> {
-    return firstValueFrom(
-      this.http.get<unknown>(url, { params }).pipe(map((raw) => schema.parse(raw))),
-    );
+    const query = new URLSearchParams(params).toString();
+    const early = takeEarlyRead(query ? `${url}?${query}` : url);
+    const read = (): Promise<z.infer<S>> =>
+      firstValueFrom(this.http.get<unknown>(url, { params }).pipe(map((raw) => schema.parse(raw))));
+    if (!early) return read();
+    return early.then((body) => {
+      const parsed = body === undefined ? null : schema.safeParse(body);
+      return parsed?.success ? parsed.data : read();
+    });
   }
 
   private write<S extends z.ZodType>(

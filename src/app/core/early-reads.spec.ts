@@ -1,0 +1,146 @@
+import { provideHttpClient } from '@angular/common/http';
+import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
+import { TestBed } from '@angular/core/testing';
+import { PAGE } from '../conversation/conversation-paging';
+import { SessionsApi } from '../sessions/sessions-api';
+import { clearEarlyReads, earlyReadsFor, startEarlyReads, takeEarlyRead } from './early-reads';
+
+const session = {
+  id: 'ses_abc',
+  subscription_id: 'demo',
+  agent: 'claude',
+  model: 'm',
+  cwd: '/w',
+  effort: null,
+  permission_mode: 'write',
+  app: 'a',
+  title: null,
+  state: 'idle',
+  end_reason: null,
+  end_detail: null,
+  agent_session_id: null,
+  origin: 'relais',
+  transcript_bytes: null,
+  pid: null,
+  created_at: '2026-01-01T00:00:00.000Z',
+  ended_at: null,
+  deadline_at: '2026-01-01T01:00:00.000Z',
+  max_deadline_at: '2026-01-02T00:00:00.000Z',
+  last_seq: 3,
+  queue_length: 0,
+  pending_permissions: 0,
+  turns: 1,
+};
+
+/** A fetch that answers each URL from `answers` and records what it was asked. */
+function fakeFetch(answers: Record<string, { status: number; body?: unknown } | 'network-error'>) {
+  const asked: { url: string; headers: Record<string, string> }[] = [];
+  const get = ((input: RequestInfo | URL, init?: RequestInit) => {
+    const url = String(input);
+    asked.push({ url, headers: (init?.headers ?? {}) as Record<string, string> });
+    const answer = answers[url];
+    if (!answer || answer === 'network-error') return Promise.reject(new TypeError('offline'));
+    return Promise.resolve(
+      new Response(JSON.stringify(answer.body ?? {}), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      }),
+    );
+  }) as typeof fetch;
+  return { get, asked };
+}
+
+describe('early reads', () => {
+  afterEach(() => clearEarlyReads());
+
+  it('a conversation address asks for its session and last page; nothing else does', () => {
+    expect(earlyReadsFor('/sessions/ses_abc')).toEqual([
+      '/api/sessions/ses_abc',
+      `/api/sessions/ses_abc/events?limit=${PAGE}`,
+    ]);
+    expect(earlyReadsFor('/sessions/ses_abc/')).toHaveLength(2);
+    for (const path of [
+      '/',
+      '/sessions',
+      '/sessions/new',
+      '/sessions/a/b',
+      '/sessions/..%2F..%2Fapi%2Fkeys',
+      '/sessions/a%00b',
+      `/sessions/${'x'.repeat(129)}`,
+      '/analytics',
+      '/SESSIONS/ses_abc',
+    ])
+      expect(earlyReadsFor(path), path).toEqual([]);
+  });
+
+  it('sends the key and the console app name, and hands each answer over once', async () => {
+    const { get, asked } = fakeFetch({
+      '/api/sessions/ses_abc': { status: 200, body: session },
+      [`/api/sessions/ses_abc/events?limit=${PAGE}`]: { status: 200, body: { items: [] } },
+    });
+    startEarlyReads('/sessions/ses_abc', 'k-1', get);
+    expect(asked.map((a) => a.url)).toEqual(earlyReadsFor('/sessions/ses_abc'));
+    expect(asked[0]!.headers).toEqual({ Authorization: 'Bearer k-1', 'X-Relais-App': 'console' });
+    expect(await takeEarlyRead('/api/sessions/ses_abc')).toEqual(session);
+    expect(takeEarlyRead('/api/sessions/ses_abc')).toBeNull();
+  });
+
+  it('without a key, nothing is asked', () => {
+    const { get, asked } = fakeFetch({});
+    startEarlyReads('/sessions/ses_abc', null, get);
+    expect(asked).toEqual([]);
+    expect(takeEarlyRead('/api/sessions/ses_abc')).toBeNull();
+  });
+
+  it('a refused or failed read, or an old one, is not an answer', async () => {
+    const { get } = fakeFetch({
+      '/api/sessions/ses_abc': { status: 401, body: { error_code: 'unauthorized' } },
+      [`/api/sessions/ses_abc/events?limit=${PAGE}`]: 'network-error',
+    });
+    let now = 1_000;
+    startEarlyReads('/sessions/ses_abc', 'k', get, () => now);
+    expect(await takeEarlyRead('/api/sessions/ses_abc', () => now)).toBeUndefined();
+    expect(
+      await takeEarlyRead(`/api/sessions/ses_abc/events?limit=${PAGE}`, () => now),
+    ).toBeUndefined();
+    startEarlyReads('/sessions/ses_abc', 'k', get, () => now);
+    now += 60_000;
+    expect(takeEarlyRead('/api/sessions/ses_abc', () => now)).toBeNull();
+  });
+
+  describe('through SessionsApi', () => {
+    let api: SessionsApi;
+    let http: HttpTestingController;
+
+    beforeEach(() => {
+      TestBed.configureTestingModule({
+        providers: [provideHttpClient(), provideHttpClientTesting()],
+      });
+      api = TestBed.inject(SessionsApi);
+      http = TestBed.inject(HttpTestingController);
+    });
+    afterEach(() => http.verify());
+
+    it('uses the early answer instead of asking again', async () => {
+      startEarlyReads(
+        '/sessions/ses_abc',
+        'k',
+        fakeFetch({ '/api/sessions/ses_abc': { status: 200, body: session } }).get,
+      );
+      expect((await api.get('ses_abc')).id).toBe('ses_abc');
+      http.expectNone('/api/sessions/ses_abc');
+    });
+
+    it('asks again when the early answer failed or does not fit the contract', async () => {
+      startEarlyReads(
+        '/sessions/ses_abc',
+        'k',
+        fakeFetch({ '/api/sessions/ses_abc': { status: 200, body: { id: 42 } } }).get,
+      );
+      const read = api.get('ses_abc');
+      await new Promise((resolve) => setTimeout(resolve));
+      http.expectOne('/api/sessions/ses_abc').flush(session);
+      expect((await read).state).toBe('idle');
+    });
+  });
+});

@@ -1,0 +1,61 @@
+import { PAGE } from '../conversation/conversation-paging';
+import { CONSOLE_APP } from './auth-interceptor';
+
+/**
+ * A conversation's address: a session id as the daemon writes them, a prefix and an underscore
+ * (nothing to escape; `/sessions/new` is the launch page).
+ */
+const CONVERSATION = /^\/sessions\/([a-z]+_[A-Za-z0-9_-]{1,120})\/?$/;
+/** Past this, an early answer is too old to stand for a first read. */
+const FRESH_MS = 15_000;
+
+/** The API reads the page at `path` makes first, as the API services spell their URLs. */
+export function earlyReadsFor(path: string): string[] {
+  const id = CONVERSATION.exec(path)?.[1];
+  if (!id) return [];
+  return [`/api/sessions/${id}`, `/api/sessions/${id}/events?limit=${PAGE}`];
+}
+
+interface EarlyRead {
+  startedAt: number;
+  /** The parsed body of a 2xx answer; undefined when the read failed (the service reads again). */
+  body: Promise<unknown>;
+}
+
+const reads = new Map<string, EarlyRead>();
+
+/**
+ * Starts the first reads of the page being opened, before Angular has booted: opening a
+ * conversation by its address then waits for its session and last events while the shell
+ * renders, not after. Anything short of a 2xx JSON answer is dropped, and the service asks again
+ * through its usual path (a 401 then reaches the key page as always).
+ */
+export function startEarlyReads(
+  path: string,
+  key: string | null,
+  get: typeof fetch = (input, init) => fetch(input, init),
+  now: () => number = Date.now,
+): void {
+  if (!key) return;
+  for (const url of earlyReadsFor(path)) {
+    const body = get(url, {
+      headers: { Authorization: `Bearer ${key}`, 'X-Relais-App': CONSOLE_APP },
+    })
+      .then((response) => (response.ok ? (response.json() as Promise<unknown>) : undefined))
+      .catch(() => undefined);
+    reads.set(url, { startedAt: now(), body });
+  }
+}
+
+/** The early answer for `url`, once: null when there is none (or it is too old). */
+export function takeEarlyRead(url: string, now: () => number = Date.now): Promise<unknown> | null {
+  const read = reads.get(url);
+  if (!read) return null;
+  reads.delete(url);
+  return now() - read.startedAt <= FRESH_MS ? read.body : null;
+}
+
+/** Forgets every early read (tests). */
+export function clearEarlyReads(): void {
+  reads.clear();
+}

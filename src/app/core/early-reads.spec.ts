@@ -3,7 +3,13 @@ import { HttpTestingController, provideHttpClientTesting } from '@angular/common
 import { TestBed } from '@angular/core/testing';
 import { PAGE } from '../conversation/conversation-paging';
 import { SessionsApi } from '../sessions/sessions-api';
-import { clearEarlyReads, earlyReadsFor, startEarlyReads, takeEarlyRead } from './early-reads';
+import {
+  SHELL_READS,
+  clearEarlyReads,
+  earlyReadsFor,
+  startEarlyReads,
+  takeEarlyRead,
+} from './early-reads';
 
 const session = {
   id: 'ses_abc',
@@ -53,12 +59,13 @@ function fakeFetch(answers: Record<string, { status: number; body?: unknown } | 
 describe('early reads', () => {
   afterEach(() => clearEarlyReads());
 
-  it('a conversation address asks for its session and last page; nothing else does', () => {
+  it('a conversation address asks for its session and last page; any page for the recent sessions', () => {
     expect(earlyReadsFor('/sessions/ses_abc')).toEqual([
       '/api/sessions/ses_abc',
       `/api/sessions/ses_abc/events?limit=${PAGE}`,
+      ...SHELL_READS,
     ]);
-    expect(earlyReadsFor('/sessions/ses_abc/')).toHaveLength(2);
+    expect(earlyReadsFor('/sessions/ses_abc/')).toHaveLength(3);
     for (const path of [
       '/',
       '/sessions',
@@ -70,7 +77,7 @@ describe('early reads', () => {
       '/analytics',
       '/SESSIONS/ses_abc',
     ])
-      expect(earlyReadsFor(path), path).toEqual([]);
+      expect(earlyReadsFor(path), path).toEqual(SHELL_READS);
   });
 
   it('sends the key and the console app name, and hands each answer over once', async () => {
@@ -129,6 +136,18 @@ describe('early reads', () => {
       );
       expect((await api.get('ses_abc')).id).toBe('ses_abc');
       http.expectNone('/api/sessions/ses_abc');
+    });
+
+    it('the shell’s list of recent sessions is one of them', async () => {
+      startEarlyReads(
+        '/analytics',
+        'k',
+        fakeFetch({
+          [SHELL_READS[0]!]: { status: 200, body: { items: [session], next_cursor: null } },
+        }).get,
+      );
+      expect((await api.list({}, 200)).map((s) => s.id)).toEqual(['ses_abc']);
+      http.expectNone(() => true);
     });
 
     it('asks again when the early answer failed or does not fit the contract', async () => {

@@ -9,11 +9,14 @@ const CONVERSATION = /^\/sessions\/([a-z]+_[A-Za-z0-9_-]{1,120})\/?$/;
 /** Past this, an early answer is too old to stand for a first read. */
 const FRESH_MS = 15_000;
 
+/** What the shell reads on every page: the recent sessions (LiveStore, through SessionsApi.list). */
+export const SHELL_READS = ['/api/sessions?limit=200'];
+
 /** The API reads the page at `path` makes first, as the API services spell their URLs. */
 export function earlyReadsFor(path: string): string[] {
   const id = CONVERSATION.exec(path)?.[1];
-  if (!id) return [];
-  return [`/api/sessions/${id}`, `/api/sessions/${id}/events?limit=${PAGE}`];
+  if (!id) return SHELL_READS;
+  return [`/api/sessions/${id}`, `/api/sessions/${id}/events?limit=${PAGE}`, ...SHELL_READS];
 }
 
 interface EarlyRead {

@@ -25,6 +25,17 @@ function dimsOf(kind: Kind, turn: TurnRecord): Dims {
 
 const slot = (ms: number, grain: number): number => Math.floor(ms / grain) * grain;
 
+/**
+ * A cell's key in a batch's maps: its parts joined on NUL, or their JSON when a part holds a NUL
+ * (a model or a tool name comes from a transcript), so that two cells never share a key. Joining
+ * is three times as fast as JSON, and a batch builds about twenty keys per turn.
+ */
+export function cellKey(parts: readonly (string | number)[]): string {
+  for (const part of parts)
+    if (typeof part === 'string' && part.includes('\u0000')) return JSON.stringify(parts);
+  return parts.join('\u0000');
+}
+
 interface ToolCell {
   calls: number;
   errors: number;
@@ -101,7 +112,9 @@ export class RollupWriter {
         const dims = dimsOf(kind, turn);
         for (const grain of [HOUR_MS, DAY_MS]) sumTurn(cells, turn, bucket, grain, kind, '');
         for (const e of [isError, -1]) {
-          const row = {
+          const id = cellKey([kind, ...dims, e, day, turn.session_id]);
+          if (sessions.has(id)) continue;
+          sessions.set(id, {
             kind,
             s: dims[0],
             a: dims[1],
@@ -110,12 +123,11 @@ export class RollupWriter {
             e,
             day,
             session: turn.session_id,
-          };
-          sessions.set(JSON.stringify(row), row);
+          });
         }
         for (const [tool, cell] of tools) {
           const key = [kind, ...dims, isError, day, tool];
-          const id = JSON.stringify(key);
+          const id = cellKey(key);
           const sum = toolCellsByKey.get(id);
           if (!sum) toolCellsByKey.set(id, { key, cell: copyCell(cell), turns: 1 });
           else {
@@ -255,7 +267,7 @@ function sumTurn(
     turn.is_error ? 1 : 0,
     slot(turn.started_at_ms, grain),
   ];
-  const id = key.join('\u0000');
+  const id = cellKey(key);
   let cell = cells.get(id);
   if (!cell)
     cells.set(

@@ -3,6 +3,7 @@ import { HttpTestingController, provideHttpClientTesting } from '@angular/common
 import { TestBed } from '@angular/core/testing';
 import { provideRouter } from '@angular/router';
 import { Session, SessionEvent } from '../../../contract/api';
+import { sampleSession } from '../testing/sample-session';
 import {
   ANCHOR_ROWS,
   ConversationStore,
@@ -12,32 +13,7 @@ import {
   WINDOW_MAX,
 } from './conversation-store';
 
-const session = {
-  id: 's1',
-  subscription_id: 'demo',
-  agent: 'claude',
-  model: 'm',
-  cwd: '/w',
-  effort: null,
-  permission_mode: 'write',
-  app: 'a',
-  title: null,
-  state: 'idle',
-  end_reason: null,
-  end_detail: null,
-  agent_session_id: null,
-  origin: 'relais',
-  transcript_bytes: null,
-  pid: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  ended_at: null,
-  deadline_at: '2026-01-01T01:00:00.000Z',
-  max_deadline_at: '2026-01-02T00:00:00.000Z',
-  last_seq: 1000,
-  queue_length: 0,
-  pending_permissions: 0,
-  turns: 1,
-};
+const session = sampleSession({ last_seq: 1000, turns: 1 });
 const ev = (seq: number): SessionEvent => ({
   seq,
   received_at: '2026-01-01T00:00:00.000Z',

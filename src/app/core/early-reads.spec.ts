@@ -3,6 +3,7 @@ import { HttpTestingController, provideHttpClientTesting } from '@angular/common
 import { TestBed } from '@angular/core/testing';
 import { PAGE } from '../conversation/conversation-paging';
 import { SessionsApi } from '../sessions/sessions-api';
+import { sampleSession } from '../testing/sample-session';
 import {
   SHELL_READS,
   clearEarlyReads,
@@ -11,32 +12,7 @@ import {
   takeEarlyRead,
 } from './early-reads';
 
-const session = {
-  id: 'ses_abc',
-  subscription_id: 'demo',
-  agent: 'claude',
-  model: 'm',
-  cwd: '/w',
-  effort: null,
-  permission_mode: 'write',
-  app: 'a',
-  title: null,
-  state: 'idle',
-  end_reason: null,
-  end_detail: null,
-  agent_session_id: null,
-  origin: 'relais',
-  transcript_bytes: null,
-  pid: null,
-  created_at: '2026-01-01T00:00:00.000Z',
-  ended_at: null,
-  deadline_at: '2026-01-01T01:00:00.000Z',
-  max_deadline_at: '2026-01-02T00:00:00.000Z',
-  last_seq: 3,
-  queue_length: 0,
-  pending_permissions: 0,
-  turns: 1,
-};
+const session = sampleSession({ id: 'ses_abc', last_seq: 3, turns: 1 });
 
 /** A fetch that answers each URL from `answers` and records what it was asked. */
 function fakeFetch(answers: Record<string, { status: number; body?: unknown } | 'network-error'>) {

@@ -5,35 +5,20 @@ import { ImportProgress, Session } from '../../../contract/api';
 import { ApiFailure } from '../core/api-error';
 import { LiveStore } from '../core/live-store';
 import { SubscriptionsApi } from '../subscriptions/subscriptions-api';
+import { sampleSession } from '../testing/sample-session';
 import { SessionListPage } from './session-list-page';
 import { SessionsApi } from './sessions-api';
 
-const session = (id: string, state: Session['state'], app: string): Session => ({
-  id,
-  subscription_id: 'demo',
-  agent: 'claude',
-  model: 'm',
-  cwd: '/w',
-  effort: null,
-  permission_mode: 'write',
-  app,
-  title: null,
-  state,
-  end_reason: null,
-  end_detail: null,
-  agent_session_id: null,
-  origin: 'relais',
-  transcript_bytes: null,
-  pid: null,
-  created_at: new Date().toISOString(),
-  ended_at: null,
-  deadline_at: new Date(Date.now() + 600_000).toISOString(),
-  max_deadline_at: new Date(Date.now() + 3_600_000).toISOString(),
-  last_seq: 1,
-  queue_length: 0,
-  pending_permissions: state === 'waiting' ? 1 : 0,
-  turns: 0,
-});
+const session = (id: string, state: Session['state'], app: string): Session =>
+  sampleSession({
+    id,
+    app,
+    state,
+    created_at: new Date().toISOString(),
+    deadline_at: new Date(Date.now() + 600_000).toISOString(),
+    max_deadline_at: new Date(Date.now() + 3_600_000).toISOString(),
+    pending_permissions: state === 'waiting' ? 1 : 0,
+  });
 
 /** A LiveStore stand-in: the page only reads these signals. */
 class FakeLive {

@@ -1,6 +1,6 @@
-import Database from 'better-sqlite3';
 import type { FastifyReply } from 'fastify';
 import type { AnalyticsFilter } from '../../../contract/usage.js';
+import { openReader } from '../db/database.js';
 import { AnalyticsRepo } from './analytics-repo.js';
 import { csvField, csvRecord, EXPORT_COLUMNS } from './export-lines.js';
 import { ExportLines, exportSelect } from './export-sql.js';
@@ -39,7 +39,7 @@ export async function streamExport(
   format: ExportFormat,
   reply: FastifyReply,
 ): Promise<void> {
-  const db = new Database(dbFile, { readonly: true, fileMustExist: true });
+  const db = openReader(dbFile);
   reply.hijack();
   const raw = reply.raw;
   let closed = false;

@@ -17,15 +17,20 @@ export function keyFromFragment(hash: string): string | null {
  * tab's storage, else this browser's. For the reads started before Angular (early-reads.ts).
  */
 export function keyAtStart(): string | null {
-  try {
-    return (
-      keyFromFragment(location.hash) ??
-      sessionStorage.getItem(STORAGE_KEY) ??
-      localStorage.getItem(STORAGE_KEY)
-    );
-  } catch {
-    return null;
-  }
+  if (typeof location === 'undefined') return null;
+  return keyFromFragment(location.hash) ?? storedKey();
+}
+
+/** The key kept in this tab's storage, else this browser's (a disabled storage holds none). */
+function storedKey(): string | null {
+  const read = (storage: () => Storage): string | null => {
+    try {
+      return storage().getItem(STORAGE_KEY);
+    } catch {
+      return null;
+    }
+  };
+  return read(() => sessionStorage) ?? read(() => localStorage);
 }
 
 /**
@@ -45,7 +50,7 @@ export class ApiKey {
   readonly rejected = this.rejectedKey.asReadonly();
 
   constructor() {
-    this.current.set(this.captureFromLocation() ?? this.readStored());
+    this.current.set(this.captureFromLocation() ?? storedKey());
     this.rememberedSignal.set(this.isRemembered());
   }
 
@@ -91,14 +96,6 @@ export class ApiKey {
     // The key must not stay in the address bar, the history entry or a bookmark.
     history.replaceState(history.state, '', location.pathname + location.search);
     return key;
-  }
-
-  private readStored(): string | null {
-    return (
-      this.storage('session')?.getItem(STORAGE_KEY) ??
-      this.storage('local')?.getItem(STORAGE_KEY) ??
-      null
-    );
   }
 
   private clearStored(): void {

@@ -1,4 +1,5 @@
 import { PAGE } from '../conversation/conversation-paging';
+import { RECENT_SESSIONS } from '../sessions/recent-sessions';
 import { CONSOLE_APP } from './auth-interceptor';
 
 /**
@@ -10,7 +11,7 @@ const CONVERSATION = /^\/sessions\/([a-z]+_[A-Za-z0-9_-]{1,120})\/?$/;
 const FRESH_MS = 15_000;
 
 /** What the shell reads on every page: the recent sessions (LiveStore, through SessionsApi.list). */
-export const SHELL_READS = ['/api/sessions?limit=200'];
+export const SHELL_READS = [`/api/sessions?limit=${RECENT_SESSIONS}`];
 
 /** The API reads the page at `path` makes first, as the API services spell their URLs. */
 export function earlyReadsFor(path: string): string[] {

@@ -1,5 +1,6 @@
 import { Injector } from '@angular/core';
 import { GlobalStreamLine, Session } from '../../../contract/api';
+import { RECENT_SESSIONS } from '../sessions/recent-sessions';
 import { SessionsApi } from '../sessions/sessions-api';
 import { ApiFailure, toApiFailure } from './api-error';
 
@@ -21,7 +22,7 @@ export function liveWire(injector: Injector): LiveWire {
       const parsed = GlobalStreamLine.safeParse(raw);
       return parsed.success ? parsed.data : null;
     },
-    recentSessions: () => api.list({}, 200),
+    recentSessions: () => api.list({}, RECENT_SESSIONS),
     failure: toApiFailure,
   };
 }

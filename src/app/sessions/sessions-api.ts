@@ -15,6 +15,7 @@ import {
 } from '../../../contract/api';
 import { McpEndpoint, McpToolInfo, McpToolList } from '../../../contract/mcp';
 import { takeEarlyRead } from '../core/early-reads';
+import { RECENT_SESSIONS } from './recent-sessions';
 
 const QueueList = listOf(QueueEntry);
 
@@ -36,7 +37,7 @@ export interface EventsRange {
 export class SessionsApi {
   private readonly http = inject(HttpClient);
 
-  list(filters: SessionFilters = {}, limit = 200): Promise<Session[]> {
+  list(filters: SessionFilters = {}, limit = RECENT_SESSIONS): Promise<Session[]> {
     const params: Record<string, string> = { limit: String(limit) };
     for (const [name, value] of Object.entries(filters)) if (value) params[name] = value;
     return this.read('/api/sessions', listOf(Session), params).then((page) => page.items);

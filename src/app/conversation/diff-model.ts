@@ -15,6 +15,9 @@ const PatchedResult = z.object({ structuredPatch: z.array(Hunk) }).loose();
 
 /** The structured patch of a tool result (`toolUseResult.structuredPatch`), if it carries one. */
 export function patchOf(toolUseResult: unknown): Hunk[] | null {
+  // Most results carry no patch: no failed parse (and its error) for them.
+  const candidate = (toolUseResult as { structuredPatch?: unknown } | null)?.structuredPatch;
+  if (!Array.isArray(candidate)) return null;
   const parsed = PatchedResult.safeParse(toolUseResult);
   return parsed.success && parsed.data.structuredPatch.length > 0
     ? parsed.data.structuredPatch

@@ -1,4 +1,5 @@
 import { SessionEvent } from '../../../contract/api';
+import { AssistantLine, UserLine } from './agent-lines';
 import { buildTimeline } from './timeline';
 
 let seq = 0;
@@ -272,5 +273,48 @@ describe('buildTimeline', () => {
     expect(items[0]?.kind === 'notice' && items[0].text).toBe(
       'Session created (dry run mode, model m)',
     );
+  });
+
+  describe('over a window rebuilt at each scroll step', () => {
+    afterEach(() => vi.restoreAllMocks());
+
+    it('reads each event through its schemas once, however often the window is rebuilt', () => {
+      const events = [
+        toolUse('t1', 'Bash', { command: 'ls' }),
+        toolResult('t1', 'a b'),
+        ev({ type: 'assistant', message: { content: [{ type: 'text', text: 'done' }] } }),
+      ];
+      const first = buildTimeline(events);
+      const assistant = vi.spyOn(AssistantLine, 'safeParse');
+      const user = vi.spyOn(UserLine, 'safeParse');
+      for (let step = 0; step < 5; step++) expect(buildTimeline(events)).toEqual(first);
+      expect(buildTimeline(events.slice(1))).toHaveLength(2);
+      expect(assistant).not.toHaveBeenCalled();
+      expect(user).not.toHaveBeenCalled();
+    });
+
+    it('pairs anew in every build: what one window attached never shows in another', () => {
+      const call = toolUse('t1', 'Bash', { command: 'ls' });
+      const decided = ev(
+        { type: 'relais', subtype: 'permission_decided', tool_use_id: 't1', decision: 'allow' },
+        'relais',
+      );
+      const result = toolResult('t1', 'out');
+      const full = buildTimeline([call, decided, result]);
+      expect(full[0]).toEqual(
+        expect.objectContaining({
+          kind: 'tool',
+          result: expect.anything(),
+          permission: expect.anything(),
+        }),
+      );
+      // The call alone: neither the decision nor the result of the wider window clings to it.
+      expect(buildTimeline([call])[0]).toEqual(
+        expect.objectContaining({ kind: 'tool', result: null, permission: null }),
+      );
+      // The result alone stands as an orphan; the wider window's call keeps its own pairing.
+      expect(buildTimeline([result]).map((item) => item.kind)).toEqual(['orphan-result']);
+      expect(full[0]).toEqual(expect.objectContaining({ permission: expect.anything() }));
+    });
   });
 });

@@ -1,24 +1,10 @@
-import { PermissionMode, SessionEvent } from '../../../contract/api';
-import { modeLabel } from '../shared/mode-label';
-import {
-  AssistantLine,
-  BashResult,
-  InitLine,
-  RelaisLine,
-  ResultLine,
-  TextBlock,
-  ThinkingBlock,
-  ToolResultBlock,
-  ToolUseBlock,
-  UserLine,
-  isTranscriptPrompt,
-  resultContentText,
-  userText,
-} from './agent-lines';
-import { addCodexEvent, isCodexMessage, type CodexTimelineState } from './codex-timeline';
-import { Hunk, patchOf } from './diff-model';
+import { SessionEvent } from '../../../contract/api';
+import { InitLine } from './agent-lines';
+import { addCodexEvent, type CodexTimelineState } from './codex-timeline';
+import { Hunk } from './diff-model';
+import { eventLine, str } from './event-line';
 import { GateVerdict } from './refusal';
-import { addRolloutEvent, isRolloutLine } from './rollout-timeline';
+import { addRolloutEvent } from './rollout-timeline';
 
 export interface ToolResult {
   seq: number;
@@ -76,52 +62,52 @@ export type TurnOutcome = 'finished' | 'failed' | 'interrupted';
 
 type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
 
-const INTERRUPTED = new Set(['aborted_streaming', 'aborted_tools']);
-
-function turnOutcome(line: ReturnType<typeof ResultLine.parse>): TurnOutcome {
-  if (line.terminal_reason && INTERRUPTED.has(line.terminal_reason)) return 'interrupted';
-  return line.is_error ? 'failed' : 'finished';
+interface Building {
+  items: TimelineItem[];
+  tools: Map<string, ToolItem>;
+  stopping: boolean;
 }
 
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
-function toolResult(
-  event: SessionEvent,
-  block: ReturnType<typeof ToolResultBlock.parse>,
-  raw: unknown,
-): ToolResult {
-  const bash = BashResult.safeParse(raw);
-  const details = bash.success ? bash.data : null;
-  return {
-    seq: event.seq,
-    ms: event.received_at_ms,
-    isError: block.is_error ?? false,
-    text: resultContentText(block.content),
-    stdout: details?.stdout ?? null,
-    stderr: details?.stderr ?? null,
-    interrupted: details?.interrupted ?? false,
-    patch: patchOf(raw),
-  };
-}
-
-function sessionMode(value: unknown): string {
-  const mode = PermissionMode.safeParse(value);
-  return mode.success ? `${modeLabel(mode.data)} mode` : 'mode ?';
-}
-
-function relaisNotice(event: SessionEvent, data: Record<string, unknown>): string | null {
-  switch (data['subtype']) {
-    case 'session_created':
-      return `Session created (${sessionMode(data['permission_mode'])}, model ${str(data['model']) ?? '?'})`;
-    case 'agent_exit':
-      return `Agent process exited${data['code'] !== undefined ? ` (code ${String(data['code'])})` : ''}`;
-    case 'state':
-      return data['state'] === 'ended' || data['state'] === 'stopping'
-        ? `Session ${String(data['state'])}`
-        : null;
-    default:
-      return null;
+/** A daemon line: a permission outcome joins its call, anything else may be a notice. */
+function addRelaisLine(
+  line: Record<string, unknown>,
+  notice: string | null,
+  base: (suffix: string) => Base,
+  { items, tools, stopping }: Building,
+): boolean {
+  if (line['subtype'] === 'permission_decided') {
+    const call = tools.get(str(line['tool_use_id']) ?? '');
+    if (call)
+      call.permission = {
+        decision: str(line['decision']) ?? '?',
+        decidedBy: str(line['decided_by']),
+        scope: str(line['scope']),
+        message: str(line['message']),
+      };
+    return stopping;
   }
+  if (line['subtype'] === 'permission_auto') {
+    const call = tools.get(str(line['tool_use_id']) ?? '');
+    if (call)
+      call.gate = {
+        decision: str(line['decision']) ?? '?',
+        step: str(line['step']),
+        rule: str(line['rule']),
+        reason: str(line['reason']),
+        decidedBy: str(line['decided_by']),
+      };
+    return stopping;
+  }
+  // A stop asked for (by a person or the deadline) makes the agent's exit by signal expected.
+  const nowStopping = stopping || (line['subtype'] === 'state' && line['state'] === 'stopping');
+  if (notice)
+    items.push({
+      ...base('n'),
+      kind: 'notice',
+      text: notice,
+      tone: line['subtype'] === 'agent_exit' && !normalExit(line, nowStopping) ? 'error' : 'info',
+    });
+  return nowStopping;
 }
 
 /** An exit with code 0, or by the signal Relais sent to stop the session, is no failure. */
@@ -142,7 +128,6 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
   const tools = new Map<string, ToolItem>();
   let lastInit = '';
   const codex: CodexTimelineState = { items, tools, messages: new Map() };
-  // A stop asked for (by a person or the deadline) makes the agent's exit by signal expected.
   let stopping = false;
   for (const event of events) {
     const base = (suffix: string | number): Base => ({
@@ -150,133 +135,66 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
       seq: event.seq,
       ms: event.received_at_ms,
     });
-    const data = event.data;
-    if (isRolloutLine(data)) {
-      addRolloutEvent(event, data, items, tools);
-      continue;
-    }
-    if (isCodexMessage(data)) {
-      addCodexEvent(event, data, codex);
-      continue;
-    }
-    const assistant = AssistantLine.safeParse(data);
-    if (assistant.success) {
-      const sub = !!assistant.data.parent_tool_use_id;
-      assistant.data.message.content.forEach((block, index) => {
-        const text = TextBlock.safeParse(block);
-        if (text.success && text.data.text.trim())
-          items.push({ ...base(index), kind: 'text', text: text.data.text, sub });
-        const thinking = ThinkingBlock.safeParse(block);
-        if (thinking.success)
-          items.push({ ...base(index), kind: 'thinking', text: thinking.data.thinking });
-        const use = ToolUseBlock.safeParse(block);
-        if (use.success) {
+    const line = eventLine(event);
+    switch (line.kind) {
+      case 'rollout':
+        addRolloutEvent(event, event.data as Parameters<typeof addRolloutEvent>[1], items, tools);
+        break;
+      case 'codex':
+        addCodexEvent(event, event.data as Record<string, unknown>, codex);
+        break;
+      case 'assistant':
+        for (const part of line.parts) {
+          if (part.kind === 'text') {
+            items.push({ ...base(part.index), kind: 'text', text: part.text, sub: line.sub });
+            continue;
+          }
+          if (part.kind === 'thinking') {
+            items.push({ ...base(part.index), kind: 'thinking', text: part.text });
+            continue;
+          }
           const item: ToolItem = {
-            ...base(index),
+            ...base(part.index),
             kind: 'tool',
-            id: use.data.id,
-            name: use.data.name,
-            input: use.data.input,
+            id: part.id,
+            name: part.name,
+            input: part.input,
             result: null,
             permission: null,
             gate: null,
-            sub,
+            sub: line.sub,
           };
           tools.set(item.id, item);
           items.push(item);
         }
-      });
-      continue;
-    }
-    const user = UserLine.safeParse(data);
-    if (user.success) {
-      const content = user.data.message.content;
-      if (event.source === 'host' || isTranscriptPrompt(data)) {
-        const text = userText(content);
-        if (text !== null) items.push({ ...base('u'), kind: 'user', text });
-        if (text !== null || event.source === 'host') continue;
-      }
-      if (typeof content === 'string') continue;
-      content.forEach((block, index) => {
-        const parsed = ToolResultBlock.safeParse(block);
-        if (!parsed.success) return;
-        const result = toolResult(event, parsed.data, user.data.tool_use_result);
-        const call = tools.get(parsed.data.tool_use_id);
-        if (call) call.result = result;
-        else
-          items.push({
-            ...base(index),
-            kind: 'orphan-result',
-            toolUseId: parsed.data.tool_use_id,
-            result,
-          });
-      });
-      continue;
-    }
-    const init = InitLine.safeParse(data);
-    if (init.success) {
-      const signature = JSON.stringify([
-        init.data.model,
-        init.data.cwd,
-        init.data.permissionMode,
-        init.data.tools?.length,
-        init.data.mcp_servers,
-      ]);
-      if (signature !== lastInit) items.push({ ...base('i'), kind: 'init', init: init.data });
-      lastInit = signature;
-      continue;
-    }
-    const result = ResultLine.safeParse(data);
-    if (result.success) {
-      const outcome = turnOutcome(result.data);
-      items.push({
-        ...base('r'),
-        kind: 'result',
-        outcome,
-        isError: outcome === 'failed',
-        durationMs: result.data.duration_ms ?? null,
-        costUsd: result.data.total_cost_usd ?? null,
-        text: outcome === 'failed' ? (result.data.result ?? null) : null,
-      });
-      continue;
-    }
-    const relais = RelaisLine.safeParse(data);
-    if (relais.success) {
-      const line = relais.data as Record<string, unknown>;
-      if (line['subtype'] === 'permission_decided') {
-        const call = tools.get(str(line['tool_use_id']) ?? '');
-        if (call) {
-          call.permission = {
-            decision: str(line['decision']) ?? '?',
-            decidedBy: str(line['decided_by']),
-            scope: str(line['scope']),
-            message: str(line['message']),
-          };
+        break;
+      case 'user':
+        if (line.prompt !== null) items.push({ ...base('u'), kind: 'user', text: line.prompt });
+        for (const { index, toolUseId, result } of line.results) {
+          const call = tools.get(toolUseId);
+          if (call) call.result = result;
+          else items.push({ ...base(index), kind: 'orphan-result', toolUseId, result });
         }
-        continue;
-      }
-      if (line['subtype'] === 'permission_auto') {
-        const call = tools.get(str(line['tool_use_id']) ?? '');
-        if (call) {
-          call.gate = {
-            decision: str(line['decision']) ?? '?',
-            step: str(line['step']),
-            rule: str(line['rule']),
-            reason: str(line['reason']),
-            decidedBy: str(line['decided_by']),
-          };
-        }
-        continue;
-      }
-      if (line['subtype'] === 'state' && line['state'] === 'stopping') stopping = true;
-      const notice = relaisNotice(event, line);
-      if (notice)
+        break;
+      case 'init':
+        if (line.signature !== lastInit)
+          items.push({ ...base('i'), kind: 'init', init: line.init });
+        lastInit = line.signature;
+        break;
+      case 'result':
         items.push({
-          ...base('n'),
-          kind: 'notice',
-          text: notice,
-          tone: line['subtype'] === 'agent_exit' && !normalExit(line, stopping) ? 'error' : 'info',
+          ...base('r'),
+          kind: 'result',
+          outcome: line.outcome,
+          isError: line.outcome === 'failed',
+          durationMs: line.durationMs,
+          costUsd: line.costUsd,
+          text: line.outcome === 'failed' ? line.text : null,
         });
+        break;
+      case 'relais':
+        stopping = addRelaisLine(line.line, line.notice, base, { items, tools, stopping });
+        break;
     }
   }
   // An agent message an interrupt left open and empty says nothing.

@@ -26,8 +26,11 @@ function freePort() {
   });
 }
 
-/** Starts the built daemon on `home`; resolves with the printed URL, its origin, the key and stop(). */
-export async function startBuiltDaemon(home) {
+/**
+ * Starts the built daemon on `home`, serving `consoleDir` (this build's console by default);
+ * resolves with the printed URL, its origin, the key and stop().
+ */
+export async function startBuiltDaemon(home, consoleDir = CONSOLE) {
   const port = await freePort();
   const daemon = spawn(process.execPath, [MAIN], {
     env: {
@@ -35,7 +38,7 @@ export async function startBuiltDaemon(home) {
       RELAIS_HOME: home,
       RELAIS_AGENT_HOME: mkdtempSync(join(tmpdir(), 'relais-agent-home-')),
       RELAIS_PORT: String(port),
-      RELAIS_CONSOLE_DIR: CONSOLE,
+      RELAIS_CONSOLE_DIR: consoleDir,
       RELAIS_LOG_LEVEL: 'warn',
     },
     stdio: ['ignore', 'pipe', 'inherit'],

@@ -7,17 +7,20 @@
  * DOM elements at the bottom and at the top of the history, JS heap after GC, and the time to reach
  * the first event by scrolling up from the bottom. Nothing is built here: run `npm run build` first
  * (BENCH_DIST=<folder> measures another build of this checkout, e.g. a copy of main's `dist`).
- * BENCH_SAVE_BASELINE=1 writes this run's medians as the new baseline. BENCH_ORIGIN=imported opens
- * imported conversations instead (a transcript read by the daemon's import; no composer, so no
+ * BENCH_COMPARE=<folder> opens that build's console too, served by a daemon of its own with the
+ * same conversations, run by run in turn with this one (each first in turn), and prints both: on
+ * this shared machine the load drifts by a factor of two within an hour, so only builds measured
+ * side by side compare. BENCH_SAVE_BASELINE=1 writes this run's medians as the new baseline.
+ * BENCH_ORIGIN=imported opens imported conversations instead (a transcript read by the daemon's import; no composer, so no
  * keystroke figure), to compare with the native baseline.
  *
  * How a conversation is made: a real demo session is launched on a fresh daemon (so the composer
  * talks to a live session), then copies of its row get seeded events (seed-conversation.mjs).
  */
-import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { launchChromium, requireBuilt, startBuiltDaemon } from './bench-support.mjs';
+import { join, resolve } from 'node:path';
+import { CONSOLE, ROOT, launchChromium, requireBuilt, startBuiltDaemon } from './bench-support.mjs';
 import { measureOpen } from './conversation-open.mjs';
 import { seedConversation } from './seed-conversation.mjs';
 import { seedImported } from './seed-imported.mjs';
@@ -27,6 +30,8 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BASELINE = join(import.meta.dirname, 'conversation-baseline.json');
 const TAIL = 'TAIL MARKER: end of the seeded conversation';
 const IMPORTED = process.env.BENCH_ORIGIN === 'imported';
+/** Another build's folder (e.g. a copy of main's `dist`): its console is opened in turn with this one's. */
+const COMPARE = process.env.BENCH_COMPARE;
 
 /** What is printed, in order: [key, label, unit]. */
 const METRICS = [
@@ -50,10 +55,43 @@ const METRICS = [
 
 requireBuilt();
 
-const home = mkdtempSync(join(tmpdir(), 'relais-bench-'));
-let daemon;
+/** One console served by its own daemon and home, with the same conversations seeded in each. */
+const builds = [{ label: 'this build', consoleDir: CONSOLE }];
+if (COMPARE) {
+  const consoleDir = resolve(ROOT, COMPARE, 'console/browser');
+  if (!existsSync(join(consoleDir, 'index.html')))
+    throw new Error(`${consoleDir}: no built console`);
+  builds.push({ label: COMPARE, consoleDir });
+}
+
 try {
-  daemon = await startBuiltDaemon(home);
+  for (const build of builds) Object.assign(build, await prepare(build.consoleDir));
+  const results = new Map(SIZES.map((size) => [size, builds.map(() => [])]));
+  for (let run = 1; run <= RUNS; run++) {
+    for (const size of SIZES) {
+      // Interleaved, each build first in turn: a machine's load drifts within a run.
+      const order = builds.map((_, i) => i);
+      if (run % 2 === 0) order.reverse();
+      for (const i of order) {
+        const { base, key, sessions, label } = builds[i];
+        const figures = await openOnce(`${base}/sessions/${sessions.get(size)}#key=${key}`);
+        results.get(size)[i].push(figures);
+        process.stderr.write(`run ${run}, ${size} events, ${label}: ${JSON.stringify(figures)}\n`);
+      }
+    }
+  }
+  report(results);
+} finally {
+  for (const build of builds) {
+    await build.daemon?.stop();
+    if (build.home) rmSync(build.home, { recursive: true, force: true });
+  }
+}
+
+/** A daemon serving `consoleDir` on a fresh home, and a conversation of each size in it. */
+async function prepare(consoleDir) {
+  const home = mkdtempSync(join(tmpdir(), 'relais-bench-'));
+  const daemon = await startBuiltDaemon(home, consoleDir);
   const { base, key } = daemon;
   const cwd = mkdtempSync(join(tmpdir(), 'relais-bench-cwd-'));
   const real = await launchDemo(base, key, cwd);
@@ -75,27 +113,17 @@ try {
     });
     sessions.set(size, sessionId);
   }
-  const results = new Map(SIZES.map((size) => [size, []]));
-  for (let run = 1; run <= RUNS; run++) {
-    for (const size of SIZES) {
-      const browser = await launchChromium();
-      try {
-        const figures = await measureOpen(browser, {
-          url: `${base}/sessions/${sessions.get(size)}#key=${key}`,
-          tail: TAIL,
-          composer: !IMPORTED,
-        });
-        results.get(size).push(figures);
-        process.stderr.write(`run ${run}, ${size} events: ${JSON.stringify(figures)}\n`);
-      } finally {
-        await browser.close();
-      }
-    }
+  return { home, daemon, base, key, sessions };
+}
+
+/** One open in a browser of its own (cold cache, nothing shared with the other runs). */
+async function openOnce(url) {
+  const browser = await launchChromium();
+  try {
+    return await measureOpen(browser, { url, tail: TAIL, composer: !IMPORTED });
+  } finally {
+    await browser.close();
   }
-  report(results);
-} finally {
-  await daemon?.stop();
-  rmSync(home, { recursive: true, force: true });
 }
 
 async function launchDemo(base, key, cwd) {
@@ -142,20 +170,22 @@ function show(value, unit) {
 
 function report(results) {
   const baseline = readBaseline();
-  const medians = {};
-  for (const [size, runs] of results) {
-    medians[size] = Object.fromEntries(
-      METRICS.map(([name]) => [name, median(runs.map((r) => r[name]))]),
-    );
-  }
+  const medians = (runs) =>
+    Object.fromEntries(METRICS.map(([name]) => [name, median(runs.map((r) => r[name]))]));
   const old = baseline ? ` | main ${baseline.commit}` : '';
-  for (const size of results.keys()) {
+  const columns = builds.length > 1 ? ` (${builds.map((b) => b.label).join(' | ')})` : '';
+  const saved = {};
+  for (const [size, perBuild] of results) {
+    const [mine, ...others] = perBuild.map(medians);
+    saved[size] = mine;
     const kind = IMPORTED ? 'imported ' : '';
-    console.log(`\n${size} events, ${kind}medians of ${RUNS} runs (fresh browser each)${old}`);
+    console.log(
+      `\n${size} events, ${kind}medians of ${RUNS} runs (fresh browser each)${columns}${old}`,
+    );
     for (const [name, label, unit] of METRICS) {
-      const before = baseline?.sizes?.[size]?.[name];
-      const now = show(medians[size][name], unit).padStart(10);
-      console.log(`  ${label.padEnd(38)} ${now}${baseline ? ` | ${show(before, unit)}` : ''}`);
+      const cells = [mine, ...others].map((m) => show(m[name], unit).padStart(10)).join(' |');
+      const before = baseline ? ` | ${show(baseline?.sizes?.[size]?.[name], unit)}` : '';
+      console.log(`  ${label.padEnd(38)} ${cells}${before}`);
     }
   }
   if (process.env.BENCH_SAVE_BASELINE) {
@@ -163,7 +193,7 @@ function report(results) {
     writeFileSync(
       BASELINE,
       JSON.stringify(
-        { commit, measured: new Date().toISOString(), runs: RUNS, sizes: medians },
+        { commit, measured: new Date().toISOString(), runs: RUNS, sizes: saved },
         null,
         2,
       ) + '\n',

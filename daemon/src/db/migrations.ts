@@ -6,6 +6,7 @@ import {
   ROLLUP_BACKFILL_SQL,
   ROLLUP_TABLES_SQL,
   SESSION_DAYS_SQL,
+  SESSION_SPREAD_SQL,
 } from '../usage/rollup-schema.js';
 
 /** Sets turns.tool_call_count from the stored tool calls (migration 10; the seeding script too). */
@@ -355,5 +356,10 @@ export const MIGRATIONS: Migration[] = [
     version: 12,
     name: 'usage-session-days',
     sql: SESSION_DAYS_SQL,
+  },
+  {
+    version: 13,
+    name: 'usage-session-spread',
+    sql: SESSION_SPREAD_SQL,
   },
 ];

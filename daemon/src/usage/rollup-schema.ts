@@ -212,3 +212,74 @@ export const SESSION_DAYS_SQL = `
 
 export const ROLLUP_CLEAR_SQL =
   'DELETE FROM usage_rollup; DELETE FROM usage_sessions; DELETE FROM usage_tool_rollup;';
+
+const valueOf = (row: 'OLD' | 'NEW'): string =>
+  `CASE ${row}.kind ${DIMENSIONS.map((d) => `WHEN '${d}' THEN ${row}.${TURN_COLUMNS[d]}`).join(' ')} END`;
+const valueRow = (row: 'OLD' | 'NEW'): string =>
+  `${row}.is_error = -1 AND ${row}.kind IN (${DIMENSIONS.map((d) => `'${d}'`).join(', ')})`;
+const valueKey = (row: 'OLD' | 'NEW'): string =>
+  `kind = ${row}.kind AND session_id = ${row}.session_id AND value = ${valueOf(row)}`;
+const countValue = (row: 'OLD' | 'NEW'): string =>
+  `INSERT INTO usage_session_values SELECT ${row}.kind, ${row}.session_id, ${valueOf(row)}, 1 WHERE ${valueRow(row)}
+    ON CONFLICT DO UPDATE SET days = days + 1;`;
+const uncountValue = (row: 'OLD' | 'NEW'): string =>
+  `UPDATE usage_session_values SET days = days - 1 WHERE ${valueRow(row)} AND ${valueKey(row)};
+   DELETE FROM usage_session_values WHERE ${valueRow(row)} AND ${valueKey(row)} AND days = 0;`;
+const valuesOfSession = (row: 'OLD' | 'NEW'): string =>
+  `(SELECT COUNT(*) FROM usage_session_values WHERE kind = ${row}.kind AND session_id = ${row}.session_id)`;
+const addSpread = (row: 'OLD' | 'NEW'): string =>
+  `INSERT OR IGNORE INTO usage_session_spread SELECT ${row}.kind, ${row}.session_id WHERE EXISTS (SELECT 1
+    FROM usage_session_values WHERE kind = ${row}.kind AND session_id = ${row}.session_id AND value <> ${row}.value);`;
+const removeSpread = (row: 'OLD' | 'NEW'): string =>
+  `DELETE FROM usage_session_spread WHERE kind = ${row}.kind AND session_id = ${row}.session_id AND ${valuesOfSession(row)} < 2;`;
+
+/**
+ * Migration 13: the sessions whose turns hold more than one value of a dimension. A group that
+ * spans several cells of a cuboid (a breakdown by app filtered on a model spans every
+ * subscription and agent) counts each of its sessions once per cell it is in when it sums
+ * usage_session_days; only a session with two values of a dimension the group's cells differ
+ * in can be in two of them, so the sum is exact once those few sessions are taken back.
+ * usage_session_values holds, per dimension (kind), session and value, its usage_sessions rows
+ * (is_error −1, any day); usage_session_spread the sessions with two values or more. Triggers
+ * keep both in step with usage_sessions, as usage_session_days is.
+ */
+export const SESSION_SPREAD_SQL = `
+  CREATE TABLE usage_session_values (
+    kind TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    value TEXT NOT NULL,
+    days INTEGER NOT NULL,
+    PRIMARY KEY (kind, session_id, value)
+  ) WITHOUT ROWID;
+  CREATE TABLE usage_session_spread (
+    kind TEXT NOT NULL,
+    session_id TEXT NOT NULL,
+    PRIMARY KEY (kind, session_id)
+  ) WITHOUT ROWID;
+  INSERT INTO usage_session_values
+    SELECT kind, session_id, ${valueOf('NEW').replaceAll('NEW.', '')}, COUNT(*) FROM usage_sessions
+    WHERE ${valueRow('NEW').replaceAll('NEW.', '')} GROUP BY 1, 2, 3;
+  INSERT INTO usage_session_spread
+    SELECT kind, session_id FROM usage_session_values GROUP BY kind, session_id HAVING COUNT(*) > 1;
+  CREATE TRIGGER usage_session_values_counted AFTER INSERT ON usage_sessions WHEN ${valueRow('NEW')} BEGIN
+    ${countValue('NEW')}
+  END;
+  CREATE TRIGGER usage_session_values_recounted
+    AFTER UPDATE OF kind, subscription_id, agent, model, app, is_error, session_id ON usage_sessions BEGIN
+    ${uncountValue('OLD')}
+    ${countValue('NEW')}
+  END;
+  CREATE TRIGGER usage_session_values_uncounted AFTER DELETE ON usage_sessions WHEN ${valueRow('OLD')} BEGIN
+    ${uncountValue('OLD')}
+  END;
+  CREATE TRIGGER usage_session_spread_added AFTER INSERT ON usage_session_values BEGIN
+    ${addSpread('NEW')}
+  END;
+  CREATE TRIGGER usage_session_spread_moved AFTER UPDATE OF kind, session_id, value ON usage_session_values BEGIN
+    ${removeSpread('OLD')}
+    ${addSpread('NEW')}
+  END;
+  CREATE TRIGGER usage_session_spread_removed AFTER DELETE ON usage_session_values BEGIN
+    ${removeSpread('OLD')}
+  END;
+`;

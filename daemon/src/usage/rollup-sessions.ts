@@ -19,6 +19,13 @@ import {
 } from './rollup-schema.js';
 
 /**
+ * A group spanning several cells sums their session counts and takes back the sessions that hold
+ * two values of a dimension its cells differ in, up to this many such sessions; beyond, one
+ * DISTINCT over its usage_sessions rows counts it.
+ */
+export const SPREAD_CAP = 1000;
+
+/**
  * Exact distinct session counts per group (`by`, or one group '' when null): whole days from
  * usage_session_days (one cell per group) or usage_sessions, the partial days at the edges from raw turns.
  */
@@ -28,6 +35,7 @@ export function sessionCounts(
   kind: Kind,
   by: Dimension | null,
   period: { from: number | null; to: number | null },
+  spreadCap = SPREAD_CAP,
 ): Map<string, number> {
   const key = by ? DIMENSION_COLUMN[by] : `''`;
   // One group needs no GROUP BY: SQLite would sort every row into a temporary b-tree by a
@@ -79,7 +87,10 @@ export function sessionCounts(
     { sql: ['is_error = ?'], args: [e] },
     rangeClause('day', days.from, days.to),
   );
-  if (oneCellPerGroup(kind, filter, by)) {
+  const varying = varyingDimensions(kind, filter, by);
+  const spread =
+    varying.length > 0 && fringe.length === 0 ? spreadSessions(db, varying, spreadCap) : 0;
+  if (varying.length === 0 || (fringe.length === 0 && spread <= spreadCap)) {
     // A session's first day in the period: no day before it in the cell, or none since `from`.
     const firstIn = days.from === null ? `prev_day = ${NO_PREVIOUS_DAY}` : 'prev_day < ?';
     const firstArgs = days.from === null ? [] : [days.from];
@@ -91,6 +102,30 @@ export function sessionCounts(
         .raw()
         .all(...cells.args, ...firstArgs),
     );
+    if (spread > 0) {
+      // The sum counted a session once per cell of its group it is in: the spread sessions, the
+      // only ones that can be in two, are taken back to once. Their turns say which cells they
+      // are in (the period is whole days here, so it is the filter's).
+      const spreadOnes = turnsWhere(
+        filter,
+        [
+          `session_id IN (SELECT session_id FROM usage_session_spread WHERE kind IN (${varying.map(() => '?').join(', ')}))`,
+        ],
+        varying,
+      );
+      const cell = DIMENSIONS.filter((d) => uses(kind, d))
+        .map((d) => DIMENSION_COLUMN[d])
+        .join(', ');
+      add(
+        db
+          .prepare(
+            `SELECT k, COUNT(DISTINCT session_id) - COUNT(*) FROM (SELECT DISTINCT ${key} AS k, ${cell}, session_id
+            FROM turns INDEXED BY turns_by_session ${spreadOnes.sql}) ${groupBy('k')}`,
+          )
+          .raw()
+          .all(...spreadOnes.args),
+      );
+    }
     if (fringe.length === 0) return counts;
     const raw = rawWhere();
     const sameCell = DIMENSIONS.map(
@@ -127,7 +162,21 @@ export function sessionCounts(
   return counts;
 }
 
-/** True when each group maps to a single cell, so prev_day alone tells a session's first day in it. */
-function oneCellPerGroup(kind: Kind, filter: AnalyticsFilter, by: Dimension | null): boolean {
-  return DIMENSIONS.every((d) => !uses(kind, d) || d === by || filter[d]?.length === 1);
+/**
+ * The dimensions whose values differ between the cells of one group: none when each group is a
+ * single cell, so prev_day alone tells a session's first day in it.
+ */
+function varyingDimensions(kind: Kind, filter: AnalyticsFilter, by: Dimension | null): Dimension[] {
+  return DIMENSIONS.filter((d) => uses(kind, d) && d !== by && filter[d]?.length !== 1);
+}
+
+/** How many sessions hold two values or more of one of `dimensions` (counted up to `cap` + 1). */
+function spreadSessions(db: Db, dimensions: readonly Dimension[], cap: number): number {
+  return db
+    .prepare(
+      `SELECT COUNT(*) FROM (SELECT DISTINCT session_id FROM usage_session_spread
+        WHERE kind IN (${dimensions.map(() => '?').join(', ')}) LIMIT ?)`,
+    )
+    .pluck()
+    .get(...dimensions, cap + 1) as number;
 }

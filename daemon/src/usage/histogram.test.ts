@@ -46,6 +46,47 @@ describe('Histogram', () => {
     }
   });
 
+  it('blobs wait until the counts are read; percentiles read them through one shared array', () => {
+    const rand = random(17);
+    const pairs = (list: [number, number][], tail = 0): Buffer => {
+      const blob = Buffer.alloc(list.length * 8 + tail);
+      list.forEach(([bucket, n], i) => {
+        blob.writeUInt32LE(bucket, i * 8);
+        blob.writeUInt32LE(n, i * 8 + 4);
+      });
+      return blob;
+    };
+    const randomBlob = (): Buffer => {
+      // Up to 2,000 buckets (past the array's first size), some zero counts, some out of order,
+      // a few bytes past the last pair, counts past 2^31.
+      const top = 1 + Math.floor(rand() * (rand() < 0.2 ? 2000 : 400));
+      const list: [number, number][] = [];
+      for (let b = 0; b < top; b += 1 + Math.floor(rand() * 6))
+        list.push([b, rand() < 0.1 ? 0 : rand() < 0.02 ? 2 ** 31 + 7 : 1 + Math.floor(rand() * 9)]);
+      if (rand() < 0.1) list.reverse();
+      return pairs(list, rand() < 0.2 ? Math.floor(rand() * 8) : 0);
+    };
+    const ps = [0, 50, 95, 99, 100];
+    for (let i = 0; i < 600; i++) {
+      const blobs = Array.from({ length: Math.floor(rand() * 4) }, randomBlob);
+      if (rand() < 0.1) blobs.push(Buffer.alloc(5), Buffer.alloc(0));
+      const lazy = new Histogram();
+      for (const blob of blobs) lazy.addBlob(blob);
+      const dense = new Histogram();
+      dense.addValue(1); // counts read from the start: the dense way
+      for (const blob of blobs) dense.addBlob(blob);
+      dense.add(1, -1);
+      const kept = blobs.filter((b) => b.length >= 8);
+      assert.equal(lazy.onlyBlobs?.length ?? 0, kept.length, `${i}`);
+      const answer = percentiles(lazy, ps);
+      assert.equal(lazy.onlyBlobs?.length ?? 0, kept.length, `${i}: percentiles read no counts`);
+      assert.deepEqual(answer, percentiles(dense, ps), `${i}`);
+      assert.deepEqual(answer, referencePercentiles(lazy, ps), `${i}`);
+      assert.equal(lazy.onlyBlobs, null, `${i}: the counts were read`);
+      assert.deepEqual(lazy.toBlob(), dense.toBlob(), `${i}`);
+    }
+  });
+
   it('mergeIntoBlob writes the bytes a Histogram writes from the blob and the counts', () => {
     const rand = random(11);
     const dense = (blob: Buffer | null, counts: BucketCounts): Buffer => {

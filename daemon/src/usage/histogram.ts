@@ -9,46 +9,80 @@ const MIN_BUCKETS = 512;
  * [r^(b−1), r^b) with r = HIST_RATIO. Stored as a blob of little-endian uint32 pairs
  * (bucket, count) in bucket order — the SQL backfill writes the same bytes. In memory, a dense
  * array indexed by bucket: merging thousands of blobs is the hot path of every rollup answer.
+ * Blobs are kept as they come and added when the counts are first read: a series answer builds
+ * thousands of these, most from one or two blobs, and only asks for their percentiles, which
+ * read them through one shared array (see percentiles).
  */
 export class Histogram {
-  // Sized on first use: a series answer builds thousands of these, most from one or two blobs.
-  counts = new Float64Array(0);
-  size = 0;
-  total = 0;
+  private dense = new Float64Array(0);
+  private denseSize = 0;
+  private denseTotal = 0;
+  private blobs: Buffer[] | null = null;
+
+  get counts(): Float64Array {
+    if (this.blobs) this.settle();
+    return this.dense;
+  }
+
+  get size(): number {
+    if (this.blobs) this.settle();
+    return this.denseSize;
+  }
+
+  get total(): number {
+    if (this.blobs) this.settle();
+    return this.denseTotal;
+  }
+
+  /** True when only blobs were added (nothing read yet): percentiles can read them without this array. */
+  get onlyBlobs(): readonly Buffer[] | null {
+    return this.denseSize === 0 ? this.blobs : null;
+  }
 
   add(bucket: number, n: number): void {
     this.reserve(bucket + 1);
-    this.counts[bucket]! += n;
-    this.total += n;
-    if (bucket >= this.size) this.size = bucket + 1;
+    this.dense[bucket]! += n;
+    this.denseTotal += n;
+    if (bucket >= this.denseSize) this.denseSize = bucket + 1;
   }
 
   addBlob(blob: Buffer | null): void {
     if (!blob || blob.length < 8) return;
-    const end = blob.length - (blob.length % 8);
-    // Pairs are in bucket order: the last one says how large the array must be.
-    this.reserve(bucketAt(blob, end - 8) + 1);
-    for (let k = 0; k < end; k += 8) this.add(bucketAt(blob, k), countAt(blob, k));
+    if (this.blobs) this.blobs.push(blob);
+    else this.blobs = [blob];
   }
 
   addValue(ms: number, n = 1): void {
     this.add(bucketOf(ms), n);
   }
 
+  private settle(): void {
+    const blobs = this.blobs!;
+    this.blobs = null;
+    for (const blob of blobs) {
+      const words = pairWords(blob);
+      // Pairs are in bucket order: the last one says how large the array must be.
+      this.reserve((words[words.length - 2]! & BUCKET_MASK) + 1);
+      for (let k = 0; k < words.length; k += 2) this.add(words[k]! & BUCKET_MASK, words[k + 1]!);
+    }
+  }
+
   private reserve(length: number): void {
-    if (length <= this.counts.length) return;
-    const grown = new Float64Array(Math.max(length, this.counts.length * 2, MIN_BUCKETS));
-    grown.set(this.counts.subarray(0, this.size));
-    this.counts = grown;
+    if (length <= this.dense.length) return;
+    const grown = new Float64Array(Math.max(length, this.dense.length * 2, MIN_BUCKETS));
+    grown.set(this.dense.subarray(0, this.denseSize));
+    this.dense = grown;
   }
 
   merge(from: Histogram): void {
-    for (let b = 0; b < from.size; b++) if (from.counts[b]) this.add(b, from.counts[b]!);
+    const counts = from.counts;
+    for (let b = 0; b < from.size; b++) if (counts[b]) this.add(b, counts[b]!);
   }
 
   toBlob(): Buffer {
     const parts: number[] = [];
-    for (let b = 0; b < this.size; b++) if (this.counts[b]) parts.push(b, this.counts[b]!);
+    const counts = this.counts;
+    for (let b = 0; b < this.size; b++) if (counts[b]) parts.push(b, counts[b]!);
     const blob = Buffer.alloc(parts.length * 4);
     parts.forEach((v, k) => blob.writeUInt32LE(v, k * 4));
     return blob;
@@ -113,6 +147,26 @@ function denseMerge(blob: Buffer | null, counts: BucketCounts): Buffer {
   return hist.toBlob();
 }
 
+/** A pair's bucket is its first three bytes (bucketAt), its count its last four (countAt). */
+const BUCKET_MASK = 0xffffff;
+const LITTLE_ENDIAN = new Uint8Array(new Uint32Array([1]).buffer)[0] === 1;
+
+/**
+ * A blob's whole pairs as uint32 words (bucket, count, bucket, count…): a view on the blob when
+ * it is aligned and the machine little-endian, as the blob is; else a copy read byte by byte.
+ */
+function pairWords(blob: Buffer): Uint32Array {
+  const words = (blob.length - (blob.length % 8)) / 4;
+  if (LITTLE_ENDIAN && blob.byteOffset % 4 === 0)
+    return new Uint32Array(blob.buffer, blob.byteOffset, words);
+  const copy = new Uint32Array(words);
+  for (let k = 0; k < words; k += 2) {
+    copy[k] = bucketAt(blob, k * 4);
+    copy[k + 1] = countAt(blob, k * 4);
+  }
+  return copy;
+}
+
 /** A pair's count: its last four bytes (little-endian, past 2^24 too). */
 function countAt(blob: Buffer, k: number): number {
   return (blob[k + 4]! | (blob[k + 5]! << 8) | (blob[k + 6]! << 16)) + blob[k + 7]! * 16_777_216;
@@ -140,29 +194,80 @@ export const PERCENTILE_RELATIVE_ERROR = Math.sqrt(HIST_RATIO) - 1;
  * each within PERCENTILE_RELATIVE_ERROR, so the answer is within it too.
  */
 export function percentiles(h: Histogram, ps: readonly number[]): (number | null)[] {
-  const total = h.total;
+  const blobs = h.onlyBlobs;
+  if (!blobs) return percentilesOf(h.counts, h.size, h.total, ps);
+  // The blobs added into one array shared by every histogram, and cleared after.
+  let counts = scratch;
+  let size = 0;
+  let total = 0;
+  for (let j = 0; j < blobs.length; j++) {
+    const words = pairWords(blobs[j]!);
+    for (let k = 0; k < words.length; k += 2) {
+      const bucket = words[k]! & BUCKET_MASK;
+      if (bucket >= counts.length) counts = scratch = grown(counts, bucket + 1, size);
+      const n = words[k + 1]!;
+      counts[bucket]! += n;
+      total += n;
+      if (bucket >= size) size = bucket + 1;
+    }
+  }
+  try {
+    return percentilesOf(counts, size, total, ps);
+  } finally {
+    counts.fill(0, 0, size);
+  }
+}
+
+let scratch: Float64Array = new Float64Array(MIN_BUCKETS);
+
+function grown(counts: Float64Array, length: number, used: number): Float64Array {
+  const bigger = new Float64Array(Math.max(length, counts.length * 2));
+  bigger.set(counts.subarray(0, used));
+  return bigger;
+}
+
+function percentilesOf(
+  counts: Float64Array,
+  size: number,
+  total: number,
+  ps: readonly number[],
+): (number | null)[] {
   if (total === 0) return ps.map(() => null);
   // Both ranks around each percentile, read in one walk up the buckets (a series asks for
-  // thousands of these).
-  const ranks = ps.flatMap((p) => {
-    const rank = ((total - 1) * p) / 100;
-    return [Math.floor(rank), Math.ceil(rank)];
-  });
-  const order = ranks.map((_, i) => i).sort((a, b) => ranks[a]! - ranks[b]!);
+  // thousands of these: plain loops, as flatMap and a sort with a closure cost more than the walk).
+  const ranks = new Array<number>(2 * ps.length);
+  const order = new Array<number>(2 * ps.length);
+  for (let k = 0; k < ps.length; k++) {
+    const rank = ((total - 1) * ps[k]!) / 100;
+    ranks[2 * k] = Math.floor(rank);
+    ranks[2 * k + 1] = Math.ceil(rank);
+  }
+  // Rank order (insertion sort: a few ranks, nearly always in order already).
+  for (let i = 0; i < ranks.length; i++) {
+    let j = i;
+    while (j > 0 && ranks[order[j - 1]!]! > ranks[i]!) {
+      order[j] = order[j - 1]!;
+      j--;
+    }
+    order[j] = i;
+  }
   const values = new Array<number>(ranks.length);
   let bucket = 0;
   let below = 0;
-  for (const i of order) {
-    while (bucket < h.size - 1 && ranks[i]! >= below + h.counts[bucket]!) {
-      below += h.counts[bucket]!;
+  for (let j = 0; j < order.length; j++) {
+    const i = order[j]!;
+    while (bucket < size - 1 && ranks[i]! >= below + counts[bucket]!) {
+      below += counts[bucket]!;
       bucket++;
     }
     values[i] = bucketValue(bucket);
   }
-  return ps.map((p, k) => {
-    const rank = ((total - 1) * p) / 100;
+  const answer = new Array<number>(ps.length);
+  for (let k = 0; k < ps.length; k++) {
+    const rank = ((total - 1) * ps[k]!) / 100;
     const low = values[2 * k]!;
     const high = values[2 * k + 1]!;
-    return low + (high - low) * (rank - Math.floor(rank));
-  });
+    answer[k] = low + (high - low) * (rank - Math.floor(rank));
+  }
+  return answer;
 }

@@ -1,6 +1,7 @@
 import { signal } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { MessageResult, Session } from '../../../contract/api';
+import { LibraryApi } from '../library/library-api';
 import { SessionsApi } from '../sessions/sessions-api';
 import { Composer } from './composer';
 import { ConversationStore } from './conversation-store';
@@ -11,6 +12,7 @@ describe('Composer', () => {
     session = signal<Session | null>({ state: 'working' } as Session),
   ) {
     const sent: string[] = [];
+    const libraryReads: (string | undefined)[] = [];
     TestBed.configureTestingModule({
       imports: [Composer],
       providers: [
@@ -24,6 +26,16 @@ describe('Composer', () => {
             queue: signal([]),
             session,
             refreshQueue: () => Promise.resolve(),
+            timeline: signal([]),
+          },
+        },
+        {
+          provide: LibraryApi,
+          useValue: {
+            list: (filter: { subscriptionId?: string }) => (
+              libraryReads.push(filter.subscriptionId),
+              Promise.resolve([])
+            ),
           },
         },
       ],
@@ -37,7 +49,7 @@ describe('Composer', () => {
       textarea.dispatchEvent(new Event('input'));
       textarea.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
     };
-    return { sent, type, fixture, textarea };
+    return { sent, type, fixture, textarea, libraryReads };
   }
 
   it('sends every instruction typed in a row, in order, even before the last one is answered', async () => {
@@ -89,5 +101,21 @@ describe('Composer', () => {
     );
     fixture.detectChanges();
     expect(textarea.disabled).toBe(true);
+  });
+
+  it("reads the library's commands once per subscription, not at every change of the session", () => {
+    const session = signal<Session | null>({ state: 'working', subscription_id: 'a' } as Session);
+    const { fixture, libraryReads } = setUp(
+      async () => ({ delivery: 'sent', entry: null }),
+      session,
+    );
+    for (const state of ['waiting', 'working', 'idle'] as const) {
+      session.set({ state, subscription_id: 'a' } as Session);
+      fixture.detectChanges();
+    }
+    expect(libraryReads).toEqual(['a']);
+    session.set({ state: 'idle', subscription_id: 'b' } as Session);
+    fixture.detectChanges();
+    expect(libraryReads).toEqual(['a', 'b']);
   });
 });

@@ -216,9 +216,12 @@ export class Composer {
     return query === null || this.dismissed() ? [] : matchCommands(this.commands(), query);
   });
 
+  /** A value of its own, so that the session's other changes (state, counts) read nothing again. */
+  private readonly subscriptionId = computed(() => this.store.session()?.subscription_id ?? null);
+
   constructor() {
     effect(() => {
-      const subscriptionId = this.store.session()?.subscription_id;
+      const subscriptionId = this.subscriptionId();
       if (!subscriptionId) return;
       void this.library
         .list({ subscriptionId, kind: 'command' })

@@ -115,8 +115,10 @@ export function turnAggregates(
       is_error, hist FROM usage_rollup ${where.sql}`,
       )
       .raw()
-      .iterate(...where.args);
-    for (const row of rows) add(row as Row, true);
+      // All at once: a series reads thousands of cells, and stepping through them one call at
+      // a time cost 10 % more.
+      .all(...where.args) as Row[];
+    for (const row of rows) add(row, true);
   }
   return out;
 }

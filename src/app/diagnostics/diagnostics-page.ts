@@ -6,7 +6,7 @@ import { Diagnostics } from '../../../contract/operations';
 import { DiagnosticsApi } from './diagnostics-api';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { Now } from '../shared/now';
-import { shortDuration } from '../shared/time-format';
+import { elapsed } from '../shared/time-format';
 import { formatBytes } from '../shared/bytes';
 import { SubscriptionHealthList } from '../subscriptions/subscription-health-list';
 import { LogViewer } from './log-viewer';
@@ -32,7 +32,7 @@ export class DiagnosticsPage {
   /** Uptime keeps counting between refreshes. */
   protected readonly uptime = computed(() => {
     const d = this.diagnostics();
-    return d ? shortDuration(d.uptime_seconds * 1000 + (this.now.ms() - this.fetchedAt())) : '';
+    return d ? elapsed(d.uptime_seconds * 1000 + (this.now.ms() - this.fetchedAt())) : '';
   });
   protected readonly states = computed(() =>
     Object.entries(this.diagnostics()?.sessions_by_state ?? {}).map(([state, count]) => ({

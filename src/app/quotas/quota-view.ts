@@ -1,5 +1,5 @@
 import { QuotaWindow, SubscriptionQuota } from '../../../contract/usage';
-import { shortDuration } from '../shared/time-format';
+import { countdown } from '../shared/time-format';
 
 export type QuotaLevel = 'ok' | 'high' | 'full';
 
@@ -47,7 +47,7 @@ export function readAgo(readAt: string | null, nowMs: number): string {
 export function resetIn(resetsAt: string | null, nowMs: number): string {
   if (!resetsAt) return 'reset time unknown';
   const left = Date.parse(resetsAt) - nowMs;
-  return left > 0 ? `resets in ${shortDuration(left)}` : 'reset time passed';
+  return left > 0 ? `resets in ${countdown(left)}` : 'reset time passed';
 }
 
 export function describeWindow(window: QuotaWindow, nowMs: number): WindowView {
@@ -78,7 +78,7 @@ export function pollText(quota: SubscriptionQuota, nowMs: number): string {
   if (!poll.enabled) return 'No OAuth token: read only from what the agent reports';
   if (poll.last_error) {
     const next = poll.next_attempt_at
-      ? `, next try in ${shortDuration(Date.parse(poll.next_attempt_at) - nowMs)}`
+      ? `, next try in ${countdown(Date.parse(poll.next_attempt_at) - nowMs)}`
       : '';
     return `Last poll failed (${poll.last_error})${next}`;
   }

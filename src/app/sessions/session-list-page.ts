@@ -9,21 +9,22 @@ import { ImportProgress, ImportReport, Session, SessionState } from '../../../co
 import { toApiFailure } from '../core/api-error';
 import { SubscriptionsApi } from '../subscriptions/subscriptions-api';
 import { formatBytes } from '../shared/bytes';
-import { fullDateTime } from '../shared/time-format';
 import { SessionsApi } from './sessions-api';
 import { LiveStore } from '../core/live-store';
 import { QuotaCards } from '../quotas/quota-cards';
 import { Now } from '../shared/now';
 import { StateChip } from '../shared/state-chip';
-import { shortDuration } from '../shared/time-format';
+import { countdown, elapsed, fullDateTime } from '../shared/time-format';
 
 interface Row {
   session: Session;
   name: string;
   shortId: string;
-  age: string;
+  /** An imported conversation's date (it may be months old); null: its age is shown. */
+  importedAge: string | null;
+  createdMs: number;
+  deadlineMs: number;
   started: string;
-  left: string;
   size: string;
 }
 
@@ -114,22 +115,33 @@ export class SessionListPage {
       );
   });
 
-  protected readonly rows = computed<Row[]>(() => {
-    const now = this.now.ms();
-    return this.filtered().map((session) => ({
-      session,
-      name: sessionName(session),
-      shortId: shortId(session.id),
-      // An imported conversation may be months old: its date says more than its age.
-      age:
-        session.origin === 'imported'
-          ? fullDateTime(Date.parse(session.created_at)).slice(0, 16)
-          : shortDuration(now - Date.parse(session.created_at)),
-      started: fullDateTime(Date.parse(session.created_at)),
-      left: session.state === 'ended' ? '—' : shortDuration(Date.parse(session.deadline_at) - now),
-      size: session.transcript_bytes === null ? '—' : formatBytes(session.transcript_bytes),
-    }));
-  });
+  /** Built when the sessions change, not at each tick of the clock (see age and left). */
+  protected readonly rows = computed<Row[]>(() =>
+    this.filtered().map((session) => {
+      const createdMs = Date.parse(session.created_at);
+      const started = fullDateTime(createdMs);
+      return {
+        session,
+        name: sessionName(session),
+        shortId: shortId(session.id),
+        // An imported conversation may be months old: its date says more than its age.
+        importedAge: session.origin === 'imported' ? started.slice(0, 16) : null,
+        createdMs,
+        deadlineMs: Date.parse(session.deadline_at),
+        started,
+        size: session.transcript_bytes === null ? '—' : formatBytes(session.transcript_bytes),
+      };
+    }),
+  );
+
+  /** Read every second; by the minute, so the page's text changes once a minute. */
+  protected age(row: Row): string {
+    return row.importedAge ?? elapsed(this.now.ms() - row.createdMs);
+  }
+
+  protected left(row: Row): string {
+    return row.session.state === 'ended' ? '—' : countdown(row.deadlineMs - this.now.ms());
+  }
 
   constructor() {
     // The live list holds the newest sessions; imported conversations may be older: read them too.

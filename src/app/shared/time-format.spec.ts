@@ -1,4 +1,11 @@
-import { clockTime, countdown, fullDateTime, listTime, shortDuration } from './time-format';
+import {
+  clockTime,
+  countdown,
+  elapsed,
+  fullDateTime,
+  listTime,
+  shortDuration,
+} from './time-format';
 
 describe('time formatting', () => {
   const ms = new Date(2026, 10, 30, 9, 5, 7, 42).getTime();
@@ -44,5 +51,16 @@ describe('time formatting', () => {
     expect(countdown(30_000)).toBe('under 1m');
     expect(countdown(3 * 3_600_000 + 19 * 60_000 + 30_000)).toBe('3h 20m');
     expect(countdown(52 * 3_600_000)).toBe('2d 4h');
+  });
+
+  it('tells an age by the minute, so the text changes once a minute and not every second', () => {
+    const texts = new Set(
+      Array.from({ length: 60 }, (_, second) => elapsed(42 * 60_000 + second * 1000)),
+    );
+    expect([...texts]).toEqual(['42m']);
+    expect(elapsed(-1)).toBe('under 1m');
+    expect(elapsed(59_999)).toBe('under 1m');
+    expect(elapsed(3 * 3_600_000 + 20 * 60_000 + 59_000)).toBe('3h 20m');
+    expect(elapsed(52 * 3_600_000)).toBe('2d 4h');
   });
 });

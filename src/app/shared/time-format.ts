@@ -100,3 +100,16 @@ export function countdown(ms: number): string {
   if (hours < 24) return `${hours}h ${minutes % 60}m`;
   return `${Math.floor(hours / 24)}d ${hours % 24}h`;
 }
+
+/**
+ * Time since a moment at a step of one minute (`under 1m`, `12m`, `3h 20m`, `2d 4h`), rounded
+ * down: an age on screen changes once a minute, not every second.
+ */
+export function elapsed(ms: number): string {
+  const minutes = Math.floor(Math.max(0, ms) / 60_000);
+  if (minutes < 1) return 'under 1m';
+  if (minutes < 60) return `${minutes}m`;
+  const hours = Math.floor(minutes / 60);
+  if (hours < 24) return `${hours}h ${minutes % 60}m`;
+  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+}

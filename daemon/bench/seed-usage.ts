@@ -10,6 +10,7 @@ import { openDatabase } from '../src/db/database.js';
 import { TOOL_CALL_COUNT_BACKFILL_SQL } from '../src/db/migrations.js';
 import { estimateCost } from '../src/usage/prices.js';
 import { ROLLUP_BACKFILL_SQL, ROLLUP_CLEAR_SQL } from '../src/usage/rollup-schema.js';
+import { prng } from '../src/testing/prng.js';
 
 const MODELS = [
   'claude-sonnet-4-5',
@@ -44,15 +45,6 @@ const TOOLS = [
   'BashOutput',
 ];
 const DECISIONS = ['allowed', 'auto_allowed', 'not_asked', 'denied', 'auto_denied'];
-
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 export function seedUsage(
   file: string,

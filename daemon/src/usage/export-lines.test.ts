@@ -10,6 +10,7 @@ import { EXPORT_COLUMNS } from './export.js';
 import { csvLine, csvRecord, IsoTimes, jsonKeys, jsonLine } from './export-lines.js';
 import { decimalText, ExportLines, exportSelect } from './export-sql.js';
 import { toTurnRow, TURN_COLUMNS, type TurnDbRow } from './turn-rows.js';
+import { prng } from '../testing/prng.js';
 
 /** TurnDbRow's keys in TURN_COLUMNS order: what a raw row's positions mean. */
 const DB_KEYS: (keyof TurnDbRow)[] = [
@@ -36,15 +37,6 @@ const DB_KEYS: (keyof TurnDbRow)[] = [
   'tool_calls',
   'reasoning_tokens',
 ];
-
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 const TEXTS = [
   'plain',

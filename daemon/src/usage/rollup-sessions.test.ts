@@ -12,6 +12,7 @@ import { ROLLUP_BACKFILL_SQL, ROLLUP_CLEAR_SQL, type Dimension } from './rollup-
 import { sessionCounts } from './rollup-sessions.js';
 import type { TurnRecord } from './turn-record.js';
 import { TurnWriter } from './turn-writer.js';
+import { prng } from '../testing/prng.js';
 
 const T0 = Date.parse('2026-03-01T00:00:00.000Z');
 const DAY = 86_400_000;
@@ -20,15 +21,6 @@ const MODELS = ['m-1', 'm-2', 'm-3'];
 const APPS = ['app-x', 'app-y', 'imported'];
 const AGENTS = ['claude', 'codex'];
 const BY: readonly Dimension[] = ['model', 'subscription', 'app', 'agent'];
-
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /**
  * Sessions over up to three days whose subscription, agent and app stay put, but for a few

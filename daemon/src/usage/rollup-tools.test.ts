@@ -9,6 +9,7 @@ import { kindFor, periodOf } from './rollup-plan.js';
 import { toolStats } from './rollup-tools.js';
 import type { TurnRecord } from './turn-record.js';
 import { TurnWriter } from './turn-writer.js';
+import { prng } from '../testing/prng.js';
 
 const T0 = Date.parse('2026-03-01T00:00:00.000Z');
 const DAY = 86_400_000;
@@ -16,15 +17,6 @@ const SUBS = ['sub-a', 'sub-b'];
 const MODELS = ['m-1', 'm-2', 'm-3'];
 const APPS = ['app-x', 'app-y'];
 const TOOLS = ['Bash', 'Read', 'Edit', 'Grep', 'Task'];
-
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 function generate(count: number, rand: () => number): TurnRecord[] {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;

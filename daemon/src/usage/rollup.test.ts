@@ -11,6 +11,7 @@ import { PERCENTILE_RELATIVE_ERROR } from './histogram.js';
 import { ROLLUP_BACKFILL_SQL, ROLLUP_CLEAR_SQL } from './rollup-schema.js';
 import type { TurnRecord } from './turn-record.js';
 import { TurnWriter } from './turn-writer.js';
+import { prng } from '../testing/prng.js';
 
 const T0 = Date.parse('2026-03-01T00:00:00.000Z');
 const SPAN = 9 * 86_400_000;
@@ -19,15 +20,6 @@ const MODELS = ['m-1', 'm-2', 'm-3'];
 const APPS = ['app-x', 'app-y', 'app,z', 'imported'];
 const AGENTS = ['claude', 'codex'];
 const TOOLS = ['Bash', 'Read', 'Edit', 'Grep'];
-
-function prng(seed: number): () => number {
-  return () => {
-    seed = (seed + 0x6d2b79f5) | 0;
-    let t = Math.imul(seed ^ (seed >>> 15), 1 | seed);
-    t = (t + Math.imul(t ^ (t >>> 7), 61 | t)) ^ t;
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 /** Sessions of 1–30 turns spread over up to two days, so sessions cross hour and day edges. */
 function generate(count: number, rand: () => number): TurnRecord[] {

@@ -293,6 +293,14 @@ describe('buildTimeline', () => {
       expect(user).not.toHaveBeenCalled();
     });
 
+    it('reads lines of any shape without failing: not objects, odd types, a type that lies', () => {
+      const odd = [null, 'text', 42, [1, 2], {}, { type: 42 }, { type: 'assistant' }];
+      const lies = { type: 'user', message: { content: [{ type: 'tool_result' }] } };
+      const events = [...odd, lies, { type: 'result', is_error: 'yes' }].map((data) => ev(data));
+      expect(buildTimeline(events)).toEqual([]);
+      expect(buildTimeline(events)).toEqual([]);
+    });
+
     it('pairs anew in every build: what one window attached never shows in another', () => {
       const call = toolUse('t1', 'Bash', { command: 'ls' });
       const decided = ev(

@@ -13,6 +13,7 @@ import { sessionCounts } from './rollup-sessions.js';
 import type { TurnRecord } from './turn-record.js';
 import { TurnWriter } from './turn-writer.js';
 import { prng } from '../testing/prng.js';
+import { oneSecondTurn } from '../testing/turns.js';
 
 const T0 = Date.parse('2026-03-01T00:00:00.000Z');
 const DAY = 86_400_000;
@@ -43,27 +44,9 @@ function generate(sessions: number, crossing: number, rand: () => number): TurnR
       }
       const model = pick(MODELS);
       const error = rand() < 0.15;
-      turns.push({
-        ...meta,
-        model,
-        models: [model],
-        permission_mode: 'write',
-        turn_key: `s${s}:${k}`,
-        session_id: `s${s}`,
-        started_at_ms: at,
-        ended_at_ms: at + 1000,
-        duration_ms: 1000,
-        model_calls: 1,
-        input_tokens: 1,
-        output_tokens: 1,
-        cache_read_tokens: 0,
-        cache_creation_tokens: 0,
-        cost_usd: null,
-        is_error: error,
-        error_kind: error ? 'api_error' : null,
-        error_message: null,
-        tool_calls: [],
-      });
+      turns.push(
+        oneSecondTurn({ ...meta, model, turn_key: `s${s}:${k}`, session_id: `s${s}`, at, error }),
+      );
     }
   }
   return turns;

@@ -10,6 +10,7 @@ import { toolStats } from './rollup-tools.js';
 import type { TurnRecord } from './turn-record.js';
 import { TurnWriter } from './turn-writer.js';
 import { prng } from '../testing/prng.js';
+import { oneSecondTurn } from '../testing/turns.js';
 
 const T0 = Date.parse('2026-03-01T00:00:00.000Z');
 const DAY = 86_400_000;
@@ -24,27 +25,15 @@ function generate(count: number, rand: () => number): TurnRecord[] {
     const at = T0 + Math.floor(rand() * 6 * DAY);
     const model = pick(MODELS);
     const error = rand() < 0.1;
-    return {
+    return oneSecondTurn({
       subscription_id: pick(SUBS),
       agent: 'claude',
       app: pick(APPS),
-      permission_mode: 'write',
       model,
-      models: [model],
       turn_key: `k${i}`,
       session_id: `s${i >> 3}`,
-      started_at_ms: at,
-      ended_at_ms: at + 1000,
-      duration_ms: 1000,
-      model_calls: 1,
-      input_tokens: 1,
-      output_tokens: 1,
-      cache_read_tokens: 0,
-      cache_creation_tokens: 0,
-      cost_usd: null,
-      is_error: error,
-      error_kind: error ? 'api_error' : null,
-      error_message: null,
+      at,
+      error,
       tool_calls: Array.from({ length: Math.floor(rand() * 4) }, (_, c) => ({
         tool_use_id: `t${i}.${c}`,
         tool_name: pick(TOOLS),
@@ -54,7 +43,7 @@ function generate(count: number, rand: () => number): TurnRecord[] {
         is_error: rand() < 0.2 ? null : rand() < 0.15,
         permission_decision: pick(['allowed', 'denied', 'auto_denied', 'not_asked', null]),
       })),
-    };
+    });
   });
 }
 

@@ -18,7 +18,8 @@ import {
 import { isCodexMessage } from './codex-timeline';
 import { patchOf } from './diff-model';
 import { isRolloutLine } from './rollout-timeline';
-import type { ToolResult, TurnOutcome } from './timeline';
+import type { GateVerdict } from './refusal';
+import type { PermissionOutcome, ToolResult, TurnOutcome } from './timeline';
 
 export type AssistantPart =
   | { index: number; kind: 'text'; text: string }
@@ -44,6 +45,8 @@ export type EventLine =
       costUsd: number | null;
       text: string | null;
     }
+  | { kind: 'decided'; toolUseId: string; permission: PermissionOutcome }
+  | { kind: 'gated'; toolUseId: string; gate: GateVerdict }
   | { kind: 'relais'; line: Record<string, unknown>; notice: string | null };
 
 /**
@@ -80,12 +83,8 @@ function readLine(event: SessionEvent): EventLine {
       return initLine(data);
     case 'result':
       return resultLine(data);
-    case 'relais': {
-      const relais = RelaisLine.safeParse(data);
-      if (!relais.success) return OTHER;
-      const line = relais.data as Record<string, unknown>;
-      return { kind: 'relais', line, notice: relaisNotice(line) };
-    }
+    case 'relais':
+      return relaisLine(data);
     default:
       return OTHER;
   }
@@ -155,6 +154,38 @@ function resultLine(data: unknown): EventLine {
   };
 }
 
+/** A daemon line: a permission outcome for a call, or a notice (or nothing to show). */
+function relaisLine(data: unknown): EventLine {
+  const relais = RelaisLine.safeParse(data);
+  if (!relais.success) return OTHER;
+  const line = relais.data as Record<string, unknown>;
+  const toolUseId = str(line['tool_use_id']) ?? '';
+  if (line['subtype'] === 'permission_decided')
+    return {
+      kind: 'decided',
+      toolUseId,
+      permission: {
+        decision: str(line['decision']) ?? '?',
+        decidedBy: str(line['decided_by']),
+        scope: str(line['scope']),
+        message: str(line['message']),
+      },
+    };
+  if (line['subtype'] === 'permission_auto')
+    return {
+      kind: 'gated',
+      toolUseId,
+      gate: {
+        decision: str(line['decision']) ?? '?',
+        step: str(line['step']),
+        rule: str(line['rule']),
+        reason: str(line['reason']),
+        decidedBy: str(line['decided_by']),
+      },
+    };
+  return { kind: 'relais', line, notice: relaisNotice(line) };
+}
+
 function assistantPart(block: { type: string }, index: number): AssistantPart[] {
   const text = block.type === 'text' ? TextBlock.safeParse(block) : null;
   if (text?.success)
@@ -174,7 +205,7 @@ function turnOutcome(line: ReturnType<typeof ResultLine.parse>): TurnOutcome {
   return line.is_error ? 'failed' : 'finished';
 }
 
-export const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
+const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 function toolResult(
   event: SessionEvent,

@@ -2,7 +2,7 @@ import { SessionEvent } from '../../../contract/api';
 import { InitLine } from './agent-lines';
 import { addCodexEvent, type CodexTimelineState } from './codex-timeline';
 import { Hunk } from './diff-model';
-import { eventLine, str } from './event-line';
+import { eventLine } from './event-line';
 import { GateVerdict } from './refusal';
 import { addRolloutEvent } from './rollout-timeline';
 
@@ -61,54 +61,6 @@ export type TimelineItem =
 export type TurnOutcome = 'finished' | 'failed' | 'interrupted';
 
 type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
-
-interface Building {
-  items: TimelineItem[];
-  tools: Map<string, ToolItem>;
-  stopping: boolean;
-}
-
-/** A daemon line: a permission outcome joins its call, anything else may be a notice. */
-function addRelaisLine(
-  line: Record<string, unknown>,
-  notice: string | null,
-  base: (suffix: string) => Base,
-  { items, tools, stopping }: Building,
-): boolean {
-  if (line['subtype'] === 'permission_decided') {
-    const call = tools.get(str(line['tool_use_id']) ?? '');
-    if (call)
-      call.permission = {
-        decision: str(line['decision']) ?? '?',
-        decidedBy: str(line['decided_by']),
-        scope: str(line['scope']),
-        message: str(line['message']),
-      };
-    return stopping;
-  }
-  if (line['subtype'] === 'permission_auto') {
-    const call = tools.get(str(line['tool_use_id']) ?? '');
-    if (call)
-      call.gate = {
-        decision: str(line['decision']) ?? '?',
-        step: str(line['step']),
-        rule: str(line['rule']),
-        reason: str(line['reason']),
-        decidedBy: str(line['decided_by']),
-      };
-    return stopping;
-  }
-  // A stop asked for (by a person or the deadline) makes the agent's exit by signal expected.
-  const nowStopping = stopping || (line['subtype'] === 'state' && line['state'] === 'stopping');
-  if (notice)
-    items.push({
-      ...base('n'),
-      kind: 'notice',
-      text: notice,
-      tone: line['subtype'] === 'agent_exit' && !normalExit(line, nowStopping) ? 'error' : 'info',
-    });
-  return nowStopping;
-}
 
 /** An exit with code 0, or by the signal Relais sent to stop the session, is no failure. */
 function normalExit(line: Record<string, unknown>, stopping: boolean): boolean {
@@ -192,9 +144,25 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
           text: line.outcome === 'failed' ? line.text : null,
         });
         break;
-      case 'relais':
-        stopping = addRelaisLine(line.line, line.notice, base, { items, tools, stopping });
+      case 'decided': {
+        const call = tools.get(line.toolUseId);
+        if (call) call.permission = line.permission;
         break;
+      }
+      case 'gated': {
+        const call = tools.get(line.toolUseId);
+        if (call) call.gate = line.gate;
+        break;
+      }
+      case 'relais': {
+        const { line: relais, notice } = line;
+        // A stop asked for (by a person or the deadline) makes the agent's exit by signal expected.
+        if (relais['subtype'] === 'state' && relais['state'] === 'stopping') stopping = true;
+        if (!notice) break;
+        const failed = relais['subtype'] === 'agent_exit' && !normalExit(relais, stopping);
+        items.push({ ...base('n'), kind: 'notice', text: notice, tone: failed ? 'error' : 'info' });
+        break;
+      }
     }
   }
   // An agent message an interrupt left open and empty says nothing.

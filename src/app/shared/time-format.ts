@@ -82,9 +82,7 @@ export function shortDuration(ms: number): string {
   if (seconds < 60) return `${seconds}s`;
   const minutes = Math.floor(seconds / 60);
   if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ${minutes % 60}m`;
-  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+  return hoursText(Math.floor(minutes / 60), minutes % 60);
 }
 
 /**
@@ -94,11 +92,7 @@ export function shortDuration(ms: number): string {
 export function countdown(ms: number): string {
   if (ms <= 0) return '0m';
   const minutes = Math.ceil(ms / 60_000);
-  if (minutes <= 1) return 'under 1m';
-  if (minutes < 60) return `${minutes}m`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ${minutes % 60}m`;
-  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+  return minutes <= 1 ? 'under 1m' : minutesText(minutes);
 }
 
 /**
@@ -107,9 +101,15 @@ export function countdown(ms: number): string {
  */
 export function elapsed(ms: number): string {
   const minutes = Math.floor(Math.max(0, ms) / 60_000);
-  if (minutes < 1) return 'under 1m';
+  return minutes < 1 ? 'under 1m' : minutesText(minutes);
+}
+
+/** Whole minutes as `42m`, `3h 20m`, `2d 4h`. */
+function minutesText(minutes: number): string {
   if (minutes < 60) return `${minutes}m`;
-  const hours = Math.floor(minutes / 60);
-  if (hours < 24) return `${hours}h ${minutes % 60}m`;
-  return `${Math.floor(hours / 24)}d ${hours % 24}h`;
+  return hoursText(Math.floor(minutes / 60), minutes % 60);
+}
+
+function hoursText(hours: number, minutes: number): string {
+  return hours < 24 ? `${hours}h ${minutes}m` : `${Math.floor(hours / 24)}d ${hours % 24}h`;
 }

@@ -258,16 +258,38 @@ export const SessionEvent = z.object({
   source: EventSource.describe(
     'agent: a line the agent printed; host: a line Relais wrote to the agent; relais: a daemon event',
   ),
-  data: z.unknown().describe('The line as JSON (verbatim for agent lines)'),
+  data: z.unknown().describe('The line as JSON (verbatim for agent lines, unless clipped)'),
+  clipped: z
+    .literal(true)
+    .optional()
+    .describe('Some text of the line was cut at the `clip` the reader asked for'),
 });
 export type SessionEvent = z.infer<typeof SessionEvent>;
 
 export const EVENTS_PAGE_MAX = 500;
+/**
+ * A page of events stops before the event that would take it past this much data (about 1 MB of
+ * JSON; a single larger event still comes, alone): a few file reads of a real transcript weigh
+ * more than hundreds of messages, and a page is parsed whole by whoever asked for it.
+ */
+export const EVENTS_PAGE_MAX_CHARS = 1_000_000;
+
+/** The least `clip` a reader may ask for: below it a line would lose what tells what it is. */
+export const EVENT_CLIP_MIN = 256;
+const Clip = z.coerce
+  .number()
+  .int()
+  .min(EVENT_CLIP_MIN)
+  .optional()
+  .describe(
+    'Cut every text of an event longer than this many characters to that length, and mark the event `clipped` (read it whole with after=seq-1&limit=1 and no clip)',
+  );
 
 export const EventsQuery = z
   .object({
     after: z.coerce.number().int().min(0).optional(),
     before: z.coerce.number().int().min(1).optional(),
+    clip: Clip,
     limit: z.coerce.number().int().min(1).default(200),
   })
   .strict();
@@ -314,7 +336,9 @@ export const OutlineQuery = z
   })
   .strict();
 
-export const StreamQuery = z.object({ after: z.coerce.number().int().min(0).default(0) }).strict();
+export const StreamQuery = z
+  .object({ after: z.coerce.number().int().min(0).default(0), clip: Clip })
+  .strict();
 
 // ---- messages and queue ---------------------------------------------------------------------
 

@@ -11,6 +11,8 @@
  * same conversations, run by run in turn with this one (each first in turn), and prints both: on
  * this shared machine the load drifts by a factor of two within an hour, so only builds measured
  * side by side compare. BENCH_SAVE_BASELINE=1 writes this run's medians as the new baseline.
+ * BENCH_RESULT_LINES=N makes every tool result a file read of N lines (1,500 is about 120 kB, twice in
+ * its event as Claude Code writes it): the weight of a real transcript rather than one-line results.
  * BENCH_ORIGIN=imported opens imported conversations instead (a transcript read by the daemon's import; no composer, so no
  * keystroke figure), to compare with the native baseline.
  *
@@ -30,6 +32,7 @@ const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BASELINE = join(import.meta.dirname, 'conversation-baseline.json');
 const TAIL = 'TAIL MARKER: end of the seeded conversation';
 const IMPORTED = process.env.BENCH_ORIGIN === 'imported';
+const RESULT_LINES = Number(process.env.BENCH_RESULT_LINES ?? 0);
 /** Another build's folder (e.g. a copy of main's `dist`): its console is opened in turn with this one's. */
 const COMPARE = process.env.BENCH_COMPARE;
 
@@ -54,6 +57,10 @@ const METRICS = [
 ];
 
 requireBuilt();
+if (RESULT_LINES && process.env.BENCH_SAVE_BASELINE)
+  throw new Error(
+    'the baseline is for one-line results: BENCH_SAVE_BASELINE without BENCH_RESULT_LINES',
+  );
 
 /** One console served by its own daemon and home, with the same conversations seeded in each. */
 const builds = [{ label: 'this build', consoleDir: CONSOLE }];
@@ -110,6 +117,7 @@ async function prepare(consoleDir) {
       count: size,
       cwd,
       tail: TAIL,
+      resultLines: RESULT_LINES,
     });
     sessions.set(size, sessionId);
   }
@@ -169,7 +177,8 @@ function show(value, unit) {
 }
 
 function report(results) {
-  const baseline = readBaseline();
+  // The baseline holds one-line results: beside heavy ones it would only mislead.
+  const baseline = RESULT_LINES ? null : readBaseline();
   const medians = (runs) =>
     Object.fromEntries(METRICS.map(([name]) => [name, median(runs.map((r) => r[name]))]));
   const old = baseline ? ` | main ${baseline.commit}` : '';
@@ -178,7 +187,7 @@ function report(results) {
   for (const [size, perBuild] of results) {
     const [mine, ...others] = perBuild.map(medians);
     saved[size] = mine;
-    const kind = IMPORTED ? 'imported ' : '';
+    const kind = `${IMPORTED ? 'imported ' : ''}${RESULT_LINES ? `${RESULT_LINES}-line results, ` : ''}`;
     console.log(
       `\n${size} events, ${kind}medians of ${RUNS} runs (fresh browser each)${columns}${old}`,
     );

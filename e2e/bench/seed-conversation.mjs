@@ -2,10 +2,13 @@
  * Writes a conversation shaped like `demo:steps 10` runs into a daemon's SQLite file: a copy of a
  * real session's row under a new id, idle, with no agent behind it (the daemon never writes to it,
  * so the seeded events stay exactly as written), and `count` events, the last one being `tail`.
+ * With `resultLines`, each tool result is a file read of that many numbered lines (about 80 bytes
+ * each), twice in its event as Claude Code writes it (the text for the model and `stdout`): the
+ * weight of a real transcript, where a few results make most of the bytes.
  */
 import Database from 'better-sqlite3';
 
-export function seedConversation(dbPath, { realId, sessionId, count, cwd, tail }) {
+export function seedConversation(dbPath, { realId, sessionId, count, cwd, tail, resultLines = 0 }) {
   const db = new Database(dbPath);
   db.pragma('busy_timeout = 5000');
   db.exec('CREATE TEMP TABLE seeded AS SELECT * FROM sessions WHERE 0');
@@ -28,7 +31,7 @@ export function seedConversation(dbPath, { realId, sessionId, count, cwd, tail }
   db.transaction(() => {
     for (let turn = 1; seq < count - 1; turn++) {
       turns = turn;
-      addTurn(add, turn, cwd, () => ++tool);
+      addTurn(add, turn, cwd, () => ++tool, resultLines);
     }
     limit = count;
     add('agent', assistant([{ type: 'text', text: tail }]));
@@ -43,7 +46,7 @@ const assistant = (content) => ({
   parent_tool_use_id: null,
 });
 
-function addTurn(add, turn, cwd, nextTool) {
+function addTurn(add, turn, cwd, nextTool, resultLines) {
   add('host', {
     type: 'user',
     message: { role: 'user', content: [{ type: 'text', text: `demo:steps 10 (turn ${turn})` }] },
@@ -59,7 +62,7 @@ function addTurn(add, turn, cwd, nextTool) {
     mcp_servers: [],
     permissionMode: 'default',
   });
-  for (let step = 1; step <= 10; step++) addStep(add, turn, step, nextTool());
+  for (let step = 1; step <= 10; step++) addStep(add, turn, step, nextTool(), resultLines);
   add('agent', assistant([{ type: 'text', text: `Finished 10 steps of turn ${turn}.` }]));
   add('agent', {
     type: 'result',
@@ -71,8 +74,9 @@ function addTurn(add, turn, cwd, nextTool) {
   add('relais', { type: 'relais', subtype: 'state', state: 'idle' });
 }
 
-function addStep(add, turn, step, tool) {
+function addStep(add, turn, step, tool, resultLines) {
   const id = `toolu_bench_${tool}`;
+  const output = resultLines ? fileRead(step, resultLines) : `step ${step}`;
   const command = `sh -c 'echo step ${step}'`;
   add('agent', assistant([{ type: 'text', text: `Step **${step}** of 10 (turn ${turn}).` }]));
   add(
@@ -112,8 +116,24 @@ function addStep(add, turn, step, tool) {
     type: 'user',
     message: {
       role: 'user',
-      content: [{ type: 'tool_result', tool_use_id: id, content: `step ${step}`, is_error: false }],
+      content: [{ type: 'tool_result', tool_use_id: id, content: output, is_error: false }],
     },
-    tool_use_result: { stdout: `step ${step}`, stderr: '', interrupted: false },
+    tool_use_result: { stdout: output, stderr: '', interrupted: false },
   });
+}
+
+const reads = new Map();
+
+/** A numbered file listing of `lines` lines, the same text for a given step (as a reread file). */
+function fileRead(step, lines) {
+  const key = `${step}:${lines}`;
+  if (!reads.has(key)) {
+    const text = [];
+    for (let line = 1; line <= lines; line++)
+      text.push(
+        `${String(line).padStart(6)}\t  const value${line} = compute(${line}, 'step ${step}'); // a line of code`,
+      );
+    reads.set(key, text.join('\n'));
+  }
+  return reads.get(key);
 }

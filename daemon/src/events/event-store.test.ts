@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { openDatabase } from '../db/database.js';
 import { MIGRATIONS } from '../db/migrations.js';
 import { insertSessionRow } from '../testing/fixtures.js';
-import { EventStore, eventJson } from './event-store.js';
+import { EventStore, eventJson, type EventRange } from './event-store.js';
 
 function freshStore(): { store: EventStore; file: string; sessionId: string } {
   const file = join(mkdtempSync(join(tmpdir(), 'relais-events-')), 'relais.db');
@@ -89,6 +89,47 @@ describe('event store', () => {
       [22, 23, 24, 25],
     );
     assert.equal(store.firstSeq(sessionId), 1);
+  });
+
+  it('a page stops before the event that would take it past its weight, from the file or the archive', () => {
+    const { store, sessionId } = freshStore();
+    const heavy = (i: number, chars: number) => JSON.stringify({ i, text: 'x'.repeat(chars) });
+    // Seqs 1-4 light, 5-8 of 400 chars each, 9 of 1,000 alone, 10-12 light.
+    for (let i = 1; i <= 12; i++)
+      store.append(
+        sessionId,
+        'agent',
+        i >= 5 && i <= 8 ? heavy(i, 400) : i === 9 ? heavy(i, 1000) : `{"i":${i}}`,
+      );
+    const pages = (range: Omit<EventRange, 'limit'>) => {
+      const seen: number[][] = [];
+      let cursor = range;
+      for (;;) {
+        const page = store.readPage(sessionId, { ...cursor, limit: 100, maxChars: 1000 });
+        seen.push(page.items.map((e) => e.seq));
+        if (!page.more) return seen;
+        cursor = range.fromEnd
+          ? { fromEnd: true, before: page.items[0]!.seq }
+          : { after: page.items.at(-1)!.seq };
+      }
+    };
+    const check = (label: string) => {
+      assert.deepEqual(
+        pages({}),
+        [[1, 2, 3, 4, 5, 6], [7, 8], [9], [10, 11, 12]],
+        `${label} forwards`,
+      );
+      assert.deepEqual(
+        pages({ fromEnd: true }),
+        [[10, 11, 12], [9], [7, 8], [1, 2, 3, 4, 5, 6]],
+        `${label} from the end`,
+      );
+    };
+    check('file');
+    assert.equal(store.readPage(sessionId, { limit: 3, maxChars: 1e6 }).more, true);
+    assert.equal(store.readPage(sessionId, { after: 10, limit: 3, maxChars: 1e6 }).more, false);
+    store.archive.compress(sessionId);
+    check('archive');
   });
 
   it('keeps the agent line byte for byte', () => {

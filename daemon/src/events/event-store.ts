@@ -1,6 +1,7 @@
 import type { EventSource } from '../../../contract/api.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../ids.js';
+import { clipEvent } from './clip.js';
 import { EventArchive } from './event-archive.js';
 
 export interface StoredEvent {
@@ -8,8 +9,10 @@ export interface StoredEvent {
   seq: number;
   received_at_ms: number;
   source: EventSource;
-  /** The line as JSON text: verbatim for the agent's own lines. */
+  /** The line as JSON text: verbatim for the agent's own lines, unless clipped. */
   data: string;
+  /** Some text of the line was cut at the reader's `clip` (see clipEvent). */
+  clipped?: true;
 }
 
 interface EventRow {
@@ -20,6 +23,46 @@ interface EventRow {
 }
 
 export type EventListener = (event: StoredEvent) => void;
+
+export interface EventRange {
+  after?: number;
+  before?: number;
+  limit: number;
+  fromEnd?: boolean;
+  /** At most this much data in all (UTF-16 units of `data`), or a single event larger than that. */
+  maxChars?: number;
+  /** Texts of a line longer than this are cut to it (clipEvent); `maxChars` weighs what is left. */
+  clip?: number;
+}
+
+export interface EventPage {
+  items: StoredEvent[];
+  /** Stopped at `limit` or at `maxChars`: the range may hold more. */
+  more: boolean;
+}
+
+/** Past this much data read (before clipping), a page stops too: clipping costs a parse. */
+const READ_PER_PAGE_CHARS = 16_000_000;
+
+/**
+ * Takes events in the order given, clipped, as many as fit in `maxChars` (one at least), and not
+ * past READ_PER_PAGE_CHARS of what was stored.
+ */
+function takeWithin(events: Iterable<StoredEvent>, range: EventRange): EventPage {
+  const { limit, maxChars = Infinity, clip } = range;
+  const items: StoredEvent[] = [];
+  let chars = 0;
+  let read = 0;
+  for (const stored of events) {
+    const event = clipEvent(stored, clip);
+    if (items.length > 0 && chars + event.data.length > maxChars) return { items, more: true };
+    items.push(event);
+    chars += event.data.length;
+    read += stored.data.length;
+    if (read > READ_PER_PAGE_CHARS && items.length < limit) return { items, more: true };
+  }
+  return { items, more: items.length >= limit };
+}
 
 /**
  * Appends events with a gap-free per-session sequence, batching the writes: appends go to an
@@ -202,10 +245,16 @@ export class EventStore {
   }
 
   /** Events with after < seq < before, oldest first, at most `limit`; `fromEnd` takes the newest ones. */
-  read(
-    sessionId: string,
-    range: { after?: number; before?: number; limit: number; fromEnd?: boolean },
-  ): StoredEvent[] {
+  read(sessionId: string, range: EventRange): StoredEvent[] {
+    return this.readPage(sessionId, range).items;
+  }
+
+  /**
+   * As `read`, and stops early where the next event would take the page past `maxChars` of data
+   * (one event at least, so a reader always moves on): `more` tells whether the range may hold
+   * more than was returned. The rows are stepped through, so an event left out is never kept.
+   */
+  readPage(sessionId: string, range: EventRange): EventPage {
     this.flush();
     if (this.archive.has(sessionId)) return this.readArchived(sessionId, range);
     const after = range.after ?? 0;
@@ -216,13 +265,10 @@ export class EventStore {
         `SELECT seq, received_at_ms, source, data FROM events
          WHERE session_id = ? AND seq > ? AND seq < ? ORDER BY seq ${order} LIMIT ?`,
       )
-      .all(sessionId, after, before, range.limit) as EventRow[];
-    if (range.fromEnd) rows.reverse();
-    return rows.map((row) => ({
-      session_id: sessionId,
-      ...row,
-      source: row.source as EventSource,
-    }));
+      .iterate(sessionId, after, before, range.limit) as IterableIterator<EventRow>;
+    const page = takeWithin(storedEvents(sessionId, rows), range);
+    if (range.fromEnd) page.items.reverse();
+    return page;
   }
 
   firstSeq(sessionId: string): number | null {
@@ -237,16 +283,14 @@ export class EventStore {
   }
 
   /** A compressed conversation read through the same paging, from its archive. */
-  private readArchived(
-    sessionId: string,
-    range: { after?: number; before?: number; limit: number; fromEnd?: boolean },
-  ): StoredEvent[] {
+  private readArchived(sessionId: string, range: EventRange): EventPage {
     const after = range.after ?? 0;
     const before = range.before ?? Number.MAX_SAFE_INTEGER;
     const inRange = this.archive.load(sessionId).filter((e) => e.seq > after && e.seq < before);
-    return range.fromEnd
-      ? inRange.slice(Math.max(0, inRange.length - range.limit))
-      : inRange.slice(0, range.limit);
+    if (range.fromEnd) inRange.reverse();
+    const page = takeWithin(inRange.slice(0, range.limit), range);
+    if (range.fromEnd) page.items.reverse();
+    return page;
   }
 
   private scheduleFlush(): void {
@@ -259,10 +303,16 @@ export class EventStore {
   }
 }
 
+function* storedEvents(sessionId: string, rows: Iterable<EventRow>): Generator<StoredEvent> {
+  for (const row of rows)
+    yield { session_id: sessionId, ...row, source: row.source as EventSource };
+}
+
 /**
  * One event as JSON text. The stored `data` is embedded as is, so an agent's line reads back
  * byte for byte as it was printed.
  */
 export function eventJson(event: StoredEvent): string {
-  return `{"seq":${event.seq},"received_at":"${nowIso(event.received_at_ms)}","received_at_ms":${event.received_at_ms},"source":"${event.source}","data":${event.data}}`;
+  const clipped = event.clipped ? ',"clipped":true' : '';
+  return `{"seq":${event.seq},"received_at":"${nowIso(event.received_at_ms)}","received_at_ms":${event.received_at_ms},"source":"${event.source}","data":${event.data}${clipped}}`;
 }

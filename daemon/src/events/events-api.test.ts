@@ -1,6 +1,11 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import { EVENTS_PAGE_MAX, type SessionEvent } from '../../../contract/api.js';
+import {
+  EVENT_CLIP_MIN,
+  EVENTS_PAGE_MAX,
+  EVENTS_PAGE_MAX_CHARS,
+  type SessionEvent,
+} from '../../../contract/api.js';
 import { insertSessionRow } from '../testing/fixtures.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 
@@ -18,18 +23,28 @@ async function readStream(
   after: number,
   stopAfter: number,
 ): Promise<number[]> {
+  return (await readStreamEvents(daemon, sessionId, after, '', stopAfter)).map((e) => e.seq);
+}
+
+async function readStreamEvents(
+  daemon: TestDaemon,
+  sessionId: string,
+  after: number,
+  query: string,
+  stopAfter: number,
+): Promise<SessionEvent[]> {
   const controller = new AbortController();
-  const response = await fetch(`${daemon.base}/api/sessions/${sessionId}/stream?after=${after}`, {
-    headers: { authorization: `Bearer ${daemon.key}` },
-    signal: controller.signal,
-  });
+  const response = await fetch(
+    `${daemon.base}/api/sessions/${sessionId}/stream?after=${after}${query}`,
+    { headers: { authorization: `Bearer ${daemon.key}` }, signal: controller.signal },
+  );
   assert.equal(response.status, 200);
   assert.match(response.headers.get('content-type') ?? '', /application\/x-ndjson/);
-  const seqs: number[] = [];
+  const events: SessionEvent[] = [];
   const decoder = new TextDecoder();
   let buffer = '';
   const reader = response.body!.getReader();
-  while (seqs.length < stopAfter) {
+  while (events.length < stopAfter) {
     const { value, done } = await reader.read();
     if (done) break;
     buffer += decoder.decode(value, { stream: true });
@@ -37,12 +52,12 @@ async function readStream(
     while ((newline = buffer.indexOf('\n')) >= 0) {
       const line = JSON.parse(buffer.slice(0, newline)) as { type: string; event?: SessionEvent };
       buffer = buffer.slice(newline + 1);
-      if (line.type === 'event') seqs.push(line.event!.seq);
-      if (seqs.length >= stopAfter) break;
+      if (line.type === 'event') events.push(line.event!);
+      if (events.length >= stopAfter) break;
     }
   }
   controller.abort();
-  return seqs;
+  return events;
 }
 
 describe('events API and live stream', { timeout: 60_000 }, () => {
@@ -85,6 +100,100 @@ describe('events API and live stream', { timeout: 60_000 }, () => {
     assert.equal(head.next_cursor, null);
     const bad = await daemon.call('GET', `/api/sessions/${sessionId}/events?after=-4`);
     assert.equal(bad.status, 400);
+  });
+
+  it('pages are cut by their weight too, and every cursor, the live catch-up and the outline still reach every event', async () => {
+    const id = insertSessionRow(daemon.relais.db);
+    const third = Math.floor(EVENTS_PAGE_MAX_CHARS / 3);
+    const weights: number[] = [];
+    for (let i = 1; i <= 40; i++) {
+      // A file read every fourth event, and one line heavier than a whole page.
+      const text =
+        i === 21 ? 'y'.repeat(EVENTS_PAGE_MAX_CHARS + 10) : i % 4 === 0 ? 'x'.repeat(third) : 'ok';
+      daemon.relais.events.append(id, 'agent', JSON.stringify({ i, text }));
+      weights.push(text.length);
+    }
+    const url = `/api/sessions/${id}/events`;
+    const read = async (query: string) => {
+      const answer = await daemon.call<Page>('GET', `${url}?${query}`);
+      assert.equal(answer.status, 200);
+      const size = answer.body.items.reduce((sum, e) => sum + JSON.stringify(e.data).length, 0);
+      assert.ok(
+        answer.body.items.length === 1 || size <= EVENTS_PAGE_MAX_CHARS,
+        `${query}: ${size}`,
+      );
+      return answer;
+    };
+    const backwards: number[] = [];
+    for (let query = 'limit=500'; ;) {
+      const { body } = await read(query);
+      backwards.unshift(...body.items.map((e) => e.seq));
+      if (body.next_cursor === null) break;
+      query = `before=${body.next_cursor}&limit=500`;
+    }
+    const forwards: number[] = [];
+    for (let query = 'after=0&limit=500'; ;) {
+      const { body, headers } = await read(query);
+      forwards.push(...body.items.map((e) => e.seq));
+      if (body.next_cursor === null) break;
+      assert.ok(body.items.length < 500, 'cut by weight, not by count');
+      assert.equal(headers['cache-control'], 'private, max-age=604800, immutable', query);
+      query = `after=${body.next_cursor}&limit=500`;
+    }
+    const all = weights.map((_, i) => i + 1);
+    assert.deepEqual(backwards, all);
+    assert.deepEqual(forwards, all);
+    assert.deepEqual(
+      (await read('before=22&limit=5')).body.items.map((e) => e.seq),
+      [21],
+    );
+
+    daemon.relais.db.prepare("UPDATE sessions SET state = 'working' WHERE id = ?").run(id);
+    assert.deepEqual(await readStream(daemon, id, 0, 40), all);
+    const outline = await daemon.call<{ last_seq: number }>('GET', `/api/sessions/${id}/outline`);
+    assert.equal(outline.body.last_seq, 40);
+  });
+
+  it('a reader may ask for long texts clipped: pages, the live stream and one event read whole', async () => {
+    const id = insertSessionRow(daemon.relais.db, { state: 'working' });
+    const heavy = (i: number) =>
+      JSON.stringify({ i, text: `${i}:`.padEnd(400_000, 'z'), note: 'short' });
+    for (let i = 1; i <= 40; i++)
+      daemon.relais.events.append(id, 'agent', i % 2 ? heavy(i) : `{"i":${i}}`);
+    const url = `/api/sessions/${id}/events`;
+    const page = (await daemon.call<Page>('GET', `${url}?limit=500&clip=1000`)).body;
+    // Clipped, the 40 events weigh far less than a page: they come at once.
+    assert.equal(page.items.length, 40);
+    for (const item of page.items) {
+      const data = item.data as { i: number; text?: string; note?: string };
+      if (data.i % 2 === 0) {
+        assert.equal(item.clipped, undefined);
+        assert.deepEqual(data, { i: data.i });
+        continue;
+      }
+      assert.equal(item.clipped, true);
+      assert.equal(data.text, `${data.i}:`.padEnd(1000, 'z'));
+      assert.equal(data.note, 'short');
+    }
+    const whole = (await daemon.call<Page>('GET', `${url}?after=2&limit=1`)).body.items[0]!;
+    assert.equal(whole.clipped, undefined);
+    assert.equal((whole.data as { text: string }).text.length, 400_000);
+    for (const clip of ['10', '-1', 'abc', '1e3.5'])
+      assert.equal((await daemon.call('GET', `${url}?clip=${clip}`)).status, 400, clip);
+
+    const streamed = readStreamEvents(daemon, id, 38, `&clip=${EVENT_CLIP_MIN}`, 3);
+    daemon.relais.events.append(id, 'agent', heavy(41));
+    const live = await streamed;
+    assert.deepEqual(
+      live.map((e) => [e.seq, e.clipped]),
+      [
+        [39, true],
+        [40, undefined],
+        [41, true],
+      ],
+    );
+    for (const e of [live[0]!, live[2]!])
+      assert.equal((e.data as { text: string }).text.length, EVENT_CLIP_MIN);
   });
 
   it('a range of past events is cached privately for good; the tail and open ranges are not', async () => {

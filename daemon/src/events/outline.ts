@@ -1,4 +1,4 @@
-import type { Outline } from '../../../contract/api.js';
+import { EVENTS_PAGE_MAX_CHARS, type Outline } from '../../../contract/api.js';
 import { nowIso } from '../ids.js';
 import type { EventStore, StoredEvent } from './event-store.js';
 
@@ -24,10 +24,14 @@ export class OutlineIndex {
     };
     this.cache.delete(sessionId);
     for (;;) {
-      const page = this.events.read(sessionId, { after: outline.last_seq, limit: PAGE });
-      for (const event of page) add(outline, event);
-      if (page.length > 0) outline.last_seq = page[page.length - 1]!.seq;
-      if (page.length < PAGE) break;
+      const { items, more } = this.events.readPage(sessionId, {
+        after: outline.last_seq,
+        limit: PAGE,
+        maxChars: EVENTS_PAGE_MAX_CHARS,
+      });
+      for (const event of items) add(outline, event);
+      if (items.length > 0) outline.last_seq = items[items.length - 1]!.seq;
+      if (!more) break;
     }
     this.cache.set(sessionId, outline);
     if (this.cache.size > CACHED_SESSIONS) this.cache.delete(this.cache.keys().next().value!);

@@ -1,7 +1,8 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import type { Session } from '../../../contract/api.js';
+import { EVENTS_PAGE_MAX_CHARS, type Session } from '../../../contract/api.js';
 import type { GlobalHub } from '../live/global-hub.js';
 import { openNdjsonStream } from '../live/ndjson-stream.js';
+import { clipEvent } from './clip.js';
 import { eventJson, type EventStore, type StoredEvent } from './event-store.js';
 
 const CATCH_UP_PAGE = 500;
@@ -14,7 +15,7 @@ export function isEndEvent(event: StoredEvent): boolean {
 }
 
 /**
- * Streams a session's events from `after` on: first the session as it is now (so a client needs no
+ * Streams a session's events from `after` on (each clipped at `clip` when given, see clipEvent): first the session as it is now (so a client needs no
  * second read to close the race between its own read and the stream's start), then the stored
  * events, then live ones, with no gap and no duplicate. Live events that arrive during the
  * catch-up wait in order and are filtered by seq. Once the session's end is sent (or found after
@@ -22,7 +23,7 @@ export function isEndEvent(event: StoredEvent): boolean {
  */
 export async function streamSessionEvents(
   sessionId: string,
-  after: number,
+  { after, clip }: { after: number; clip?: number },
   current: () => Session,
   store: EventStore,
   hub: GlobalHub,
@@ -48,9 +49,11 @@ export async function streamSessionEvents(
     writing = writing.then(() => stream.write(`{"type":"event","event":${eventJson(event)}}`));
     if (isEndEvent(event)) finish();
   };
-  const unsubscribe = store.subscribe(sessionId, (event) =>
-    catchingUp ? waiting.push(event) : send(event),
-  );
+  const unsubscribe = store.subscribe(sessionId, (stored) => {
+    const event = clipEvent(stored, clip);
+    if (catchingUp) waiting.push(event);
+    else send(event);
+  });
   const unsubscribeHub = hub.subscribe((line) => {
     if (line.type === 'session' && line.session.id === sessionId) {
       writing = writing.then(() => stream.write(JSON.stringify(line)));
@@ -63,10 +66,15 @@ export async function streamSessionEvents(
 
   const catchUp = async (): Promise<void> => {
     for (;;) {
-      const page = store.read(sessionId, { after: lastSent, limit: CATCH_UP_PAGE });
-      for (const event of page) send(event);
+      const page = store.readPage(sessionId, {
+        after: lastSent,
+        limit: CATCH_UP_PAGE,
+        maxChars: EVENTS_PAGE_MAX_CHARS,
+        clip,
+      });
+      for (const event of page.items) send(event);
       await writing;
-      if (page.length < CATCH_UP_PAGE || stream.closed) break;
+      if (!page.more || stream.closed) break;
     }
   };
   await catchUp();

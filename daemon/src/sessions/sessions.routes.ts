@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import {
   EVENTS_PAGE_MAX,
+  EVENTS_PAGE_MAX_CHARS,
   EventsPage,
   EventsQuery,
   Heartbeat,
@@ -192,7 +193,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
     url: '/api/sessions/:id/events',
     tag,
     errors: [404],
-    summary: `Events in chunks: after=N (forwards), before=N (backwards), neither (the newest chunk); at most ${EVENTS_PAGE_MAX}`,
+    summary: `Events in chunks: after=N (forwards), before=N (backwards), neither (the newest chunk); at most ${EVENTS_PAGE_MAX}, and about ${EVENTS_PAGE_MAX_CHARS / 1_000_000} MB of data (a larger event comes alone)`,
     params: IdParams,
     query: EventsQuery,
     response: EventsPage,
@@ -200,22 +201,23 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
       const session = manager.get(params.id);
       const limit = Math.min(query.limit, EVENTS_PAGE_MAX);
       const forwards = query.after !== undefined && query.before === undefined;
-      const items = events.read(params.id, {
+      const { items, more } = events.readPage(params.id, {
         after: query.after,
         before: query.before,
         limit,
         fromEnd: !forwards,
+        maxChars: EVENTS_PAGE_MAX_CHARS,
+        clip: query.clip,
       });
       const firstSeq = events.firstSeq(params.id);
       const lastSeq = Math.max(session.last_seq, events.currentSeq(params.id));
       let next: string | null = null;
-      if (forwards && items.length === limit && items[items.length - 1]!.seq < lastSeq)
+      if (forwards && more && items[items.length - 1]!.seq < lastSeq)
         next = String(items[items.length - 1]!.seq);
       if (!forwards && items.length > 0 && firstSeq !== null && items[0]!.seq > firstSeq)
         next = String(items[0]!.seq);
       const closed =
-        (query.before !== undefined && query.before - 1 <= lastSeq) ||
-        (forwards && items.length === limit);
+        (query.before !== undefined && query.before - 1 <= lastSeq) || (forwards && more);
       if (closed) reply.header('cache-control', CLOSED_RANGE);
       return `{"items":[${items.map(eventJson).join(',')}],"next_cursor":${JSON.stringify(next)},"first_seq":${firstSeq ?? 'null'},"last_seq":${lastSeq}}`;
     },
@@ -253,7 +255,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
     handler: async ({ params, query, request, reply }) => {
       manager.get(params.id);
       const current = (): Session => manager.get(params.id);
-      await streamSessionEvents(params.id, query.after, current, events, hub, request, reply);
+      await streamSessionEvents(params.id, query, current, events, hub, request, reply);
     },
   });
 

@@ -8,6 +8,7 @@ import {
   ANCHOR_ROWS,
   ConversationStore,
   FAST_PAGE,
+  JUMP_CONTEXT,
   PAGE,
   ROWS_MAX,
   WINDOW_MAX,
@@ -112,6 +113,30 @@ describe('ConversationStore paging', () => {
     await newer;
     expect(store.events()[0]?.seq).toBe(761);
     expect(store.bounds().hasNewer).toBe(false);
+  });
+
+  it('a jump shows its target with the events before it, even when pages are cut by their weight', async () => {
+    const opening = store.open('s1');
+    http.expectOne('/api/sessions/s1').flush(session);
+    http
+      .expectOne(`/api/sessions/s1/events?limit=${PAGE}`)
+      .flush({ items: range(881, 1000), next_cursor: '881', first_seq: 1, last_seq: 1000 });
+    await opening;
+    http.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
+
+    const jumping = store.jumpTo(500);
+    await Promise.resolve();
+    // Heavy events: each page stops after a few of them, well short of its limit.
+    http
+      .expectOne(`/api/sessions/s1/events?before=500&limit=${JUMP_CONTEXT}`)
+      .flush({ items: range(497, 499), next_cursor: '497', first_seq: 1, last_seq: 1000 });
+    http
+      .expectOne(`/api/sessions/s1/events?after=499&limit=${PAGE}`)
+      .flush({ items: range(500, 501), next_cursor: '501', first_seq: 1, last_seq: 1000 });
+    expect(await jumping).toBe(true);
+    expect(store.events().map((event) => event.seq)).toEqual([497, 498, 499, 500, 501]);
+    expect(store.bounds()).toEqual({ hasOlder: true, hasNewer: true });
+    expect(store.following()).toBe(false);
   });
 
   it('a fast reader gets a larger chunk, and the window keeps a page of what was on screen', async () => {

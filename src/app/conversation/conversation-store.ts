@@ -42,6 +42,8 @@ export const ROWS_MAX = 96;
 export const ANCHOR_ROWS = 24;
 /** While following the live tail, rows are counted again every this many events (not each one). */
 const LIVE_FIT_EVERY = 8;
+/** Events shown before the one a jump goes to, for context. */
+export const JUMP_CONTEXT = 20;
 /** The outline is read in slices of this many seqs: every full slice is past, cached for good. */
 export const OUTLINE_SLICE = 2000;
 const RelaisState = z.object({
@@ -201,10 +203,15 @@ export class ConversationStore {
     if (events.length && events[0]!.seq <= seq && seq <= events.at(-1)!.seq) return true;
     this.loadingSignal.set('jump');
     try {
-      const page = await this.api.events(id, { after: Math.max(0, seq - 20), limit: PAGE });
-      this.lastSeq.update((last) => Math.max(last, page.last_seq));
+      // Two reads: a page is also cut by its weight, so one read from 20 before might stop short.
+      const [before, from] = await Promise.all([
+        this.api.events(id, { before: seq, limit: JUMP_CONTEXT }),
+        this.api.events(id, { after: seq - 1, limit: PAGE }),
+      ]);
+      if (this.idSignal() !== id) return false;
+      this.lastSeq.update((last) => Math.max(last, before.last_seq, from.last_seq));
       this.following.set(false);
-      this.eventsSignal.set(fitRows(page.items, { keep: 'start' }));
+      this.eventsSignal.set(fitRows(mergeEvents(before.items, from.items), { keep: 'start' }));
       return true;
     } catch (error: unknown) {
       this.errorSignal.set(toApiFailure(error));

@@ -103,3 +103,27 @@ test('an edit shows as a diff with context and the file’s line numbers', async
   await expect(rows.filter({ hasText: 'six' })).toHaveText(/^6\s*7\s*unchanged\s*six$/);
   await expectAccessible(page, 'conversation with an edit diff');
 });
+
+test('a long tool output comes cut, says so, and shows whole when asked', async ({
+  page,
+  relais,
+}) => {
+  const lines = Array.from({ length: 1500 }, (_, i) => `line ${i + 1} of a long file`);
+  writeFileSync(join(relais.cwd, 'long.txt'), lines.join('\n') + '\n');
+  const id = await relais.launch('demo:read long.txt');
+  await page.goto(relais.url);
+  await page.goto(`${relais.base}/sessions/${id}`);
+  await expect(page.getByText('First line: line 1 of a long file')).toBeVisible();
+  const step = page.locator('.step', { has: page.locator('app-tool-call') });
+  await expect(step.getByText('Long texts here are cut at 8,000 characters.')).toBeVisible();
+  await step.getByRole('button', { name: /Show output/ }).click();
+  const output = step.locator('pre.stdout');
+  await expect(output).toContainText('line 100 of a long file');
+  await expect(output).not.toContainText('line 1500 of a long file');
+  await expectAccessible(page, 'conversation with a cut tool output');
+  const whole = step.getByRole('button', { name: 'Show them whole' });
+  await whole.focus();
+  await page.keyboard.press('Enter');
+  await expect(output).toContainText('line 1500 of a long file');
+  await expect(whole).toHaveCount(0);
+});

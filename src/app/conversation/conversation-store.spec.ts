@@ -13,6 +13,7 @@ import {
   ROWS_MAX,
   WINDOW_MAX,
 } from './conversation-store';
+import { EVENT_CLIP } from './conversation-paging';
 
 const session = sampleSession({ last_seq: 1000, turns: 1 });
 const ev = (seq: number): SessionEvent => ({
@@ -73,7 +74,7 @@ describe('ConversationStore paging', () => {
     const opening = store.open('s1');
     http.expectOne('/api/sessions/s1').flush(session);
     http
-      .expectOne(`/api/sessions/s1/events?limit=${PAGE}`)
+      .expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`)
       .flush({ items: range(881, 1000), next_cursor: '881', first_seq: 1, last_seq: 1000 });
     await opening;
     http.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
@@ -81,7 +82,7 @@ describe('ConversationStore paging', () => {
     expect(store.bounds()).toEqual({ hasOlder: true, hasNewer: false });
 
     const older = store.loadOlder();
-    await answer(`/api/sessions/s1/events?before=881&limit=${PAGE}`, {
+    await answer(`/api/sessions/s1/events?before=881&limit=${PAGE}&clip=${EVENT_CLIP}`, {
       items: range(761, 880),
       next_cursor: '761',
       first_seq: 1,
@@ -92,7 +93,7 @@ describe('ConversationStore paging', () => {
     expect(store.events()[0]?.seq).toBe(761);
 
     const oldest = store.loadOlder();
-    await answer(`/api/sessions/s1/events?before=761&limit=${PAGE}`, {
+    await answer(`/api/sessions/s1/events?before=761&limit=${PAGE}&clip=${EVENT_CLIP}`, {
       items: range(641, 760),
       next_cursor: '641',
       first_seq: 1,
@@ -104,7 +105,7 @@ describe('ConversationStore paging', () => {
     expect(store.bounds()).toEqual({ hasOlder: true, hasNewer: true });
 
     const newer = store.loadNewer();
-    await answer(`/api/sessions/s1/events?after=880&limit=${PAGE}`, {
+    await answer(`/api/sessions/s1/events?after=880&limit=${PAGE}&clip=${EVENT_CLIP}`, {
       items: range(881, 1000),
       next_cursor: null,
       first_seq: 1,
@@ -119,7 +120,7 @@ describe('ConversationStore paging', () => {
     const opening = store.open('s1');
     http.expectOne('/api/sessions/s1').flush(session);
     http
-      .expectOne(`/api/sessions/s1/events?limit=${PAGE}`)
+      .expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`)
       .flush({ items: range(881, 1000), next_cursor: '881', first_seq: 1, last_seq: 1000 });
     await opening;
     http.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
@@ -128,10 +129,10 @@ describe('ConversationStore paging', () => {
     await Promise.resolve();
     // Heavy events: each page stops after a few of them, well short of its limit.
     http
-      .expectOne(`/api/sessions/s1/events?before=500&limit=${JUMP_CONTEXT}`)
+      .expectOne(`/api/sessions/s1/events?before=500&limit=${JUMP_CONTEXT}&clip=${EVENT_CLIP}`)
       .flush({ items: range(497, 499), next_cursor: '497', first_seq: 1, last_seq: 1000 });
     http
-      .expectOne(`/api/sessions/s1/events?after=499&limit=${PAGE}`)
+      .expectOne(`/api/sessions/s1/events?after=499&limit=${PAGE}&clip=${EVENT_CLIP}`)
       .flush({ items: range(500, 501), next_cursor: '501', first_seq: 1, last_seq: 1000 });
     expect(await jumping).toBe(true);
     expect(store.events().map((event) => event.seq)).toEqual([497, 498, 499, 500, 501]);
@@ -139,17 +140,57 @@ describe('ConversationStore paging', () => {
     expect(store.following()).toBe(false);
   });
 
+  it('clipped events are marked, the stream asks for clipped texts too, and a row reads its events whole in place', async () => {
+    const asked: string[] = [];
+    vi.stubGlobal('fetch', (url: unknown) => {
+      asked.push(String(url));
+      return new Promise(() => undefined);
+    });
+    const opening = store.open('s1');
+    http.expectOne('/api/sessions/s1').flush(session);
+    const cut: SessionEvent = { ...reply(1000), clipped: true };
+    http.expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`).flush({
+      items: [...replies(990, 999), cut],
+      next_cursor: '990',
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    await opening;
+    http.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
+    expect(asked).toEqual([`/api/sessions/s1/stream?after=1000&clip=${EVENT_CLIP}`]);
+    expect([...store.clipped()]).toEqual([1000]);
+
+    const reading = store.readWhole([1000]);
+    const whole = {
+      ...reply(1000),
+      data: {
+        type: 'assistant',
+        message: { role: 'assistant', content: [{ type: 'text', text: 'whole' }] },
+      },
+    };
+    await answer('/api/sessions/s1/events?after=999&limit=1', {
+      items: [whole],
+      next_cursor: null,
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    await reading;
+    expect(store.clipped().size).toBe(0);
+    expect(store.events().map((event) => event.seq)).toEqual(replies(990, 1000).map((e) => e.seq));
+    expect(store.timeline().at(-1)).toMatchObject({ kind: 'text', text: 'whole' });
+  });
+
   it('a fast reader gets a larger chunk, and the window keeps a page of what was on screen', async () => {
     const opening = store.open('s1');
     http.expectOne('/api/sessions/s1').flush(session);
     http
-      .expectOne(`/api/sessions/s1/events?limit=${PAGE}`)
+      .expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`)
       .flush({ items: range(881, 1000), next_cursor: '881', first_seq: 1, last_seq: 1000 });
     await opening;
     http.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
 
     const older = store.loadOlder(FAST_PAGE);
-    await answer(`/api/sessions/s1/events?before=881&limit=${FAST_PAGE}`, {
+    await answer(`/api/sessions/s1/events?before=881&limit=${FAST_PAGE}&clip=${EVENT_CLIP}`, {
       items: range(881 - FAST_PAGE, 880),
       next_cursor: String(881 - FAST_PAGE),
       first_seq: 1,
@@ -165,7 +206,7 @@ describe('ConversationStore paging', () => {
     const opening = store.open('s1');
     http.expectOne('/api/sessions/s1').flush(session);
     http
-      .expectOne(`/api/sessions/s1/events?limit=${PAGE}`)
+      .expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`)
       .flush({ items: replies(881, 1000), next_cursor: '881', first_seq: 1, last_seq: 1000 });
     await opening;
     http.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
@@ -176,7 +217,7 @@ describe('ConversationStore paging', () => {
     const first = 1001 - ROWS_MAX;
     const shown = ROWS_MAX - ANCHOR_ROWS;
     const older = store.loadOlder(FAST_PAGE);
-    await answer(`/api/sessions/s1/events?before=${first}&limit=${FAST_PAGE}`, {
+    await answer(`/api/sessions/s1/events?before=${first}&limit=${FAST_PAGE}&clip=${EVENT_CLIP}`, {
       items: replies(first - FAST_PAGE, first - 1),
       next_cursor: String(first - FAST_PAGE),
       first_seq: 1,
@@ -213,7 +254,7 @@ describe('ConversationStore session copies', () => {
     const http = TestBed.inject(HttpTestingController);
     const opening = store.open('s1');
     http.expectOne('/api/sessions/s1').flush(session);
-    http.expectOne(`/api/sessions/s1/events?limit=${PAGE}`).flush({
+    http.expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`).flush({
       items: range(991, 1000),
       next_cursor: null,
       first_seq: 991,

@@ -2,6 +2,7 @@ import { DestroyRef, Injectable, computed, inject, signal } from '@angular/core'
 import { Subscription as RxSubscription } from 'rxjs';
 import * as z from 'zod';
 import {
+  EventsPage,
   QueueEntry,
   Session,
   SessionEvent,
@@ -13,7 +14,7 @@ import { ApiFailure, toApiFailure } from '../core/api-error';
 import { fresherSession } from '../core/fresher-session';
 import { LiveStore } from '../core/live-store';
 import { ndjsonStream } from '../core/live-stream';
-import { SessionsApi } from '../sessions/sessions-api';
+import { EventsRange, SessionsApi } from '../sessions/sessions-api';
 import {
   ConversationIndex,
   emptyIndex,
@@ -24,7 +25,7 @@ import {
 } from './conversation-index';
 import { RowTrim, mergeEvents, trimRows, trimWindow, windowBounds } from './event-window';
 import { buildTimeline } from './timeline';
-import { PAGE } from './conversation-paging';
+import { EVENT_CLIP, FIRST_PAGE, PAGE } from './conversation-paging';
 
 /** Events kept in memory and on screen at once; older or newer ones are fetched on scroll. */
 export const WINDOW_MAX = 240;
@@ -91,6 +92,10 @@ export class ConversationStore {
   readonly index = this.indexSignal.asReadonly();
   readonly indexing = this.indexingSignal.asReadonly();
   readonly timeline = computed(() => buildTimeline(this.eventsSignal()));
+  /** The events of the window that came with texts cut (see EVENT_CLIP). */
+  readonly clipped = computed(
+    () => new Set(this.eventsSignal().flatMap((event) => (event.clipped ? [event.seq] : []))),
+  );
   readonly bounds = computed(() =>
     windowBounds(this.eventsSignal(), this.firstSeq(), this.lastSeq()),
   );
@@ -115,7 +120,7 @@ export class ConversationStore {
     try {
       const [session, page] = await Promise.all([
         this.api.get(id),
-        this.api.events(id, { limit: PAGE }),
+        this.api.events(id, FIRST_PAGE),
       ]);
       if (this.idSignal() !== id) return;
       this.sessionSignal.update((current) => fresherSession(current, session));
@@ -147,7 +152,7 @@ export class ConversationStore {
     try {
       let fetched = this.older?.before === first.seq ? this.older.events : [];
       if (fetched.length === 0) {
-        const page = await this.api.events(id, { before: first.seq, limit: size });
+        const page = await this.chunk(id, { before: first.seq, limit: size });
         this.firstSeq.set(page.first_seq);
         this.lastSeq.update((last) => Math.max(last, page.last_seq));
         fetched = page.items;
@@ -178,7 +183,7 @@ export class ConversationStore {
     const limit = Math.min(PAGE, this.eventsForRows(ROWS_MAX - ANCHOR_ROWS));
     this.loadingSignal.set('newer');
     try {
-      const page = await this.api.events(id, { after: last.seq, limit });
+      const page = await this.chunk(id, { after: last.seq, limit });
       this.firstSeq.set(page.first_seq);
       this.lastSeq.update((seq) => Math.max(seq, page.last_seq));
       this.eventsSignal.update((events) =>
@@ -205,8 +210,8 @@ export class ConversationStore {
     try {
       // Two reads: a page is also cut by its weight, so one read from 20 before might stop short.
       const [before, from] = await Promise.all([
-        this.api.events(id, { before: seq, limit: JUMP_CONTEXT }),
-        this.api.events(id, { after: seq - 1, limit: PAGE }),
+        this.chunk(id, { before: seq, limit: JUMP_CONTEXT }),
+        this.chunk(id, { after: seq - 1, limit: PAGE }),
       ]);
       if (this.idSignal() !== id) return false;
       this.lastSeq.update((last) => Math.max(last, before.last_seq, from.last_seq));
@@ -229,11 +234,27 @@ export class ConversationStore {
     if (!this.bounds().hasNewer) return;
     this.loadingSignal.set('jump');
     try {
-      const page = await this.api.events(id, { limit: PAGE });
+      const page = await this.chunk(id, { limit: PAGE });
       this.lastSeq.update((last) => Math.max(last, page.last_seq));
       this.eventsSignal.set(fitRows(page.items, { keep: 'end' }));
     } finally {
       this.loadingSignal.set(null);
+    }
+  }
+
+  /** Reads clipped events whole, in place of their copies in the window (a row asked for them). */
+  async readWhole(seqs: readonly number[]): Promise<void> {
+    const id = this.idSignal();
+    if (!id || seqs.length === 0) return;
+    try {
+      const pages = await Promise.all(
+        seqs.map((seq) => this.api.events(id, { after: seq - 1, limit: 1 })),
+      );
+      if (this.idSignal() !== id) return;
+      const whole = new Map(pages.flatMap((page) => page.items).map((event) => [event.seq, event]));
+      this.eventsSignal.update((events) => events.map((event) => whole.get(event.seq) ?? event));
+    } catch (error: unknown) {
+      this.errorSignal.set(toApiFailure(error));
     }
   }
 
@@ -291,7 +312,8 @@ export class ConversationStore {
 
   private follow(id: string, after: number): void {
     this.stream = ndjsonStream({
-      url: (seen) => `/api/sessions/${encodeURIComponent(id)}/stream?after=${seen ?? after}`,
+      url: (seen) =>
+        `/api/sessions/${encodeURIComponent(id)}/stream?after=${seen ?? after}&clip=${EVENT_CLIP}`,
       key: () => this.apiKey.key(),
       startAfter: after,
       parse: (raw) => {
@@ -343,6 +365,11 @@ export class ConversationStore {
     const fit = ++this.liveSinceFit >= LIVE_FIT_EVERY;
     if (fit) this.liveSinceFit = 0;
     this.eventsSignal.set(fit ? fitRows(window, { keep }) : window);
+  }
+
+  /** A chunk of the conversation, its long texts clipped. */
+  private chunk(id: string, range: EventsRange): Promise<EventsPage> {
+    return this.api.events(id, { ...range, clip: EVENT_CLIP });
   }
 
   /** About how many events make `rows` rows, judged on the window on screen. */

@@ -23,9 +23,17 @@ describe('renderMarkdown', () => {
     expect(dom('1. a\n2. b').querySelectorAll('ol > li').length).toBe(2);
   });
 
+  it('a code block and a table take focus, so keys can scroll them sideways', () => {
+    expect(dom('| a | b |\n|---|---|\n| 1 | 2 |').querySelector('table')?.tabIndex).toBe(0);
+    expect(dom('```\nwide\n```').querySelector('pre')?.tabIndex).toBe(0);
+    expect(dom('text').querySelector('[tabindex]')).toBeNull();
+  });
+
   it('keeps fenced code verbatim (escaped), marked with its language', () => {
     const html = renderMarkdown('```ts\nconst a = 1 < 2;\n```');
-    expect(html).toBe('<pre><code class="language-ts">const a = 1 &lt; 2;\n</code></pre>');
+    expect(html).toBe(
+      '<pre tabindex="0"><code class="language-ts">const a = 1 &lt; 2;\n</code></pre>',
+    );
     expect(hasFencedCode(html)).toBe(true);
     expect(hasFencedCode(renderMarkdown('`inline` only'))).toBe(false);
   });

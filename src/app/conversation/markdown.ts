@@ -95,6 +95,8 @@ function sanitizer(): ReturnType<typeof DOMPurify> | null {
         );
       }
     }
+    // A code block or a table may scroll sideways: it takes focus, so keys can scroll it too.
+    if (node.tagName === 'PRE' || node.tagName === 'TABLE') node.setAttribute('tabindex', '0');
     const className = node.getAttribute('class');
     if (className !== null && !(node.tagName === 'CODE' && /^language-[\w+#.-]+$/.test(className)))
       node.removeAttribute('class');

@@ -1,8 +1,9 @@
-import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
 import { PermissionMode } from '../../../contract/api';
 import { modeLabel } from '../shared/mode-label';
 import { Timestamp } from '../shared/timestamp';
 import { MarkdownView } from './markdown-view';
+import { EVENT_CLIP } from './conversation-paging';
 import { TimelineItem } from './timeline';
 import { ToolCall } from './tool-call';
 import { ThinkingBlock } from './thinking-block';
@@ -21,8 +22,25 @@ export class TimelineView {
   /** Whether the agent may still answer pending tool calls (working or waiting). */
   readonly live = input(true);
   readonly turnBySeq = input<ReadonlyMap<number, number>>(new Map());
+  /** Seqs of the events that came with texts cut (see EVENT_CLIP). */
+  readonly clipped = input<ReadonlySet<number>>(new Set());
+  /** Asked for a step's cut events whole. */
+  readonly readWhole = output<number[]>();
   /** The session's Relais mode (the agent's own "default" says nothing to a person). */
   readonly mode = input<PermissionMode | null>(null);
+  protected readonly clipChars = EVENT_CLIP.toLocaleString('en');
+  protected readonly cutSeqs = computed(() => {
+    const clipped = this.clipped();
+    const bySeq = new Map<string, number[]>();
+    if (clipped.size === 0) return bySeq;
+    for (const item of this.items()) {
+      const seqs = [item.seq];
+      if (item.kind === 'tool' && item.result) seqs.push(item.result.seq);
+      const cut = seqs.filter((seq) => clipped.has(seq));
+      if (cut.length) bySeq.set(item.key, [...new Set(cut)]);
+    }
+    return bySeq;
+  });
   protected readonly modeText = computed(() => {
     const mode = this.mode();
     return mode ? `${modeLabel(mode)} mode` : null;

@@ -1,7 +1,7 @@
 import { provideHttpClient } from '@angular/common/http';
 import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { TestBed } from '@angular/core/testing';
-import { PAGE } from '../conversation/conversation-paging';
+import { EVENT_CLIP, PAGE } from '../conversation/conversation-paging';
 import { SessionsApi } from '../sessions/sessions-api';
 import { sampleSession } from '../testing/sample-session';
 import {
@@ -38,7 +38,7 @@ describe('early reads', () => {
   it('a conversation address asks for its session and last page; any page for the recent sessions', () => {
     expect(earlyReadsFor('/sessions/ses_abc')).toEqual([
       '/api/sessions/ses_abc',
-      `/api/sessions/ses_abc/events?limit=${PAGE}`,
+      `/api/sessions/ses_abc/events?limit=${PAGE}&clip=${EVENT_CLIP}`,
       ...SHELL_READS,
     ]);
     expect(earlyReadsFor('/sessions/ses_abc/')).toHaveLength(3);
@@ -59,7 +59,10 @@ describe('early reads', () => {
   it('sends the key and the console app name, and hands each answer over once', async () => {
     const { get, asked } = fakeFetch({
       '/api/sessions/ses_abc': { status: 200, body: session },
-      [`/api/sessions/ses_abc/events?limit=${PAGE}`]: { status: 200, body: { items: [] } },
+      [`/api/sessions/ses_abc/events?limit=${PAGE}&clip=${EVENT_CLIP}`]: {
+        status: 200,
+        body: { items: [] },
+      },
     });
     startEarlyReads('/sessions/ses_abc', 'k-1', get);
     expect(asked.map((a) => a.url)).toEqual(earlyReadsFor('/sessions/ses_abc'));
@@ -78,13 +81,16 @@ describe('early reads', () => {
   it('a refused or failed read, or an old one, is not an answer', async () => {
     const { get } = fakeFetch({
       '/api/sessions/ses_abc': { status: 401, body: { error_code: 'unauthorized' } },
-      [`/api/sessions/ses_abc/events?limit=${PAGE}`]: 'network-error',
+      [`/api/sessions/ses_abc/events?limit=${PAGE}&clip=${EVENT_CLIP}`]: 'network-error',
     });
     let now = 1_000;
     startEarlyReads('/sessions/ses_abc', 'k', get, () => now);
     expect(await takeEarlyRead('/api/sessions/ses_abc', () => now)).toBeUndefined();
     expect(
-      await takeEarlyRead(`/api/sessions/ses_abc/events?limit=${PAGE}`, () => now),
+      await takeEarlyRead(
+        `/api/sessions/ses_abc/events?limit=${PAGE}&clip=${EVENT_CLIP}`,
+        () => now,
+      ),
     ).toBeUndefined();
     startEarlyReads('/sessions/ses_abc', 'k', get, () => now);
     now += 60_000;

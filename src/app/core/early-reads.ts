@@ -1,4 +1,4 @@
-import { PAGE } from '../conversation/conversation-paging';
+import { FIRST_PAGE } from '../conversation/conversation-paging';
 import { RECENT_SESSIONS } from '../sessions/recent-sessions';
 import { CONSOLE_APP } from './auth-interceptor';
 
@@ -17,7 +17,8 @@ export const SHELL_READS = [`/api/sessions?limit=${RECENT_SESSIONS}`];
 export function earlyReadsFor(path: string): string[] {
   const id = CONVERSATION.exec(path)?.[1];
   if (!id) return SHELL_READS;
-  return [`/api/sessions/${id}`, `/api/sessions/${id}/events?limit=${PAGE}`, ...SHELL_READS];
+  const page = new URLSearchParams(Object.entries(FIRST_PAGE).map(([k, v]) => [k, String(v)]));
+  return [`/api/sessions/${id}`, `/api/sessions/${id}/events?${page}`, ...SHELL_READS];
 }
 
 interface EarlyRead {

@@ -30,6 +30,8 @@ export interface EventsRange {
   after?: number;
   before?: number;
   limit?: number;
+  /** Texts longer than this come cut, their event marked `clipped`. */
+  clip?: number;
 }
 
 /** The sessions resource of the daemon: launch, read, steer, queue. */

@@ -1,0 +1,63 @@
+import { TestBed } from '@angular/core/testing';
+import { provideRouter } from '@angular/router';
+import { SessionEvent } from '../../../contract/api';
+import { buildTimeline } from './timeline';
+import { TimelineView } from './timeline-view';
+
+const at = (seq: number, data: unknown, clipped?: true): SessionEvent => ({
+  seq,
+  received_at: '2026-01-01T00:00:00.000Z',
+  received_at_ms: seq * 1000,
+  source: 'agent',
+  data,
+  ...(clipped ? { clipped } : {}),
+});
+const events = [
+  at(1, {
+    type: 'assistant',
+    message: { role: 'assistant', content: [{ type: 'text', text: 'Reading the file.' }] },
+  }),
+  at(2, {
+    type: 'assistant',
+    message: {
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 'toolu_1', name: 'Read', input: { file_path: '/a.ts' } }],
+    },
+  }),
+  at(
+    3,
+    {
+      type: 'user',
+      message: {
+        role: 'user',
+        content: [{ type: 'tool_result', tool_use_id: 'toolu_1', content: 'line\n'.repeat(50) }],
+      },
+    },
+    true,
+  ),
+];
+
+describe('TimelineView', () => {
+  beforeEach(() => TestBed.configureTestingModule({ providers: [provideRouter([])] }));
+
+  it('a step showing a cut text offers to read its events whole; the others do not', async () => {
+    const fixture = TestBed.createComponent(TimelineView);
+    fixture.componentRef.setInput('items', buildTimeline(events));
+    fixture.componentRef.setInput('clipped', new Set([3]));
+    const asked: number[][] = [];
+    fixture.componentInstance.readWhole.subscribe((seqs) => asked.push(seqs));
+    await fixture.whenStable();
+    const element = fixture.nativeElement as HTMLElement;
+    const buttons = [...element.querySelectorAll<HTMLButtonElement>('button.read-whole')];
+    expect(buttons).toHaveLength(1);
+    // The tool call's step: its result came cut, its call did not.
+    expect(buttons[0]!.closest('.step')?.getAttribute('data-seq')).toBe('2');
+    expect(buttons[0]!.closest('.clipped')?.textContent).toContain('8,000 characters');
+    buttons[0]!.click();
+    expect(asked).toEqual([[3]]);
+
+    fixture.componentRef.setInput('clipped', new Set());
+    await fixture.whenStable();
+    expect(element.querySelector('button.read-whole')).toBeNull();
+  });
+});

@@ -48,8 +48,10 @@ describe('clipEvent', () => {
     }
   });
 
-  it('a stored line that is not JSON passes as it is', () => {
+  it('a stored line that is not JSON, or nested too deep to walk, passes as it is', () => {
     const odd = event('not json '.repeat(100));
     assert.equal(clipEvent(odd, 300), odd);
+    const deep = event(`${'['.repeat(50_000)}"${'x'.repeat(1000)}"${']'.repeat(50_000)}`);
+    assert.equal(clipEvent(deep, 300), deep);
   });
 });

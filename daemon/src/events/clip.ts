@@ -8,17 +8,18 @@ import type { StoredEvent } from './event-store.js';
 export function clipEvent(event: StoredEvent, max: number | undefined): StoredEvent {
   if (max === undefined || event.data.length <= max) return event;
   let cut = false;
-  let value: unknown;
   try {
-    value = JSON.parse(event.data, (_key, text: unknown) => {
+    const value: unknown = JSON.parse(event.data, (_key, text: unknown) => {
       if (typeof text !== 'string' || text.length <= max) return text;
       cut = true;
       return clipText(text, max);
     });
+    return cut ? { ...event, data: JSON.stringify(value), clipped: true } : event;
   } catch {
-    return event; // Stored lines are JSON; one that is not is passed on as it is.
+    // Stored lines are JSON, but one nested past the stack's depth cannot be walked: it passes
+    // on as it is (the page's weight still bounds the rest).
+    return event;
   }
-  return cut ? { ...event, data: JSON.stringify(value), clipped: true } : event;
 }
 
 /** The first `max` characters, never ending on half of a surrogate pair. */

@@ -53,11 +53,18 @@ describe('TimelineView', () => {
     // The tool call's step: its result came cut, its call did not.
     expect(buttons[0]!.closest('.step')?.getAttribute('data-seq')).toBe('2');
     expect(buttons[0]!.closest('.clipped')?.textContent).toContain('8,000 characters');
+    // Its line count is a floor: more lines may follow the cut.
+    expect(element.querySelector('app-tool-call button.toggle')?.textContent?.trim()).toBe(
+      'Show output (51+ lines)',
+    );
     buttons[0]!.click();
     expect(asked).toEqual([[3]]);
 
     fixture.componentRef.setInput('clipped', new Set());
     await fixture.whenStable();
     expect(element.querySelector('button.read-whole')).toBeNull();
+    expect(element.querySelector('app-tool-call button.toggle')?.textContent?.trim()).toBe(
+      'Show output (51 lines)',
+    );
   });
 });

@@ -30,6 +30,8 @@ export class ToolCall {
   readonly item = input.required<ToolItem>();
   readonly pending = input(false);
   readonly live = input(true);
+  /** Some text of this call or its result came cut (see EVENT_CLIP): counts are at least. */
+  readonly cut = input(false);
 
   protected readonly body = computed(() => toolBody(this.item()));
   protected readonly status = computed(() => toolStatus(this.item(), this.pending(), this.live()));
@@ -51,6 +53,12 @@ export class ToolCall {
     if (result.stdout !== null || result.stderr !== null)
       return { stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
     return { stdout: result.text, stderr: '' };
+  });
+  protected readonly outputLines = computed(() => {
+    const output = this.output();
+    if (!output) return '';
+    const lines = (output.stdout + output.stderr).split('\n').length;
+    return this.cut() ? `${lines}+ lines` : `${lines} lines`;
   });
   protected readonly outputLong = computed(() => {
     const output = this.output();

@@ -55,6 +55,30 @@ describe('buildTimeline over Codex JSON-RPC', () => {
     expect(result).toEqual(expect.objectContaining({ isError: false, durationMs: 900 }));
   });
 
+  it('a completion that came clipped never cuts what the deltas streamed, and is marked when it is all there is', () => {
+    const whole = 'word '.repeat(3000);
+    const completed = (text: string) => ({
+      ...item('item/completed', { type: 'agentMessage', id: 'm1', text }),
+      clipped: true as const,
+    });
+    const streamed = buildTimeline([
+      item('item/started', { type: 'agentMessage', id: 'm1', text: '' }),
+      note('item/agentMessage/delta', { itemId: 'm1', delta: whole }),
+      completed(whole.slice(0, 8000)),
+    ]);
+    expect(streamed).toHaveLength(1);
+    expect(streamed[0]).toEqual(expect.objectContaining({ kind: 'text', text: whole }));
+    expect(streamed[0]).not.toHaveProperty('clippedSeq');
+
+    // The window starts after the deltas: the cut completion is what there is, and it says so.
+    const started = item('item/started', { type: 'agentMessage', id: 'm1', text: '' });
+    const end = completed(whole.slice(0, 8000));
+    const alone = buildTimeline([started, end]);
+    expect(alone[0]).toEqual(
+      expect.objectContaining({ text: whole.slice(0, 8000), clippedSeq: end.seq }),
+    );
+  });
+
   it('closes a message an interrupt left open, and says the turn was interrupted', () => {
     const items = buildTimeline([
       item('item/started', { type: 'agentMessage', id: 'm1', text: '' }),

@@ -108,7 +108,7 @@ export function addCodexEvent(event: SessionEvent, data: Json, state: CodexTimel
     }
     case 'item/started':
     case 'item/completed':
-      return itemEvent(method, obj(params['item']), base, state);
+      return itemEvent(method, obj(params['item']), base, state, event.clipped === true);
     case 'turn/completed': {
       const turn = obj(params['turn']);
       const status = str(turn['status']);
@@ -146,6 +146,7 @@ function itemEvent(
   item: Json,
   base: (suffix: string | number) => { key: string; seq: number; ms: number },
   state: CodexTimelineState,
+  clipped: boolean,
 ): void {
   const id = str(item['id']) ?? '';
   const type = item['type'];
@@ -153,7 +154,11 @@ function itemEvent(
     const known = state.messages.get(id);
     const text = str(item['text']) ?? '';
     if (known) {
-      if (method === 'item/completed') known.text = text;
+      if (method !== 'item/completed') return;
+      // A completion that came cut says less than the deltas streamed before it: keep those.
+      if (clipped && known.text.length >= text.length) return;
+      known.text = text;
+      if (clipped) known.clippedSeq = base('t').seq;
       return;
     }
     const fresh: TextItem = { ...base('t'), kind: 'text', text, sub: false };

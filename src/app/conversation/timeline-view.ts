@@ -36,6 +36,7 @@ export class TimelineView {
     for (const item of this.items()) {
       const seqs = [item.seq];
       if (item.kind === 'tool' && item.result) seqs.push(item.result.seq);
+      if (item.kind === 'text' && item.clippedSeq !== undefined) seqs.push(item.clippedSeq);
       const cut = seqs.filter((seq) => clipped.has(seq));
       if (cut.length) bySeq.set(item.key, [...new Set(cut)]);
     }

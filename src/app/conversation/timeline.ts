@@ -33,7 +33,13 @@ interface Base {
 
 export type TimelineItem =
   | (Base & { kind: 'user'; text: string })
-  | (Base & { kind: 'text'; text: string; sub: boolean })
+  | (Base & {
+      kind: 'text';
+      text: string;
+      sub: boolean;
+      /** A later event whose text this row shows, when it came clipped (a Codex completion). */
+      clippedSeq?: number;
+    })
   | (Base & { kind: 'thinking'; text: string })
   | (Base & {
       kind: 'tool';

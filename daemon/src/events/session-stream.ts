@@ -15,9 +15,10 @@ export function isEndEvent(event: StoredEvent): boolean {
 }
 
 /**
- * Streams a session's events from `after` on (each clipped at `clip` when given, see clipEvent): first the session as it is now (so a client needs no
- * second read to close the race between its own read and the stream's start), then the stored
- * events, then live ones, with no gap and no duplicate. Live events that arrive during the
+ * Streams a session's events from `after` on, each clipped at `clip` when given (see clipEvent):
+ * first the session as it is now (so a client needs no second read to close the race between its
+ * own read and the stream's start), then the stored events, then live ones, with no gap and no
+ * duplicate. Live events that arrive during the
  * catch-up wait in order and are filtered by seq. Once the session's end is sent (or found after
  * the catch-up), its final state follows and the answer ends.
  */

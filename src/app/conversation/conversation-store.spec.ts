@@ -70,14 +70,22 @@ describe('ConversationStore paging', () => {
     http.expectOne((r) => r.urlWithParams === url).flush(body);
   };
 
-  it('opens on the newest chunk, then pages backwards with before=<first seq>, keeping the window bounded', async () => {
+  /** Opens s1 (events 1 to 1000) on `items` as its newest chunk, with an empty queue. */
+  const openOn = async (items: SessionEvent[]) => {
     const opening = store.open('s1');
     http.expectOne('/api/sessions/s1').flush(session);
-    http
-      .expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`)
-      .flush({ items: range(881, 1000), next_cursor: '881', first_seq: 1, last_seq: 1000 });
+    http.expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`).flush({
+      items,
+      next_cursor: String(items[0]!.seq),
+      first_seq: 1,
+      last_seq: 1000,
+    });
     await opening;
     http.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
+  };
+
+  it('opens on the newest chunk, then pages backwards with before=<first seq>, keeping the window bounded', async () => {
+    await openOn(range(881, 1000));
     expect(store.events()[0]?.seq).toBe(881);
     expect(store.bounds()).toEqual({ hasOlder: true, hasNewer: false });
 
@@ -117,13 +125,7 @@ describe('ConversationStore paging', () => {
   });
 
   it('a jump shows its target with the events before it, even when pages are cut by their weight', async () => {
-    const opening = store.open('s1');
-    http.expectOne('/api/sessions/s1').flush(session);
-    http
-      .expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`)
-      .flush({ items: range(881, 1000), next_cursor: '881', first_seq: 1, last_seq: 1000 });
-    await opening;
-    http.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
+    await openOn(range(881, 1000));
 
     const jumping = store.jumpTo(500);
     await Promise.resolve();
@@ -146,17 +148,8 @@ describe('ConversationStore paging', () => {
       asked.push(String(url));
       return new Promise(() => undefined);
     });
-    const opening = store.open('s1');
-    http.expectOne('/api/sessions/s1').flush(session);
     const cut: SessionEvent = { ...reply(1000), clipped: true };
-    http.expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`).flush({
-      items: [...replies(990, 999), cut],
-      next_cursor: '990',
-      first_seq: 1,
-      last_seq: 1000,
-    });
-    await opening;
-    http.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
+    await openOn([...replies(990, 999), cut]);
     expect(asked).toEqual([`/api/sessions/s1/stream?after=1000&clip=${EVENT_CLIP}`]);
     expect([...store.clipped()]).toEqual([1000]);
 
@@ -181,13 +174,7 @@ describe('ConversationStore paging', () => {
   });
 
   it('a fast reader gets a larger chunk, and the window keeps a page of what was on screen', async () => {
-    const opening = store.open('s1');
-    http.expectOne('/api/sessions/s1').flush(session);
-    http
-      .expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`)
-      .flush({ items: range(881, 1000), next_cursor: '881', first_seq: 1, last_seq: 1000 });
-    await opening;
-    http.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
+    await openOn(range(881, 1000));
 
     const older = store.loadOlder(FAST_PAGE);
     await answer(`/api/sessions/s1/events?before=881&limit=${FAST_PAGE}&clip=${EVENT_CLIP}`, {
@@ -203,13 +190,7 @@ describe('ConversationStore paging', () => {
   });
 
   it('a dense conversation is bounded by the rows it renders, and asks for chunks that fit', async () => {
-    const opening = store.open('s1');
-    http.expectOne('/api/sessions/s1').flush(session);
-    http
-      .expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`)
-      .flush({ items: replies(881, 1000), next_cursor: '881', first_seq: 1, last_seq: 1000 });
-    await opening;
-    http.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
+    await openOn(replies(881, 1000));
     expect(store.timeline().length).toBe(ROWS_MAX);
     expect(store.events()[0]?.seq).toBe(1001 - ROWS_MAX);
 

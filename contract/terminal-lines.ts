@@ -206,6 +206,12 @@ export function parsePromptAnswer(prompt: PromptView, line: string): PromptAnswe
   return null;
 }
 
+/**
+ * A terminal reads events with texts clipped at this (`clip=`): it prints the first line of a
+ * result, so a file read need not come whole, and a page of history stays many events long.
+ */
+export const TERMINAL_CLIP = 8000;
+
 /** A second Ctrl-C within this long leaves; one alone interrupts the turn. */
 export const DOUBLE_PRESS_MS = 2000;
 

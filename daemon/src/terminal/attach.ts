@@ -7,6 +7,7 @@ import {
   promptLabel,
   renderEvent,
   renderPrompt,
+  TERMINAL_CLIP,
   type PromptView,
 } from '../../../contract/terminal-lines.js';
 import { ApiError, CliError, type DaemonClient } from './daemon-client.js';
@@ -97,7 +98,7 @@ class Attachment {
   private async showHistory(): Promise<void> {
     const page = await this.client.call<{ items: SessionEvent[]; last_seq: number }>(
       'GET',
-      `${this.path}/events?limit=500`,
+      `${this.path}/events?limit=500&clip=${TERMINAL_CLIP}`,
     );
     const rendered = page.items.flatMap(
       (e) => renderEvent(e.source, e.data as Record<string, unknown>)?.split('\n') ?? [],
@@ -111,9 +112,12 @@ class Attachment {
     let lostSince: number | null = null;
     while (!this.leaving.signal.aborted) {
       try {
-        const response = await this.client.fetch(`${this.path}/stream?after=${this.lastSeq}`, {
-          signal: this.leaving.signal,
-        });
+        const response = await this.client.fetch(
+          `${this.path}/stream?after=${this.lastSeq}&clip=${TERMINAL_CLIP}`,
+          {
+            signal: this.leaving.signal,
+          },
+        );
         if (!response.ok || !response.body) throw new Error(`stream answered ${response.status}`);
         lostSince = null;
         for await (const line of readNdjson(response.body)) await this.onStreamLine(line);

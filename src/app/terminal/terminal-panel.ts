@@ -29,6 +29,7 @@ import {
   promptLabel,
   renderEvent,
   renderPrompt,
+  TERMINAL_CLIP,
 } from '../../../contract/terminal-lines';
 import { ApiKey } from '../core/api-key';
 import { toApiFailure } from '../core/api-error';
@@ -183,7 +184,7 @@ export class TerminalPanel {
     const id = this.session().id;
     let after = 0;
     try {
-      const page = await this.sessionsApi.events(id, { limit: 120 });
+      const page = await this.sessionsApi.events(id, { limit: 120, clip: TERMINAL_CLIP });
       const lines = page.items.flatMap(
         (e) => renderEvent(e.source, e.data as Record<string, unknown>)?.split('\n') ?? [],
       );
@@ -198,7 +199,8 @@ export class TerminalPanel {
 
   private follow(id: string, after: number): void {
     this.stream = ndjsonStream({
-      url: (seen) => `/api/sessions/${encodeURIComponent(id)}/stream?after=${seen ?? after}`,
+      url: (seen) =>
+        `/api/sessions/${encodeURIComponent(id)}/stream?after=${seen ?? after}&clip=${TERMINAL_CLIP}`,
       key: () => this.apiKey.key(),
       startAfter: after,
       parse: (raw) => {

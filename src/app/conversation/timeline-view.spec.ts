@@ -37,12 +37,29 @@ const events = [
   ),
 ];
 
+const shortRead = [
+  at(4, {
+    type: 'assistant',
+    message: {
+      role: 'assistant',
+      content: [{ type: 'tool_use', id: 'toolu_2', name: 'Read', input: { file_path: '/b.ts' } }],
+    },
+  }),
+  at(5, {
+    type: 'user',
+    message: {
+      role: 'user',
+      content: [{ type: 'tool_result', tool_use_id: 'toolu_2', content: 'two\nlines' }],
+    },
+  }),
+];
+
 describe('TimelineView', () => {
   beforeEach(() => TestBed.configureTestingModule({ providers: [provideRouter([])] }));
 
   it('a step showing a cut text offers to read its events whole; the others do not', async () => {
     const fixture = TestBed.createComponent(TimelineView);
-    fixture.componentRef.setInput('items', buildTimeline(events));
+    fixture.componentRef.setInput('items', buildTimeline([...events, ...shortRead]));
     fixture.componentRef.setInput('clipped', new Set([3]));
     const asked: number[][] = [];
     fixture.componentInstance.readWhole.subscribe((seqs) => asked.push(seqs));
@@ -66,5 +83,12 @@ describe('TimelineView', () => {
     expect(element.querySelector('app-tool-call button.toggle')?.textContent?.trim()).toBe(
       'Show output (51 lines)',
     );
+
+    // A short output cannot scroll: it is no stop for Tab. A long one is, once shown.
+    const outputs = () => [...element.querySelectorAll<HTMLElement>('pre.stdout')];
+    expect(outputs().map((pre) => pre.getAttribute('tabindex'))).toEqual([null]);
+    element.querySelector<HTMLButtonElement>('app-tool-call button.toggle')!.click();
+    await fixture.whenStable();
+    expect(outputs().map((pre) => pre.getAttribute('tabindex'))).toEqual(['0', null]);
   });
 });

@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { isDeepStrictEqual } from 'node:util';
 import { startDemoModel } from '../../../fakes/demo-model/server.js';
+import { allEvents } from '../testing/all-events.js';
 import { startDaemonProcess, type DaemonProcess } from '../testing/daemon-process.js';
 import { openNdjsonClient } from '../testing/ndjson-client.js';
 import { waitFor } from '../testing/harness.js';
@@ -33,24 +34,9 @@ interface Loss {
 
 const random = (below: number): number => Math.floor(Math.random() * below);
 
-async function storedEvents(daemon: DaemonProcess, sessionId: string): Promise<any[]> {
-  const all: any[] = [];
-  let after = 0;
-  for (;;) {
-    const page = await daemon.call(
-      'GET',
-      `/api/sessions/${sessionId}/events?after=${after}&limit=500`,
-    );
-    assert.equal(page.status, 200, page.text);
-    all.push(...page.body.items);
-    if (!page.body.next_cursor) return all;
-    after = Number(page.body.next_cursor);
-  }
-}
-
 /** Compares what clients were shown of a session with what the restarted daemon stored. */
 async function compare(daemon: DaemonProcess, sessionId: string, shown: Shown): Promise<Loss> {
-  const stored = await storedEvents(daemon, sessionId);
+  const stored = await allEvents(daemon, sessionId);
   const bySeq = new Map(stored.map((event) => [event.seq as number, event]));
   const loss: Loss = { missing: 0, reused: 0, announced: 0, gaps: 0 };
   for (const [seq, event] of shown.events) {
@@ -66,10 +52,10 @@ async function compare(daemon: DaemonProcess, sessionId: string, shown: Shown): 
 
 /** A client that resumes from a random seq gets exactly the stored events after it. */
 async function checkResume(daemon: DaemonProcess, sessionId: string): Promise<void> {
-  const stored = await storedEvents(daemon, sessionId);
+  const stored = await allEvents(daemon, sessionId);
   if (stored.length === 0) return;
   const after = random(stored.length);
-  const last = stored.at(-1).seq as number;
+  const last = stored.at(-1)!.seq;
   const client = await openNdjsonClient(
     daemon.base,
     daemon.key,

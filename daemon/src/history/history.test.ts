@@ -15,6 +15,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ImportReport, Session, SessionEvent } from '../../../contract/api.js';
+import { allEvents } from '../testing/all-events.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import {
   claudeLines,
@@ -76,12 +77,8 @@ async function imported(daemon: TestDaemon, subscription: string): Promise<Sessi
   return answer.body.items;
 }
 
-async function events(daemon: TestDaemon, sessionId: string): Promise<SessionEvent[]> {
-  const answer = await daemon.call<{ items: SessionEvent[] }>(
-    'GET',
-    `/api/sessions/${sessionId}/events?after=0&limit=500`,
-  );
-  return answer.body.items;
+function events(daemon: TestDaemon, sessionId: string): Promise<SessionEvent[]> {
+  return allEvents(daemon, sessionId);
 }
 
 async function importedTurns(

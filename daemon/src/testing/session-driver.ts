@@ -1,4 +1,5 @@
 import type { PermissionRequest, Session, SessionEvent } from '../../../contract/api.js';
+import { allEvents } from './all-events.js';
 import { waitFor, type TestDaemon } from './harness.js';
 
 /** Helpers that drive a session through the public API the way a client would. */
@@ -30,20 +31,8 @@ export class SessionDriver {
     });
   }
 
-  async events(): Promise<SessionEvent[]> {
-    const all: SessionEvent[] = [];
-    let after = 0;
-    for (;;) {
-      const page = (
-        await this.daemon.call<{ items: SessionEvent[]; next_cursor: string | null }>(
-          'GET',
-          `/api/sessions/${this.id}/events?after=${after}&limit=500`,
-        )
-      ).body;
-      all.push(...page.items);
-      if (!page.next_cursor) return all;
-      after = Number(page.next_cursor);
-    }
+  events(): Promise<SessionEvent[]> {
+    return allEvents(this.daemon, this.id);
   }
 
   async agentLines(type: string): Promise<Record<string, any>[]> {

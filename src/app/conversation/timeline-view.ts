@@ -1,6 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
 import { PermissionMode } from '../../../contract/api';
 import { modeLabel } from '../shared/mode-label';
+import { ScrollBlock } from '../shared/scroll-block';
 import { Timestamp } from '../shared/timestamp';
 import { MarkdownView } from './markdown-view';
 import { EVENT_CLIP } from './conversation-paging';
@@ -11,7 +12,7 @@ import { ThinkingBlock } from './thinking-block';
 /** The rendered window of a conversation; every step carries its seq for jumps and anchoring. */
 @Component({
   selector: 'app-timeline-view',
-  imports: [Timestamp, ToolCall, MarkdownView, ThinkingBlock],
+  imports: [Timestamp, ToolCall, MarkdownView, ThinkingBlock, ScrollBlock],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './timeline-view.html',
   styleUrl: './timeline-view.scss',

@@ -1,5 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, input, signal } from '@angular/core';
 import { RouterLink } from '@angular/router';
+import { ScrollBlock } from '../shared/scroll-block';
 import { Timestamp } from '../shared/timestamp';
 import { refusalOf, refusalWords } from './refusal';
 import { TimelineItem } from './timeline';
@@ -21,7 +22,7 @@ const STATUS_TEXT = {
 /** One tool call with its result under it (paired by tool_use_id); long parts start collapsed. */
 @Component({
   selector: 'app-tool-call',
-  imports: [RouterLink, Timestamp],
+  imports: [RouterLink, Timestamp, ScrollBlock],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './tool-call.html',
   styleUrl: './tool-call.scss',

@@ -11,14 +11,14 @@ const PAGES = [
   {
     name: 'conversation',
     pattern: '^/sessions/(?!new/?$)[^/]+/?$',
-    entries: ['src/app/sessions/sessions.routes.ts', 'src/app/conversation/conversation-page.ts'],
+    entries: ['src/app/conversation/conversation-page.ts'],
   },
   {
     name: 'sessions',
     pattern: '^/(sessions/?)?$',
-    entries: ['src/app/sessions/sessions.routes.ts', 'src/app/sessions/session-list-page.ts'],
+    entries: ['src/app/sessions/session-list-page.ts'],
   },
-  { name: 'inbox', pattern: '^/inbox/?$', entries: ['src/app/permissions/permissions.routes.ts'] },
+  { name: 'inbox', pattern: '^/inbox/?$', entries: ['src/app/permissions/inbox-page.ts'] },
 ];
 
 const root = new URL('..', import.meta.url).pathname;

@@ -1,23 +1,20 @@
-import { APP_BASE_HREF } from '@angular/common';
 import { provideHttpClient, withFetch, withInterceptors } from '@angular/common/http';
 import {
   ApplicationConfig,
+  inject,
+  provideAppInitializer,
   provideBrowserGlobalErrorListeners,
   provideZonelessChangeDetection,
 } from '@angular/core';
-import { TitleStrategy, provideRouter, withComponentInputBinding } from '@angular/router';
-import { routes } from './app.routes';
 import { authInterceptor } from './core/auth-interceptor';
-import { PageTitle } from './core/page-title';
+import { Navigator } from './core/routing/navigator';
 
 export const appConfig: ApplicationConfig = {
   providers: [
     provideBrowserGlobalErrorListeners(),
-    // No <base> element: the daemon's CSP says base-uri 'none'; assets are referenced from /.
-    { provide: APP_BASE_HREF, useValue: '/' },
     provideZonelessChangeDetection(),
-    provideRouter(routes, withComponentInputBinding()),
-    { provide: TitleStrategy, useExisting: PageTitle },
+    // Not awaited: the shell paints while the first page's chunk arrives.
+    provideAppInitializer(() => inject(Navigator).start()),
     provideHttpClient(withInterceptors([authInterceptor]), withFetch()),
   ],
 };

@@ -1,58 +1,80 @@
-import { Routes } from '@angular/router';
-import { keyGuard } from './core/key-guard';
+import type { PageRoute } from './core/routing/page-route';
 
-export const routes: Routes = [
-  { path: '', pathMatch: 'full', redirectTo: 'sessions' },
+/** Where an address that names no page goes (and the bare `/`). */
+export const HOME = '/sessions';
+
+/** Every page of the console; each loads its component on first visit. */
+export const routes: readonly PageRoute[] = [
   {
     path: 'key',
-    loadComponent: () => import('./core/key-page').then((m) => m.KeyPage),
     title: 'API key · Relais',
+    needsKey: false,
+    load: () => import('./core/key-page').then((m) => m.KeyPage),
   },
   {
     path: 'sessions',
-    canActivate: [keyGuard],
-    loadChildren: () => import('./sessions/sessions.routes').then((m) => m.sessionsRoutes),
+    title: 'Sessions · Relais',
+    needsKey: true,
+    load: () => import('./sessions/session-list-page').then((m) => m.SessionListPage),
+  },
+  {
+    path: 'sessions/new',
+    title: 'Launch a session · Relais',
+    needsKey: true,
+    load: () => import('./sessions/launch-page').then((m) => m.LaunchPage),
+  },
+  {
+    path: 'sessions/:id',
+    title: 'Conversation · Relais',
+    needsKey: true,
+    load: () => import('./conversation/conversation-page').then((m) => m.ConversationPage),
   },
   {
     path: 'inbox',
-    canActivate: [keyGuard],
-    loadChildren: () => import('./permissions/permissions.routes').then((m) => m.permissionsRoutes),
+    title: 'Inbox · Relais',
+    needsKey: true,
+    load: () => import('./permissions/inbox-page').then((m) => m.InboxPage),
   },
   {
     path: 'subscriptions',
-    canActivate: [keyGuard],
-    loadChildren: () =>
-      import('./subscriptions/subscriptions.routes').then((m) => m.subscriptionsRoutes),
+    title: 'Subscriptions · Relais',
+    needsKey: true,
+    load: () => import('./subscriptions/subscriptions-page').then((m) => m.SubscriptionsPage),
   },
   {
     path: 'analytics',
-    canActivate: [keyGuard],
-    loadChildren: () => import('./analytics/analytics.routes').then((m) => m.analyticsRoutes),
+    title: 'Analytics · Relais',
+    needsKey: true,
+    load: () => import('./analytics/analytics-page').then((m) => m.AnalyticsPage),
   },
   {
     path: 'rules',
-    canActivate: [keyGuard],
-    loadChildren: () => import('./rules/rules.routes').then((m) => m.rulesRoutes),
+    title: 'Rules · Relais',
+    needsKey: true,
+    load: () => import('./rules/rules-page').then((m) => m.RulesPage),
   },
   {
     path: 'audit',
-    canActivate: [keyGuard],
-    loadChildren: () => import('./audit/audit.routes').then((m) => m.auditRoutes),
+    title: 'Audit trail · Relais',
+    needsKey: true,
+    load: () => import('./audit/audit-page').then((m) => m.AuditPage),
   },
   {
     path: 'library',
-    canActivate: [keyGuard],
-    loadChildren: () => import('./library/library.routes').then((m) => m.libraryRoutes),
+    title: 'Library · Relais',
+    needsKey: true,
+    load: () => import('./library/library-page').then((m) => m.LibraryPage),
   },
   {
     path: 'storage',
-    canActivate: [keyGuard],
-    loadChildren: () => import('./storage/storage.routes').then((m) => m.storageRoutes),
+    title: 'Storage · Relais',
+    needsKey: true,
+    load: () => import('./storage/storage-page').then((m) => m.StoragePage),
   },
   {
     path: 'diagnostics',
-    canActivate: [keyGuard],
-    loadChildren: () => import('./diagnostics/diagnostics.routes').then((m) => m.diagnosticsRoutes),
+    title: 'Diagnostics · Relais',
+    needsKey: true,
+    load: () => import('./diagnostics/diagnostics-page').then((m) => m.DiagnosticsPage),
   },
-  { path: '**', redirectTo: 'sessions' },
 ];

@@ -9,20 +9,23 @@ import {
   effect,
   inject,
   signal,
+  untracked,
   viewChild,
 } from '@angular/core';
-import { NavigationEnd, Router, RouterLink, RouterLinkActive, RouterOutlet } from '@angular/router';
 import { ApiKey } from './core/api-key';
 import { Attention } from './core/attention';
 import { LiveStore } from './core/live-store';
 import { ConsolePage, PAGES } from './core/pages';
+import { Navigator } from './core/routing/navigator';
+import { PageOutlet } from './core/routing/page-outlet';
+import { PageLink } from './core/routing/page-link';
 import { Theme } from './core/theme';
 import { Typeahead } from './core/typeahead';
 import type { PaletteMode } from './palette/palette-dialog';
 
 @Component({
   selector: 'app-root',
-  imports: [NgTemplateOutlet, RouterOutlet, RouterLink, RouterLinkActive],
+  imports: [NgTemplateOutlet, PageOutlet, PageLink],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './app.html',
   styleUrl: './app.scss',
@@ -47,8 +50,11 @@ export class App {
     effect(() => {
       if (this.apiKey.key() && !this.apiKey.rejected()) this.live.start();
     });
-    const navigation = inject(Router).events.subscribe((event) => {
-      if (event instanceof NavigationEnd) this.menuOpen.set(false);
+    const navigator = inject(Navigator);
+    // Any link followed folds the menu, one to the page already shown included.
+    effect(() => {
+      navigator.arrivals();
+      untracked(() => this.menuOpen.set(false));
     });
     // Held keys are taken in the capture phase, before the focused element (a button, the
     // terminal, the composer) can act on them.
@@ -57,7 +63,6 @@ export class App {
     };
     window.addEventListener('keydown', holdTyped, { capture: true });
     inject(DestroyRef).onDestroy(() => {
-      navigation.unsubscribe();
       window.removeEventListener('keydown', holdTyped, { capture: true });
     });
     afterNextRender(() => whenIdle(() => void import('./palette/palette')));

@@ -1,4 +1,4 @@
-import { Params } from '@angular/router';
+import type { QueryChange, QueryParams } from '../core/routing/url';
 
 /** The filter of the Analytics page; it lives in the URL query (shareable, back button works). */
 export interface FilterState {
@@ -67,7 +67,7 @@ function instant(value: unknown): string | null {
 }
 
 /** Reads the filter from query params; anything unknown or malformed falls back to the default. */
-export function filterFromParams(params: Params): FilterState {
+export function filterFromParams(params: QueryParams | QueryChange): FilterState {
   const periodText = single(params['period']);
   const period = PERIODS.find((p) => p.value === periodText)?.value ?? DEFAULT_PERIOD;
   const errorText = single(params['error']);
@@ -91,8 +91,8 @@ export function filterFromParams(params: Params): FilterState {
  * Writes the filter as query params: every key is present (null removes it from the URL when
  * merged), defaults are left out so that a plain /analytics stays plain.
  */
-export function filterToParams(state: FilterState): Params {
-  const params: Params = {};
+export function filterToParams(state: FilterState): QueryChange {
+  const params: Record<string, string | null> = {};
   for (const key of LIST_KEYS) params[key] = state[key].length > 0 ? state[key].join(',') : null;
   params['period'] = state.period === DEFAULT_PERIOD ? null : state.period;
   params['from'] = state.period === 'custom' ? state.from : null;

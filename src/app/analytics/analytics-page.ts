@@ -9,12 +9,13 @@ import {
   resource,
   signal,
 } from '@angular/core';
-import { toSignal } from '@angular/core/rxjs-interop';
 import { MatButtonModule } from '@angular/material/button';
 import { MatButtonToggleModule } from '@angular/material/button-toggle';
-import { ActivatedRoute, Router } from '@angular/router';
+import { provideEchartsCore } from 'ngx-echarts';
 import { TurnRow } from '../../../contract/usage';
 import { ApiFailure, toApiFailure } from '../core/api-error';
+import { ActivePage } from '../core/routing/active-page';
+import { Navigator } from '../core/routing/navigator';
 import { Theme } from '../core/theme';
 import { AnalyticsApi, ExportFormat } from './analytics-api';
 import {
@@ -77,20 +78,21 @@ function failure(error: unknown): ApiFailure | null {
     ToolTable,
     TurnsTable,
   ],
+  // The chart library loads with the first chart, not with the page.
+  providers: [
+    provideEchartsCore({ echarts: () => import('./echarts-setup').then((m) => m.echarts) }),
+  ],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './analytics-page.html',
   styleUrl: './analytics-page.scss',
 })
 export class AnalyticsPage {
   private readonly api = inject(AnalyticsApi);
-  private readonly router = inject(Router);
-  private readonly route = inject(ActivatedRoute);
+  private readonly navigator = inject(Navigator);
+  private readonly page = inject(ActivePage);
   private readonly theme = inject(Theme);
 
-  private readonly params = toSignal(this.route.queryParams, {
-    initialValue: this.route.snapshot.queryParams,
-  });
-  protected readonly filter = computed(() => filterFromParams(this.params()), {
+  protected readonly filter = computed(() => filterFromParams(this.page.query()), {
     equal: (a, b) => JSON.stringify(a) === JSON.stringify(b),
   });
   protected readonly problem = computed(() => periodProblem(this.filter()));
@@ -257,11 +259,7 @@ export class AnalyticsPage {
 
   protected applyFilter(next: FilterState): void {
     // A new history entry per change: the back button steps back through filters.
-    void this.router.navigate([], {
-      relativeTo: this.route,
-      queryParams: filterToParams(next),
-      queryParamsHandling: 'merge',
-    });
+    void this.navigator.mergeQuery(filterToParams(next));
   }
 
   protected refresh(): void {

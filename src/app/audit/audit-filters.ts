@@ -1,4 +1,4 @@
-import { Params } from '@angular/router';
+import type { QueryChange, QueryParams } from '../core/routing/url';
 
 /** What the audit page filters on, as the person chose it. */
 export interface AuditFilters {
@@ -66,7 +66,7 @@ function oneOf<T extends string>(value: unknown, allowed: readonly T[], fallback
 }
 
 /** Reads the filters from the URL query; anything unknown falls back to "no filter". */
-export function auditFiltersFromParams(params: Params): AuditFilters {
+export function auditFiltersFromParams(params: QueryParams | QueryChange): AuditFilters {
   return {
     session: single(params['session']).trim(),
     tool: single(params['tool']).trim(),
@@ -81,7 +81,7 @@ export function auditFiltersFromParams(params: Params): AuditFilters {
 }
 
 /** The URL query of the filters: only what differs from "no filter", so a bare URL means none. */
-export function auditFiltersToParams(filters: AuditFilters): Params {
+export function auditFiltersToParams(filters: AuditFilters): QueryChange {
   return {
     session: filters.session.trim() || null,
     tool: filters.tool.trim() || null,

@@ -1,14 +1,23 @@
-import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  effect,
+  inject,
+  signal,
+  untracked,
+} from '@angular/core';
 import { takeUntilDestroyed } from '@angular/core/rxjs-interop';
 import { FormControl, FormGroup, ReactiveFormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
-import { ActivatedRoute, Router, RouterLink } from '@angular/router';
 import { merge } from 'rxjs';
 import { AuditEntry } from '../../../contract/permissions';
 import { ApiFailure, toApiFailure } from '../core/api-error';
+import { ActivePage } from '../core/routing/active-page';
+import { Navigator } from '../core/routing/navigator';
+import { PageLink } from '../core/routing/page-link';
 import { CursorPager } from '../shared/cursor-pager';
 import { Timestamp } from '../shared/timestamp';
 import { AuditApi, AuditExportFormat } from './audit-api';
@@ -36,7 +45,7 @@ const PAGE_SIZE = 50;
   selector: 'app-audit-page',
   imports: [
     ReactiveFormsModule,
-    RouterLink,
+    PageLink,
     MatButtonModule,
     MatFormFieldModule,
     MatInputModule,
@@ -50,8 +59,8 @@ const PAGE_SIZE = 50;
 export class AuditPage {
   protected readonly chipClasses = chipClasses;
   private readonly api = inject(AuditApi);
-  private readonly router = inject(Router);
-  private readonly route = inject(ActivatedRoute);
+  private readonly navigator = inject(Navigator);
+  private readonly page = inject(ActivePage);
   protected readonly periods = AUDIT_PERIODS;
 
   protected readonly form = new FormGroup({
@@ -84,10 +93,12 @@ export class AuditPage {
   private shown: string | null = null;
 
   constructor() {
-    this.route.queryParams.pipe(takeUntilDestroyed()).subscribe((params) => {
-      const filters = auditFiltersFromParams(params);
-      this.form.setValue(filters, { emitEvent: false });
-      if (JSON.stringify(filters) !== this.shown) this.show(filters);
+    effect(() => {
+      const filters = auditFiltersFromParams(this.page.query());
+      untracked(() => {
+        this.form.setValue(filters, { emitEvent: false });
+        if (JSON.stringify(filters) !== this.shown) this.show(filters);
+      });
     });
     // A choice in a list applies at once, as on Analytics; the text fields apply with Enter.
     const { decision, kind, period } = this.form.controls;
@@ -101,11 +112,7 @@ export class AuditPage {
     const filters = this.form.getRawValue();
     // Apply again re-reads (a period ends now); a change also gets its own history entry.
     this.show(filters);
-    void this.router.navigate([], {
-      relativeTo: this.route,
-      queryParams: auditFiltersToParams(filters),
-      queryParamsHandling: 'merge',
-    });
+    void this.navigator.mergeQuery(auditFiltersToParams(filters));
   }
 
   protected clear(): void {

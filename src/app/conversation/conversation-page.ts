@@ -15,7 +15,8 @@ import {
   viewChild,
 } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { Router, RouterLink } from '@angular/router';
+import { Navigator } from '../core/routing/navigator';
+import { PageLink } from '../core/routing/page-link';
 import { toApiFailure } from '../core/api-error';
 import { PaletteRegistry } from '../palette/palette-registry';
 import { PromptList } from '../permissions/prompt-list';
@@ -44,7 +45,7 @@ const EXTEND_SECONDS = 1800;
   selector: 'app-conversation-page',
   imports: [
     SessionTitleView,
-    RouterLink,
+    PageLink,
     MatButtonModule,
     StateChip,
     TimelineView,
@@ -65,7 +66,7 @@ export class ConversationPage {
   private readonly now = inject(Now);
   private readonly injector = inject(Injector);
   private readonly paletteRegistry = inject(PaletteRegistry);
-  private readonly router = inject(Router);
+  private readonly navigator = inject(Navigator);
   private readonly scroller = viewChild<ElementRef<HTMLElement>>('scroller');
 
   readonly id = input.required<string>();
@@ -246,7 +247,7 @@ export class ConversationPage {
     try {
       const session = await this.api.resume(this.id());
       this.actionStatus.set('Resumed in a new live session.');
-      await this.router.navigate(['/sessions', session.id]);
+      await this.navigator.navigate(['/sessions', session.id]);
     } catch (error: unknown) {
       this.actionError.set(toApiFailure(error).message);
     } finally {

@@ -1,7 +1,6 @@
 import { provideHttpClient } from '@angular/common/http';
 import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { TestBed } from '@angular/core/testing';
-import { provideRouter } from '@angular/router';
 import { Session, SessionEvent } from '../../../contract/api';
 import { sampleSession } from '../testing/sample-session';
 import {
@@ -41,12 +40,7 @@ const replies = (from: number, to: number) =>
 function configureStore(): void {
   vi.stubGlobal('fetch', () => new Promise(() => undefined));
   TestBed.configureTestingModule({
-    providers: [
-      ConversationStore,
-      provideRouter([]),
-      provideHttpClient(),
-      provideHttpClientTesting(),
-    ],
+    providers: [ConversationStore, provideHttpClient(), provideHttpClientTesting()],
   });
 }
 

@@ -1,5 +1,4 @@
 import { TestBed } from '@angular/core/testing';
-import { provideRouter } from '@angular/router';
 import { SessionEvent } from '../../../contract/api';
 import { buildTimeline } from './timeline';
 import { TimelineView } from './timeline-view';
@@ -55,8 +54,6 @@ const shortRead = [
 ];
 
 describe('TimelineView', () => {
-  beforeEach(() => TestBed.configureTestingModule({ providers: [provideRouter([])] }));
-
   it('a step showing a cut text offers to read its events whole; the others do not', async () => {
     const fixture = TestBed.createComponent(TimelineView);
     fixture.componentRef.setInput('items', buildTimeline([...events, ...shortRead]));

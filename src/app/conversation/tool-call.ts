@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, input, signal } from '@angular/core';
-import { RouterLink } from '@angular/router';
+import { PageLink } from '../core/routing/page-link';
 import { ScrollBlock } from '../shared/scroll-block';
 import { Timestamp } from '../shared/timestamp';
 import { refusalOf, refusalWords } from './refusal';
@@ -22,7 +22,7 @@ const STATUS_TEXT = {
 /** One tool call with its result under it (paired by tool_use_id); long parts start collapsed. */
 @Component({
   selector: 'app-tool-call',
-  imports: [RouterLink, Timestamp, ScrollBlock],
+  imports: [PageLink, Timestamp, ScrollBlock],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './tool-call.html',
   styleUrl: './tool-call.scss',

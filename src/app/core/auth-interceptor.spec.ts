@@ -1,10 +1,10 @@
 import { HttpClient, provideHttpClient, withInterceptors } from '@angular/common/http';
 import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { TestBed } from '@angular/core/testing';
-import { Router, provideRouter } from '@angular/router';
 import { firstValueFrom } from 'rxjs';
 import { ApiKey } from './api-key';
 import { authInterceptor } from './auth-interceptor';
+import { Navigator } from './routing/navigator';
 
 describe('authInterceptor', () => {
   let http: HttpClient;
@@ -15,7 +15,6 @@ describe('authInterceptor', () => {
     localStorage.clear();
     TestBed.configureTestingModule({
       providers: [
-        provideRouter([]),
         provideHttpClient(withInterceptors([authInterceptor])),
         provideHttpClientTesting(),
       ],
@@ -37,8 +36,9 @@ describe('authInterceptor', () => {
   });
 
   it('sends the person to the key page on 401 and marks the key rejected', async () => {
-    const router = TestBed.inject(Router);
-    const navigate = vi.spyOn(router, 'navigate').mockResolvedValue(true);
+    const navigator = TestBed.inject(Navigator);
+    vi.spyOn(navigator, 'url').mockReturnValue('/');
+    const navigate = vi.spyOn(navigator, 'navigate').mockResolvedValue(true);
     const request = firstValueFrom(http.get('/api/sessions')).catch((error: unknown) => error);
     controller
       .expectOne('/api/sessions')
@@ -48,21 +48,19 @@ describe('authInterceptor', () => {
       );
     await request;
     expect(TestBed.inject(ApiKey).rejected()).toBe(true);
-    expect(navigate).toHaveBeenCalledWith(['/key'], { queryParams: {} });
+    expect(navigate).toHaveBeenCalledWith('/key', {});
   });
 
   it('brings the person back to the page they were on after the key page', async () => {
-    const router = TestBed.inject(Router);
-    vi.spyOn(router, 'url', 'get').mockReturnValue('/sessions/ses_42');
-    const navigate = vi.spyOn(router, 'navigate').mockResolvedValue(true);
+    const navigator = TestBed.inject(Navigator);
+    vi.spyOn(navigator, 'url').mockReturnValue('/sessions/ses_42');
+    const navigate = vi.spyOn(navigator, 'navigate').mockResolvedValue(true);
     const request = firstValueFrom(http.get('/api/sessions')).catch((error: unknown) => error);
     controller
       .expectOne('/api/sessions')
       .flush({ error_code: 'unauthorized', message: 'no' }, { status: 401, statusText: 'No' });
     await request;
-    expect(navigate).toHaveBeenCalledWith(['/key'], {
-      queryParams: { next: '/sessions/ses_42' },
-    });
+    expect(navigate).toHaveBeenCalledWith('/key', { next: '/sessions/ses_42' });
   });
 
   it('names the console as the app, so the audit says who changed the rules', () => {

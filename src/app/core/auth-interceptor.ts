@@ -1,9 +1,9 @@
 import { HttpErrorResponse, HttpInterceptorFn } from '@angular/common/http';
 import { inject } from '@angular/core';
-import { Router } from '@angular/router';
 import { catchError, throwError } from 'rxjs';
 import { ApiKey } from './api-key';
 import { returnTo } from './return-url';
+import { Navigator } from './routing/navigator';
 
 /** How the daemon's audit names what the console changed (rules changes, launches). */
 export const CONSOLE_APP = 'console';
@@ -15,7 +15,7 @@ export const CONSOLE_APP = 'console';
 export const authInterceptor: HttpInterceptorFn = (request, next) => {
   if (!request.url.startsWith('/api/')) return next(request);
   const apiKey = inject(ApiKey);
-  const router = inject(Router);
+  const navigator = inject(Navigator);
   const key = apiKey.key();
   const setHeaders: Record<string, string> = { 'X-Relais-App': CONSOLE_APP };
   if (key) setHeaders['Authorization'] = `Bearer ${key}`;
@@ -24,7 +24,7 @@ export const authInterceptor: HttpInterceptorFn = (request, next) => {
     catchError((error: unknown) => {
       if (error instanceof HttpErrorResponse && error.status === 401) {
         apiKey.reject();
-        void router.navigate(['/key'], { queryParams: returnTo(router.url) });
+        void navigator.navigate('/key', returnTo(navigator.url()));
       }
       return throwError(() => error);
     }),

@@ -4,10 +4,12 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
-import { ActivatedRoute, Router } from '@angular/router';
+import { HOME } from '../app.routes';
 import { ApiKey } from './api-key';
 import { LiveStore } from './live-store';
 import { NEXT_PARAM, safeReturnUrl } from './return-url';
+import { ActivePage } from './routing/active-page';
+import { Navigator } from './routing/navigator';
 
 /** Shown without a key or after a 401: where the key lives, and a field to paste it. */
 @Component({
@@ -78,8 +80,8 @@ import { NEXT_PARAM, safeReturnUrl } from './return-url';
 export class KeyPage {
   protected readonly apiKey = inject(ApiKey);
   private readonly live = inject(LiveStore);
-  private readonly router = inject(Router);
-  private readonly route = inject(ActivatedRoute);
+  private readonly navigator = inject(Navigator);
+  private readonly page = inject(ActivePage);
 
   protected readonly form = new FormGroup({
     key: new FormControl('', { nonNullable: true, validators: [Validators.required] }),
@@ -95,7 +97,7 @@ export class KeyPage {
     this.apiKey.use(key, remember ? 'local' : 'session');
     this.live.stop();
     this.live.start();
-    const next = safeReturnUrl(this.route.snapshot.queryParamMap.get(NEXT_PARAM));
-    void this.router.navigateByUrl(next ?? '/sessions');
+    const next = safeReturnUrl(this.page.query()[NEXT_PARAM]);
+    void this.navigator.navigateByUrl(next ?? HOME);
   }
 }

@@ -1,5 +1,4 @@
 import { DestroyRef, Injectable, Injector, computed, inject, signal } from '@angular/core';
-import { Router } from '@angular/router';
 import { Subscription as RxSubscription } from 'rxjs';
 import type {
   GlobalStreamLine,
@@ -11,6 +10,7 @@ import type { ApiFailure } from './api-error';
 import { ApiKey } from './api-key';
 import { fresherSession } from './fresher-session';
 import { ndjsonStream } from './live-stream';
+import { Navigator } from './routing/navigator';
 import type { LiveWire } from './live-wire';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
@@ -23,7 +23,7 @@ export type LiveStatus = 'connecting' | 'live' | 'offline';
 export class LiveStore {
   private readonly injector = inject(Injector);
   private readonly apiKey = inject(ApiKey);
-  private readonly router = inject(Router);
+  private readonly navigator = inject(Navigator);
 
   private readonly sessionMap = signal<ReadonlyMap<string, Session>>(new Map());
   private readonly pendingMap = signal<ReadonlyMap<string, PermissionRequest>>(new Map());
@@ -88,7 +88,7 @@ export class LiveStore {
       if (message.kind === 'unauthorized') {
         this.apiKey.reject();
         this.stop();
-        void this.router.navigate(['/key']);
+        void this.navigator.navigate('/key');
       } else if (message.kind === 'status') {
         this.statusSignal.set(message.connected ? 'live' : 'offline');
         // The stream's snapshot re-sends what is pending; forget what may have been decided meanwhile.

@@ -1,5 +1,4 @@
 import { Injectable, computed, signal } from '@angular/core';
-import { RouterStateSnapshot, TitleStrategy } from '@angular/router';
 
 export const BASE_TITLE = 'Relais';
 
@@ -9,7 +8,7 @@ export const BASE_TITLE = 'Relais';
  * navigation nor a new prompt erases the other's part.
  */
 @Injectable({ providedIn: 'root' })
-export class PageTitle extends TitleStrategy {
+export class PageTitle {
   private readonly routeTitle = signal(BASE_TITLE);
   private readonly subjectSignal = signal<string | null>(null);
   /** The route's title, or what the page shows (a session's title) in front of the console's name. */
@@ -17,10 +16,6 @@ export class PageTitle extends TitleStrategy {
     const subject = this.subjectSignal();
     return subject ? `${subject} · ${BASE_TITLE}` : this.routeTitle();
   });
-
-  override updateTitle(snapshot: RouterStateSnapshot): void {
-    this.show(this.buildTitle(snapshot) ?? BASE_TITLE);
-  }
 
   show(title: string): void {
     this.routeTitle.set(title);

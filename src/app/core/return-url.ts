@@ -1,4 +1,4 @@
-import { Params } from '@angular/router';
+import type { QueryChange } from './routing/url';
 
 /** The query parameter the key page reads to bring the person back. */
 export const NEXT_PARAM = 'next';
@@ -18,7 +18,7 @@ export function safeReturnUrl(url: unknown): string | null {
 }
 
 /** The key page's query for coming back to `url` (nothing when there is no page worth returning to). */
-export function returnTo(url: string): Params {
+export function returnTo(url: string): QueryChange {
   const next = safeReturnUrl(url);
   return next ? { [NEXT_PARAM]: next } : {};
 }

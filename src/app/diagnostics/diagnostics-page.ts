@@ -1,7 +1,7 @@
 import { registerPageCommands } from '../palette/page-commands';
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { RouterLink } from '@angular/router';
+import { PageLink } from '../core/routing/page-link';
 import { Diagnostics } from '../../../contract/operations';
 import { DiagnosticsApi } from './diagnostics-api';
 import { ApiFailure, toApiFailure } from '../core/api-error';
@@ -15,7 +15,7 @@ import { VersionCards } from './version-cards';
 /** The daemon at a glance, its agents' versions, its subscriptions' health and its logs. */
 @Component({
   selector: 'app-diagnostics-page',
-  imports: [RouterLink, MatButtonModule, VersionCards, LogViewer, SubscriptionHealthList],
+  imports: [PageLink, MatButtonModule, VersionCards, LogViewer, SubscriptionHealthList],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './diagnostics-page.html',
   styleUrl: './diagnostics-page.scss',

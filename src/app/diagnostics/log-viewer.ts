@@ -13,7 +13,7 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatSelectModule } from '@angular/material/select';
 import { MatSlideToggleModule } from '@angular/material/slide-toggle';
-import { RouterLink } from '@angular/router';
+import { PageLink } from '../core/routing/page-link';
 import { Subscription } from 'rxjs';
 import { LogEntry, LogLevel } from '../../../contract/operations';
 import { CursorPager } from '../shared/cursor-pager';
@@ -37,7 +37,7 @@ interface LogRow {
   selector: 'app-log-viewer',
   imports: [
     ReactiveFormsModule,
-    RouterLink,
+    PageLink,
     MatButtonModule,
     MatFormFieldModule,
     MatInputModule,

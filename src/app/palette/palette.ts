@@ -1,10 +1,10 @@
 import { Dialog, DialogRef } from '@angular/cdk/dialog';
 import { Injectable, Signal, computed, inject } from '@angular/core';
-import { Router } from '@angular/router';
 import { ApiKey } from '../core/api-key';
 import { Attention } from '../core/attention';
 import { LiveStore } from '../core/live-store';
 import { PAGES, SECTIONS } from '../core/pages';
+import { Navigator } from '../core/routing/navigator';
 import { Theme } from '../core/theme';
 import { Typeahead } from '../core/typeahead';
 import { sessionName, shortId } from '../sessions/session-name';
@@ -17,7 +17,7 @@ import { revealWhenShown } from './reveal';
 @Injectable({ providedIn: 'root' })
 export class Palette {
   private readonly dialog = inject(Dialog);
-  private readonly router = inject(Router);
+  private readonly navigator = inject(Navigator);
   private readonly live = inject(LiveStore);
   private readonly theme = inject(Theme);
   private readonly apiKey = inject(ApiKey);
@@ -70,7 +70,7 @@ export class Palette {
   }
 
   private go(path: string, queryParams?: Record<string, string>): () => void {
-    return () => void this.router.navigateByUrl(this.router.createUrlTree([path], { queryParams }));
+    return () => void this.navigator.navigate(path, queryParams);
   }
 
   private promptCommands(): PaletteCommand[] {
@@ -101,7 +101,9 @@ export class Palette {
       label: `Show ${section.label}`,
       keywords: `${section.keywords} ${section.path.slice(1)}`,
       run: () => {
-        void this.router.navigateByUrl(section.path).then(() => revealWhenShown(section.headingId));
+        void this.navigator
+          .navigateByUrl(section.path)
+          .then(() => revealWhenShown(section.headingId));
       },
     }));
     return [...pages, ...sections];

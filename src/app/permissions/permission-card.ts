@@ -12,7 +12,7 @@ import {
 } from '@angular/core';
 import { FormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
-import { RouterLink } from '@angular/router';
+import { PageLink } from '../core/routing/page-link';
 import { PermissionRequest, Session } from '../../../contract/api';
 import { ApiFailure } from '../core/api-error';
 import { Timestamp } from '../shared/timestamp';
@@ -28,7 +28,7 @@ import { questionsOf, subjectOf } from './permission-view';
  */
 @Component({
   selector: 'app-permission-card',
-  imports: [FormsModule, MatButtonModule, RouterLink, Timestamp],
+  imports: [FormsModule, MatButtonModule, PageLink, Timestamp],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './permission-card.html',
   styleUrl: './permission-card.scss',

@@ -13,7 +13,7 @@ import {
   signal,
 } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { RouterLink } from '@angular/router';
+import { PageLink } from '../core/routing/page-link';
 import { Rule, RulesView } from '../../../contract/permissions';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { RuleEditor } from './rule-editor';
@@ -40,15 +40,7 @@ interface Editing {
 /** The rules in force, grouped by kind, edited in place and saved whole through the daemon. */
 @Component({
   selector: 'app-rules-page',
-  imports: [
-    CdkDropList,
-    CdkDrag,
-    CdkDragHandle,
-    MatButtonModule,
-    RouterLink,
-    RuleEditor,
-    RuleTester,
-  ],
+  imports: [CdkDropList, CdkDrag, CdkDragHandle, MatButtonModule, PageLink, RuleEditor, RuleTester],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './rules-page.html',
   styleUrl: './rules-page.scss',

@@ -6,7 +6,8 @@ import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
 import { MatRadioModule } from '@angular/material/radio';
 import { MatSelectModule } from '@angular/material/select';
-import { Router, RouterLink } from '@angular/router';
+import { Navigator } from '../core/routing/navigator';
+import { PageLink } from '../core/routing/page-link';
 import { Effort, Subscription } from '../../../contract/api';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { LiveStore } from '../core/live-store';
@@ -24,7 +25,7 @@ import { SubscriptionsApi } from '../subscriptions/subscriptions-api';
   selector: 'app-launch-page',
   imports: [
     ReactiveFormsModule,
-    RouterLink,
+    PageLink,
     MatButtonModule,
     MatFormFieldModule,
     MatInputModule,
@@ -41,7 +42,7 @@ export class LaunchPage {
   private readonly sessionsApi = inject(SessionsApi);
   private readonly subscriptionsApi = inject(SubscriptionsApi);
   private readonly live = inject(LiveStore);
-  private readonly router = inject(Router);
+  private readonly navigator = inject(Navigator);
   private readonly now = inject(Now);
 
   protected readonly form = launchForm();
@@ -212,7 +213,7 @@ export class LaunchPage {
       this.live.upsertSession(session);
       const { subscription, model, cwd, permissionMode } = this.form.getRawValue();
       rememberLaunch({ subscription, model, cwd: cwd.trim(), permissionMode });
-      void this.router.navigate(['/sessions', session.id]);
+      void this.navigator.navigate(['/sessions', session.id]);
     } catch (error: unknown) {
       const failure = toApiFailure(error);
       this.failure.set(failure);

@@ -1,6 +1,5 @@
 import { signal } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
-import { provideRouter } from '@angular/router';
 import { ImportProgress, Session } from '../../../contract/api';
 import { ApiFailure } from '../core/api-error';
 import { LiveStore } from '../core/live-store';
@@ -36,7 +35,6 @@ describe('SessionListPage', () => {
     TestBed.configureTestingModule({
       imports: [SessionListPage],
       providers: [
-        provideRouter([]),
         { provide: LiveStore, useValue: live },
         { provide: SessionsApi, useValue: { list: vi.fn().mockResolvedValue([]) } },
         { provide: SubscriptionsApi, useValue: { list: vi.fn().mockResolvedValue([]) } },

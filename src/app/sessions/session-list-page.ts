@@ -4,7 +4,7 @@ import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@a
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatSelectModule } from '@angular/material/select';
-import { RouterLink } from '@angular/router';
+import { PageLink } from '../core/routing/page-link';
 import { ImportProgress, ImportReport, Session, SessionState } from '../../../contract/api';
 import { toApiFailure } from '../core/api-error';
 import { SubscriptionsApi } from '../subscriptions/subscriptions-api';
@@ -64,14 +64,7 @@ const COLUMNS: readonly { label: string; width: string }[] = [
 /** The live dashboard: every session from the global stream, filterable, no polling. */
 @Component({
   selector: 'app-session-list-page',
-  imports: [
-    RouterLink,
-    MatButtonModule,
-    MatFormFieldModule,
-    MatSelectModule,
-    StateChip,
-    QuotaCards,
-  ],
+  imports: [PageLink, MatButtonModule, MatFormFieldModule, MatSelectModule, StateChip, QuotaCards],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './session-list-page.html',
   styleUrl: './session-list-page.scss',

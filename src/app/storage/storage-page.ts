@@ -2,7 +2,8 @@ import { WhenPipe } from '../shared/when.pipe';
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatDialog } from '@angular/material/dialog';
-import { RouterLink } from '@angular/router';
+import { provideEchartsCore } from 'ngx-echarts';
+import { PageLink } from '../core/routing/page-link';
 import { firstValueFrom } from 'rxjs';
 import { ConversationStorage, StorageReport } from '../../../contract/operations';
 import { ApiFailure, toApiFailure } from '../core/api-error';
@@ -25,7 +26,11 @@ interface CategoryRow {
 /** Where the bytes go, what recycling will do and when, and per-conversation actions. */
 @Component({
   selector: 'app-storage-page',
-  imports: [WhenPipe, RouterLink, MatButtonModule, CategoryChart],
+  imports: [WhenPipe, PageLink, MatButtonModule, CategoryChart],
+  // The chart library loads with the first chart, not with the page.
+  providers: [
+    provideEchartsCore({ echarts: () => import('./echarts-setup').then((m) => m.echarts) }),
+  ],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './storage-page.html',
   styleUrl: './storage-page.scss',

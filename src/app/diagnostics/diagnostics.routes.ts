@@ -1,9 +1,0 @@
-import { Routes } from '@angular/router';
-
-export const diagnosticsRoutes: Routes = [
-  {
-    path: '',
-    title: 'Diagnostics · Relais',
-    loadComponent: () => import('./diagnostics-page').then((m) => m.DiagnosticsPage),
-  },
-];

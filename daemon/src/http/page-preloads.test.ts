@@ -12,6 +12,10 @@ const PAGE =
   '<link rel="modulepreload" href="/chunk-CORE0000.js"><link rel="modulepreload" href="/chunk-RXJS0000.js">' +
   '<script src="/main-AAAA0000.js" type="module"></script></body></html>';
 const statics = (...paths: string[]) => paths.map((path) => ({ path, kind: 'import-statement' }));
+/** The page table (`app.routes.ts`, in main) imports each page's chunk when it is first shown. */
+const PAGE_IMPORTS = ['chunk-LIST0000.js', 'chunk-CONV0000.js', 'chunk-INBX0000.js'].map(
+  (path) => ({ path, kind: 'dynamic-import' }),
+);
 
 /** The build's stats as esbuild writes them: chunk → its entry module and imports. */
 const STATS = {
@@ -19,19 +23,10 @@ const STATS = {
     'main-AAAA0000.js': {
       entryPoint: 'src/main.ts',
       bytes: 10,
-      imports: statics('chunk-RXJS0000.js', 'chunk-CORE0000.js'),
+      imports: [...statics('chunk-RXJS0000.js', 'chunk-CORE0000.js'), ...PAGE_IMPORTS],
     },
     'chunk-CORE0000.js': { bytes: 900, imports: [] },
     'chunk-RXJS0000.js': { bytes: 200, imports: [] },
-    'chunk-ROUT0000.js': {
-      entryPoint: 'src/app/sessions/sessions.routes.ts',
-      bytes: 20,
-      imports: [
-        ...statics('chunk-CORE0000.js'),
-        { path: 'chunk-LIST0000.js', kind: 'dynamic-import' },
-        { path: 'chunk-CONV0000.js', kind: 'dynamic-import' },
-      ],
-    },
     'chunk-CONV0000.js': {
       entryPoint: 'src/app/conversation/conversation-page.ts',
       bytes: 300,
@@ -43,7 +38,7 @@ const STATS = {
       entryPoint: 'src/app/sessions/session-list-page.ts',
       imports: statics('chunk-SHAR0000.js'),
     },
-    'chunk-INBX0000.js': { entryPoint: 'src/app/permissions/permissions.routes.ts', imports: [] },
+    'chunk-INBX0000.js': { entryPoint: 'src/app/permissions/inbox-page.ts', imports: [] },
   },
 };
 
@@ -86,13 +81,11 @@ describe('pages preloaded with the shell', () => {
     assert.deepEqual(preloads(await page('/sessions/ses_0123abcd')), [
       'chunk-CONV0000.js',
       'chunk-DEEP0000.js',
-      'chunk-ROUT0000.js',
       'chunk-SHAR0000.js',
     ]);
     assert.deepEqual(preloads(await page('/')), [
       'chunk-DEEP0000.js',
       'chunk-LIST0000.js',
-      'chunk-ROUT0000.js',
       'chunk-SHAR0000.js',
     ]);
     assert.deepEqual(preloads(await page('/inbox')), ['chunk-INBX0000.js']);
@@ -105,7 +98,6 @@ describe('pages preloaded with the shell', () => {
       'chunk-DEEP0000.js',
       'chunk-CONV0000.js',
       'chunk-SHAR0000.js',
-      'chunk-ROUT0000.js',
       'script main-AAAA0000.js',
     ]);
     assert.deepEqual(inOrder(await page('/analytics')), [
@@ -113,6 +105,15 @@ describe('pages preloaded with the shell', () => {
       'chunk-RXJS0000.js',
       'script main-AAAA0000.js',
     ]);
+  });
+
+  it('answers HEAD as GET, without the body', async () => {
+    const response = await fetch(daemon.base + '/sessions/ses_0123abcd', { method: 'HEAD' });
+    assert.equal(response.status, 200);
+    assert.match(response.headers.get('content-type') ?? '', /text\/html/);
+    assert.equal(await response.text(), '');
+    const api = await fetch(daemon.base + '/api/nope', { method: 'HEAD' });
+    assert.equal(api.status, 404);
   });
 
   it('any other route gets the plain index', async () => {
@@ -144,13 +145,6 @@ describe('pages preloaded after chunk optimization', () => {
         delete output['entryPoint'];
         output['inputs'] = { [entry]: { bytesInOutput: 1 }, 'src/app/shared/other.ts': {} };
       }
-      merged.outputs['main-AAAA0000.js']!['imports'] = [
-        ...statics('chunk-RXJS0000.js', 'chunk-CORE0000.js'),
-        ...['chunk-ROUT0000.js', 'chunk-INBX0000.js'].map((path) => ({
-          path,
-          kind: 'dynamic-import',
-        })),
-      ];
       writeFileSync(join(dist, 'stats.json'), JSON.stringify(merged));
       execFileSync(process.execPath, [join(process.cwd(), 'scripts/page-preloads.mjs'), dist]);
       const conversation = readFileSync(join(browser, 'index.conversation.html'), 'utf8');

@@ -103,8 +103,9 @@ function pageIndexes(consoleDir: string): (path: string) => string {
 
 /**
  * Serves the built console: a known file as is (or its precompressed twin when the client takes
- * brotli or gzip), any other path without an extension as index.html (client-side routes). Nothing
- * that reads as /api is ever answered with the console.
+ * brotli or gzip), any other path without an extension as index.html (client-side routes). HEAD
+ * answers as GET without the body (the console asks it before reloading a page whose chunk failed).
+ * Nothing that reads as /api is ever answered with the console.
  */
 export function installConsole(app: FastifyInstance, consoleDir: string | null): void {
   const indexFor = consoleDir ? pageIndexes(consoleDir) : () => '';
@@ -113,7 +114,8 @@ export function installConsole(app: FastifyInstance, consoleDir: string | null):
     if (path === null)
       throw apiError('malformed_request', 'The path is not valid percent-encoding.');
     const odd = CONTROL.test(path) || posix.normalize(path) !== path || path.includes('\\');
-    if (isApiLike(path) || odd || request.method !== 'GET' || !consoleDir) {
+    const reads = request.method === 'GET' || request.method === 'HEAD';
+    if (isApiLike(path) || odd || !reads || !consoleDir) {
       throw apiError('route_not_found');
     }
     const index = join(consoleDir, 'index.html');

@@ -1,6 +1,6 @@
 /**
  * The part of ECharts the Analytics page uses, registered once. Loaded by a dynamic import from
- * analytics.routes.ts only, so that none of it reaches the initial bundle.
+ * the page's chart provider only, with the first chart, so that none of it reaches the page's chunk.
  */
 import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';

@@ -95,9 +95,8 @@ export class Navigator {
     try {
       component = await destination.match.route.load();
     } catch (error) {
-      // A chunk this page no longer has (the daemon was upgraded): the browser loads the page anew.
-      if (id === this.latest && shown) location.assign(destination.address.url);
       console.error(error);
+      if (id === this.latest && shown) void reloadIfServed(destination.address.url);
       return false;
     }
     if (id !== this.latest) return false;
@@ -131,4 +130,17 @@ export class Navigator {
 
 function currentAddress(): string {
   return location.pathname + location.search;
+}
+
+/**
+ * A page whose chunk failed to load: when the daemon still serves the console (it was upgraded
+ * under this tab, and its chunks have new names), the browser loads the address anew. When the
+ * daemon is away, the page stays, and the live status says it reconnects.
+ */
+async function reloadIfServed(url: string): Promise<void> {
+  const served = await fetch(url, { method: 'HEAD', cache: 'no-store' }).then(
+    (response) => response.ok,
+    () => false,
+  );
+  if (served) location.assign(url);
 }

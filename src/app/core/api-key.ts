@@ -1,4 +1,5 @@
-import { Injectable, signal } from '@angular/core';
+import { DestroyRef, Injectable, inject, signal } from '@angular/core';
+import { answerKeyAsks, askOtherTabs } from './key-share';
 
 const STORAGE_KEY = 'relais.api-key';
 
@@ -52,6 +53,19 @@ export class ApiKey {
   constructor() {
     this.current.set(this.captureFromLocation() ?? storedKey());
     this.rememberedSignal.set(this.isRemembered());
+    const stop = answerKeyAsks(() => (this.rejectedKey() ? null : this.current()));
+    inject(DestroyRef).onDestroy(stop);
+  }
+
+  /**
+   * Without a key, takes the one another open tab of this console holds (a link opened in a new
+   * tab), kept in this tab's storage like a captured one; resolves whether a key is now held.
+   */
+  async takeFromOtherTabs(waitMs: number): Promise<boolean> {
+    if (this.current()) return true;
+    const key = await askOtherTabs(waitMs);
+    if (key && !this.current()) this.use(key, 'session');
+    return this.current() !== null;
   }
 
   /** Moves the current key between this tab (session storage) and this browser (local storage). */

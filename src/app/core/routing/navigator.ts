@@ -21,6 +21,9 @@ export interface ShownPage extends RouteMatch {
 
 type HistoryStep = 'push' | 'replace' | 'pop';
 
+/** How long a tab without a key waits for another tab to hand it over (they answer in a few ms). */
+const KEY_FROM_OTHER_TABS_MS = 200;
+
 /** Where an address leads, once the bare `/`, unknown pages and the key check are applied. */
 interface Destination {
   match: RouteMatch;
@@ -61,7 +64,14 @@ export class Navigator {
     const followHistory = () => void this.go(currentAddress(), 'pop');
     window.addEventListener('popstate', followHistory);
     this.destroyRef.onDestroy(() => window.removeEventListener('popstate', followHistory));
-    void this.go(currentAddress(), 'replace');
+    void this.showFirstPage();
+  }
+
+  private async showFirstPage(): Promise<void> {
+    // Only a tab without a key waits: a link opened in a new tab takes the key of the tab it
+    // came from rather than asking the person for it again.
+    if (!this.apiKey.key()) await this.apiKey.takeFromOtherTabs(KEY_FROM_OTHER_TABS_MS);
+    await this.go(currentAddress(), 'replace');
   }
 
   /** Opens a page of this console; resolves false when it was not shown (superseded, unknown). */

@@ -27,14 +27,15 @@ class ItemPage {
 })
 class KeyPage {}
 
-/** A deferred load: the test says when the page's chunk arrives. */
-function slowly(type: Type<unknown>): { load: () => Promise<Type<unknown>>; arrive: () => void } {
-  let arrive = (): void => undefined;
-  const arrived = new Promise<Type<unknown>>((resolve) => (arrive = () => resolve(type)));
-  return { load: () => arrived, arrive };
-}
-
 const slowItem = { load: () => Promise.resolve<Type<unknown>>(ItemPage) };
+
+/** From now on the item page's chunk arrives when the test calls what this returns. */
+function itemArrivesLater(): () => void {
+  let arrive = (): void => undefined;
+  const arrived = new Promise<Type<unknown>>((resolve) => (arrive = () => resolve(ItemPage)));
+  slowItem.load = () => arrived;
+  return () => arrive();
+}
 
 function routes(): PageRoute[] {
   return [
@@ -101,12 +102,11 @@ describe('Navigator', () => {
   it('shows the last page asked for when navigations overlap', async () => {
     const navigator = setUp({ key: true });
     await navigator.navigateByUrl('/sessions');
-    const item = slowly(ItemPage);
-    slowItem.load = item.load;
+    const arrive = itemArrivesLater();
     const first = navigator.navigateByUrl('/sessions/ses_slow');
     const second = navigator.navigateByUrl('/sessions?later=1');
     expect(await second).toBe(true);
-    item.arrive();
+    arrive();
     expect(await first).toBe(false);
     expect(bar()).toBe('/sessions?later=1');
     expect(navigator.shown()?.route.path).toBe('sessions');
@@ -115,12 +115,11 @@ describe('Navigator', () => {
   it('changes the address only once the page has loaded', async () => {
     const navigator = setUp({ key: true });
     await navigator.navigateByUrl('/sessions');
-    const item = slowly(ItemPage);
-    slowItem.load = item.load;
+    const arrive = itemArrivesLater();
     const going = navigator.navigateByUrl('/sessions/ses_2');
     await Promise.resolve();
     expect(bar()).toBe('/sessions');
-    item.arrive();
+    arrive();
     await going;
     expect(bar()).toBe('/sessions/ses_2');
   });

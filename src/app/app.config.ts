@@ -1,4 +1,3 @@
-import { provideHttpClient, withFetch, withInterceptors } from '@angular/common/http';
 import {
   ApplicationConfig,
   inject,
@@ -6,7 +5,6 @@ import {
   provideBrowserGlobalErrorListeners,
   provideZonelessChangeDetection,
 } from '@angular/core';
-import { authInterceptor } from './core/auth-interceptor';
 import { Navigator } from './core/routing/navigator';
 
 export const appConfig: ApplicationConfig = {
@@ -15,6 +13,5 @@ export const appConfig: ApplicationConfig = {
     provideZonelessChangeDetection(),
     // Not awaited: the shell paints while the first page's chunk arrives.
     provideAppInitializer(() => inject(Navigator).start()),
-    provideHttpClient(withInterceptors([authInterceptor]), withFetch()),
   ],
 };

@@ -1,8 +1,5 @@
-import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
-import { firstValueFrom, map } from 'rxjs';
-import * as z from 'zod';
-import { withJsonErrorBody } from '../core/api-error';
+import type * as z from 'zod';
 import {
   AnalyticsBreakdown,
   AnalyticsSummary,
@@ -10,6 +7,7 @@ import {
   BreakdownBy,
   TurnsPage,
 } from '../../../contract/usage';
+import { ApiClient } from '../core/api-client';
 
 export type AnalyticsQuery = Record<string, string>;
 export type TurnsPageData = z.infer<typeof TurnsPage>;
@@ -18,25 +16,25 @@ export type ExportFormat = 'csv' | 'json';
 /** The analytics resource of the daemon: figures of a filtered scope, its turns, and their export. */
 @Injectable({ providedIn: 'root' })
 export class AnalyticsApi {
-  private readonly http = inject(HttpClient);
+  private readonly api = inject(ApiClient);
 
   summary(query: AnalyticsQuery): Promise<AnalyticsSummary> {
-    return this.read('/api/analytics/summary', AnalyticsSummary, query);
+    return this.api.read('/api/analytics/summary', AnalyticsSummary, query);
   }
 
   timeseries(query: AnalyticsQuery, maxPoints: number): Promise<AnalyticsTimeseries> {
-    return this.read('/api/analytics/timeseries', AnalyticsTimeseries, {
+    return this.api.read('/api/analytics/timeseries', AnalyticsTimeseries, {
       ...query,
       max_points: String(maxPoints),
     });
   }
 
   breakdown(query: AnalyticsQuery, by: BreakdownBy): Promise<AnalyticsBreakdown> {
-    return this.read('/api/analytics/breakdown', AnalyticsBreakdown, { ...query, by });
+    return this.api.read('/api/analytics/breakdown', AnalyticsBreakdown, { ...query, by });
   }
 
   turns(query: AnalyticsQuery, limit: number, cursor: string | null): Promise<TurnsPageData> {
-    return this.read('/api/analytics/turns', TurnsPage, {
+    return this.api.read('/api/analytics/turns', TurnsPage, {
       ...query,
       limit: String(limit),
       ...(cursor ? { cursor } : {}),
@@ -45,21 +43,6 @@ export class AnalyticsApi {
 
   /** The filtered turns as a file: fetched with the key in the header, never in a URL. */
   export(query: AnalyticsQuery, format: ExportFormat): Promise<Blob> {
-    return firstValueFrom(
-      this.http.get('/api/analytics/export', {
-        params: { ...query, format },
-        responseType: 'blob',
-      }),
-    ).catch(async (error: unknown) => Promise.reject(await withJsonErrorBody(error)));
-  }
-
-  private read<S extends z.ZodType>(
-    url: string,
-    schema: S,
-    params: Record<string, string>,
-  ): Promise<z.infer<S>> {
-    return firstValueFrom(
-      this.http.get<unknown>(url, { params }).pipe(map((raw) => schema.parse(raw))),
-    );
+    return this.api.download('/api/analytics/export', { ...query, format });
   }
 }

@@ -1,6 +1,5 @@
-import { provideHttpClient } from '@angular/common/http';
-import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { TestBed } from '@angular/core/testing';
+import { FakeApi, provideFakeApi } from '../testing/fake-api';
 import { Session, SessionEvent } from '../../../contract/api';
 import { sampleSession } from '../testing/sample-session';
 import {
@@ -36,46 +35,46 @@ const reply = (seq: number): SessionEvent => ({
 const replies = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => reply(from + i));
 
-/** The store with a fake HTTP backend; the live stream is not under test: it never connects. */
+/** The store with a fake daemon; the live stream is not under test: it never connects. */
 function configureStore(): void {
   vi.stubGlobal('fetch', () => new Promise(() => undefined));
   TestBed.configureTestingModule({
-    providers: [ConversationStore, provideHttpClient(), provideHttpClientTesting()],
+    providers: [ConversationStore, ...provideFakeApi()],
   });
 }
 
 describe('ConversationStore paging', () => {
   let store: ConversationStore;
-  let http: HttpTestingController;
+  let daemon: FakeApi;
 
   beforeEach(() => {
     configureStore();
     store = TestBed.inject(ConversationStore);
-    http = TestBed.inject(HttpTestingController);
+    daemon = TestBed.inject(FakeApi);
   });
 
   afterEach(() => {
-    http.verify();
+    daemon.verify();
     vi.unstubAllGlobals();
   });
 
   const answer = async (url: string, body: object) => {
     await Promise.resolve();
-    http.expectOne((r) => r.urlWithParams === url).flush(body);
+    daemon.expectOne((r) => r.url === url).flush(body);
   };
 
   /** Opens s1 (events 1 to 1000) on `items` as its newest chunk, with an empty queue. */
   const openOn = async (items: SessionEvent[]) => {
     const opening = store.open('s1');
-    http.expectOne('/api/sessions/s1').flush(session);
-    http.expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`).flush({
+    daemon.expectOne('/api/sessions/s1').flush(session);
+    daemon.expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`).flush({
       items,
       next_cursor: String(items[0]!.seq),
       first_seq: 1,
       last_seq: 1000,
     });
     await opening;
-    http.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
+    daemon.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
   };
 
   it('opens on the newest chunk, then pages backwards with before=<first seq>, keeping the window bounded', async () => {
@@ -124,10 +123,10 @@ describe('ConversationStore paging', () => {
     const jumping = store.jumpTo(500);
     await Promise.resolve();
     // Heavy events: each page stops after a few of them, well short of its limit.
-    http
+    daemon
       .expectOne(`/api/sessions/s1/events?before=500&limit=${JUMP_CONTEXT}&clip=${EVENT_CLIP}`)
       .flush({ items: range(497, 499), next_cursor: '497', first_seq: 1, last_seq: 1000 });
-    http
+    daemon
       .expectOne(`/api/sessions/s1/events?after=499&limit=${PAGE}&clip=${EVENT_CLIP}`)
       .flush({ items: range(500, 501), next_cursor: '501', first_seq: 1, last_seq: 1000 });
     expect(await jumping).toBe(true);
@@ -226,10 +225,10 @@ describe('ConversationStore session copies', () => {
 
   it('overlapping queue reads: the answer to the last one asked for is the one shown', async () => {
     const store = TestBed.inject(ConversationStore);
-    const http = TestBed.inject(HttpTestingController);
+    const daemon = TestBed.inject(FakeApi);
     const opening = store.open('s1');
-    http.expectOne('/api/sessions/s1').flush(session);
-    http.expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`).flush({
+    daemon.expectOne('/api/sessions/s1').flush(session);
+    daemon.expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`).flush({
       items: range(991, 1000),
       next_cursor: null,
       first_seq: 991,
@@ -245,7 +244,7 @@ describe('ConversationStore session copies', () => {
     });
     const first = store.refreshQueue();
     const second = store.refreshQueue();
-    const [openRead, older, newer] = http.match('/api/sessions/s1/queue');
+    const [openRead, older, newer] = daemon.match('/api/sessions/s1/queue');
     newer!.flush({ items: [entry('new')], next_cursor: null });
     await second;
     older!.flush({ items: [entry('old')], next_cursor: null });
@@ -256,7 +255,7 @@ describe('ConversationStore session copies', () => {
     store.setQueue([entry('reordered')]);
     const third = store.refreshQueue();
     store.setQueue([entry('written after')]);
-    http
+    daemon
       .expectOne('/api/sessions/s1/queue')
       .flush({ items: [entry('read before')], next_cursor: null });
     await third;

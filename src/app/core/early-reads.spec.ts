@@ -1,6 +1,5 @@
-import { provideHttpClient } from '@angular/common/http';
-import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { TestBed } from '@angular/core/testing';
+import { FakeApi, provideFakeApi } from '../testing/fake-api';
 import { EVENT_CLIP, PAGE } from '../conversation/conversation-paging';
 import { SessionsApi } from '../sessions/sessions-api';
 import { sampleSession } from '../testing/sample-session';
@@ -99,16 +98,16 @@ describe('early reads', () => {
 
   describe('through SessionsApi', () => {
     let api: SessionsApi;
-    let http: HttpTestingController;
+    let daemon: FakeApi;
 
     beforeEach(() => {
       TestBed.configureTestingModule({
-        providers: [provideHttpClient(), provideHttpClientTesting()],
+        providers: [...provideFakeApi()],
       });
       api = TestBed.inject(SessionsApi);
-      http = TestBed.inject(HttpTestingController);
+      daemon = TestBed.inject(FakeApi);
     });
-    afterEach(() => http.verify());
+    afterEach(() => daemon.verify());
 
     it('uses the early answer instead of asking again', async () => {
       startEarlyReads(
@@ -117,7 +116,7 @@ describe('early reads', () => {
         fakeFetch({ '/api/sessions/ses_abc': { status: 200, body: session } }).get,
       );
       expect((await api.get('ses_abc')).id).toBe('ses_abc');
-      http.expectNone('/api/sessions/ses_abc');
+      daemon.expectNone('/api/sessions/ses_abc');
     });
 
     it('the shell’s list of recent sessions is one of them', async () => {
@@ -129,7 +128,7 @@ describe('early reads', () => {
         }).get,
       );
       expect((await api.list({}, 200)).map((s) => s.id)).toEqual(['ses_abc']);
-      http.expectNone(() => true);
+      daemon.expectNone(() => true);
     });
 
     it('asks again when the early answer failed or does not fit the contract', async () => {
@@ -140,7 +139,7 @@ describe('early reads', () => {
       );
       const read = api.get('ses_abc');
       await new Promise((resolve) => setTimeout(resolve));
-      http.expectOne('/api/sessions/ses_abc').flush(session);
+      daemon.expectOne('/api/sessions/ses_abc').flush(session);
       expect((await read).state).toBe('idle');
     });
   });

@@ -1,6 +1,6 @@
 import { FIRST_PAGE } from '../conversation/conversation-paging';
 import { RECENT_SESSIONS } from '../sessions/recent-sessions';
-import { CONSOLE_APP } from './auth-interceptor';
+import { CONSOLE_APP } from './console-app';
 
 /**
  * A conversation's address: a session id as the daemon writes them, a prefix and an underscore

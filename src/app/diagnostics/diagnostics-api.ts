@@ -1,6 +1,5 @@
-import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
-import { Observable, firstValueFrom, map } from 'rxjs';
+import type { Observable } from 'rxjs';
 import * as z from 'zod';
 import {
   Diagnostics,
@@ -9,6 +8,7 @@ import {
   LogStreamLine,
   VersionCard,
 } from '../../../contract/operations';
+import { ApiClient } from '../core/api-client';
 import { ApiKey } from '../core/api-key';
 import { StreamMessage, ndjsonStream } from '../core/live-stream';
 import { LogFilters, logPageParams, logStreamUrl } from './log-filters';
@@ -19,29 +19,20 @@ export type LogPageData = z.infer<typeof LogPage>;
 /** The diagnostics resource: the engine at a glance, version cards, logs and their live tail. */
 @Injectable({ providedIn: 'root' })
 export class DiagnosticsApi {
-  private readonly http = inject(HttpClient);
+  private readonly api = inject(ApiClient);
   private readonly apiKey = inject(ApiKey);
 
   get(): Promise<Diagnostics> {
-    return firstValueFrom(
-      this.http.get<unknown>('/api/diagnostics').pipe(map((raw) => Diagnostics.parse(raw))),
-    );
+    return this.api.read('/api/diagnostics', Diagnostics);
   }
 
-  versions(refresh: boolean): Promise<VersionCard[]> {
-    return firstValueFrom(
-      this.http
-        .get<unknown>('/api/versions', { params: { refresh: String(refresh) } })
-        .pipe(map((raw) => VersionList.parse(raw).items)),
-    );
+  async versions(refresh: boolean): Promise<VersionCard[]> {
+    const list = await this.api.read('/api/versions', VersionList, { refresh: String(refresh) });
+    return list.items;
   }
 
   logs(filters: LogFilters, before: string | null, limit = 100): Promise<LogPageData> {
-    return firstValueFrom(
-      this.http
-        .get<unknown>('/api/logs', { params: logPageParams(filters, before, limit) })
-        .pipe(map((raw) => LogPage.parse(raw))),
-    );
+    return this.api.read('/api/logs', LogPage, logPageParams(filters, before, limit));
   }
 
   /** New log lines as they are written; reconnects by itself and never errors. */

@@ -1,3 +1,4 @@
+import { withQuery } from '../core/api-query';
 import { LogEntry, LogLevel } from '../../../contract/operations';
 
 export interface LogFilters {
@@ -30,8 +31,7 @@ export function logPageParams(
 
 /** The live tail's URL with the same filters (the key travels in a header, never here). */
 export function logStreamUrl(filters: LogFilters): string {
-  const query = new URLSearchParams(logFilterParams(filters)).toString();
-  return query ? `/api/logs/stream?${query}` : '/api/logs/stream';
+  return withQuery('/api/logs/stream', logFilterParams(filters));
 }
 
 /**

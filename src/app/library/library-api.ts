@@ -1,6 +1,4 @@
-import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
-import { firstValueFrom, map } from 'rxjs';
 import {
   Instructions,
   InstructionsList,
@@ -9,56 +7,43 @@ import {
   LibraryList,
   LibraryPatch,
 } from '../../../contract/library';
+import { ApiClient } from '../core/api-client';
 
 /** The library (skills, commands) and the permanent instructions of the daemon. */
 @Injectable({ providedIn: 'root' })
 export class LibraryApi {
-  private readonly http = inject(HttpClient);
+  private readonly api = inject(ApiClient);
 
-  list(
+  async list(
     filter: { subscriptionId?: string; kind?: 'skill' | 'command' } = {},
   ): Promise<LibraryItem[]> {
-    const params: Record<string, string> = {};
-    if (filter.subscriptionId) params['subscription_id'] = filter.subscriptionId;
-    if (filter.kind) params['kind'] = filter.kind;
-    return firstValueFrom(
-      this.http
-        .get<unknown>('/api/library', { params })
-        .pipe(map((raw) => LibraryList.parse(raw).items)),
-    );
+    const query: Record<string, string> = {};
+    if (filter.subscriptionId) query['subscription_id'] = filter.subscriptionId;
+    if (filter.kind) query['kind'] = filter.kind;
+    return (await this.api.read('/api/library', LibraryList, query)).items;
   }
 
   create(body: LibraryCreate): Promise<LibraryItem> {
-    return firstValueFrom(
-      this.http.post<unknown>('/api/library', body).pipe(map((raw) => LibraryItem.parse(raw))),
-    );
+    return this.api.write('POST', '/api/library', LibraryItem, body);
   }
 
   update(id: string, change: LibraryPatch): Promise<LibraryItem> {
-    return firstValueFrom(
-      this.http
-        .patch<unknown>(`/api/library/${encodeURIComponent(id)}`, change)
-        .pipe(map((raw) => LibraryItem.parse(raw))),
-    );
+    return this.api.write('PATCH', item(id), LibraryItem, change);
   }
 
-  async remove(id: string): Promise<void> {
-    await firstValueFrom(this.http.delete(`/api/library/${encodeURIComponent(id)}`));
+  remove(id: string): Promise<void> {
+    return this.api.remove(item(id));
   }
 
-  instructions(): Promise<Instructions[]> {
-    return firstValueFrom(
-      this.http
-        .get<unknown>('/api/instructions')
-        .pipe(map((raw) => InstructionsList.parse(raw).items)),
-    );
+  async instructions(): Promise<Instructions[]> {
+    return (await this.api.read('/api/instructions', InstructionsList)).items;
   }
 
   saveInstructions(scope: string, text: string): Promise<Instructions> {
-    return firstValueFrom(
-      this.http
-        .put<unknown>('/api/instructions', { scope, text })
-        .pipe(map((raw) => Instructions.parse(raw))),
-    );
+    return this.api.write('PUT', '/api/instructions', Instructions, { scope, text });
   }
+}
+
+function item(id: string): string {
+  return `/api/library/${encodeURIComponent(id)}`;
 }

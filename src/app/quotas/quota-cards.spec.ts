@@ -1,7 +1,6 @@
-import { provideHttpClient } from '@angular/common/http';
-import { HttpTestingController, provideHttpClientTesting } from '@angular/common/http/testing';
 import { provideZonelessChangeDetection } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
+import { FakeApi, provideFakeApi } from '../testing/fake-api';
 import { QuotaCards } from './quota-cards';
 
 const subscription = (id: string, name: string) => ({
@@ -27,27 +26,23 @@ const minutesAgo = (n: number): string => new Date(Date.now() - n * 60_000).toIS
 const inHours = (n: number): string => new Date(Date.now() + n * 3_600_000).toISOString();
 
 describe('QuotaCards', () => {
-  let http: HttpTestingController;
+  let daemon: FakeApi;
 
   beforeEach(() => {
     TestBed.configureTestingModule({
-      providers: [
-        provideZonelessChangeDetection(),
-        provideHttpClient(),
-        provideHttpClientTesting(),
-      ],
+      providers: [provideZonelessChangeDetection(), ...provideFakeApi()],
     });
-    http = TestBed.inject(HttpTestingController);
+    daemon = TestBed.inject(FakeApi);
   });
 
-  afterEach(() => http.verify());
+  afterEach(() => daemon.verify());
 
   async function render(): Promise<HTMLElement> {
     const fixture = TestBed.createComponent(QuotaCards);
     TestBed.tick();
     // The resource's request is a pending task: answer it before waiting for stability.
     await new Promise((done) => setTimeout(done));
-    http.expectOne('/api/quotas').flush({
+    daemon.expectOne('/api/quotas').flush({
       items: [
         {
           subscription_id: 'work',
@@ -83,7 +78,7 @@ describe('QuotaCards', () => {
       next_cursor: null,
       stale_after_seconds: 600,
     });
-    http.expectOne('/api/subscriptions').flush({
+    daemon.expectOne('/api/subscriptions').flush({
       items: [subscription('work', 'Work (team)')],
       next_cursor: null,
     });

@@ -1,9 +1,9 @@
-import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
-import { Observable, firstValueFrom, map } from 'rxjs';
+import { Observable } from 'rxjs';
 import * as z from 'zod';
 import { ErrorBody } from '../../../contract/api';
 import { Rule, RuleCheckBody, RuleCheckResult, RulesView } from '../../../contract/permissions';
+import { ApiClient, ApiError } from '../core/api-client';
 
 /** The daemon's `invalid_rules` answer: the error body plus where the rules file went wrong. */
 const InvalidRulesBody = ErrorBody.extend({
@@ -20,8 +20,8 @@ export interface RulesRefusal {
 
 /** The line and reason of a refused save, or null when the failure is something else. */
 export function rulesRefusal(error: unknown): RulesRefusal | null {
-  if (typeof error !== 'object' || error === null || !('error' in error)) return null;
-  const body = InvalidRulesBody.safeParse((error as { error: unknown }).error);
+  if (!(error instanceof ApiError)) return null;
+  const body = InvalidRulesBody.safeParse(error.body);
   if (!body.success || body.data.error_code !== 'invalid_rules') return null;
   return { line: body.data.line, path: body.data.path, reason: body.data.reason };
 }
@@ -29,24 +29,28 @@ export function rulesRefusal(error: unknown): RulesRefusal | null {
 /** The rules resource: read the rules in force, replace them, and ask what they would decide. */
 @Injectable({ providedIn: 'root' })
 export class RulesApi {
-  private readonly http = inject(HttpClient);
+  private readonly api = inject(ApiClient);
 
   get(): Promise<RulesView> {
-    return firstValueFrom(
-      this.http.get<unknown>('/api/rules').pipe(map((raw) => RulesView.parse(raw))),
-    );
+    return this.api.read('/api/rules', RulesView);
   }
 
   save(rules: readonly Rule[]): Promise<RulesView> {
-    return firstValueFrom(
-      this.http.put<unknown>('/api/rules', { rules }).pipe(map((raw) => RulesView.parse(raw))),
-    );
+    return this.api.write('PUT', '/api/rules', RulesView, { rules });
   }
 
-  /** An observable so that a newer question can cancel an older one (switchMap). */
+  /** An observable so that a newer question can cancel an older one (switchMap aborts it). */
   check(body: RuleCheckBody): Observable<RuleCheckResult> {
-    return this.http
-      .post<unknown>('/api/rules/check', body)
-      .pipe(map((raw) => RuleCheckResult.parse(raw)));
+    return new Observable((subscriber) => {
+      const abort = new AbortController();
+      this.api.write('POST', '/api/rules/check', RuleCheckResult, body, abort.signal).then(
+        (result) => {
+          subscriber.next(result);
+          subscriber.complete();
+        },
+        (error: unknown) => subscriber.error(error),
+      );
+      return () => abort.abort();
+    });
   }
 }

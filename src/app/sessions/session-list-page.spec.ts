@@ -3,6 +3,7 @@ import { TestBed } from '@angular/core/testing';
 import { ImportProgress, Session } from '../../../contract/api';
 import { ApiFailure } from '../core/api-error';
 import { LiveStore } from '../core/live-store';
+import { QuotasApi } from '../quotas/quotas-api';
 import { SubscriptionsApi } from '../subscriptions/subscriptions-api';
 import { sampleSession } from '../testing/sample-session';
 import { SessionListPage } from './session-list-page';
@@ -18,6 +19,8 @@ const session = (id: string, state: Session['state'], app: string): Session =>
     max_deadline_at: new Date(Date.now() + 3_600_000).toISOString(),
     pending_permissions: state === 'waiting' ? 1 : 0,
   });
+
+const noQuotas = { items: [], next_cursor: null, stale_after_seconds: 600 };
 
 /** A LiveStore stand-in: the page only reads these signals. */
 class FakeLive {
@@ -38,6 +41,7 @@ describe('SessionListPage', () => {
         { provide: LiveStore, useValue: live },
         { provide: SessionsApi, useValue: { list: vi.fn().mockResolvedValue([]) } },
         { provide: SubscriptionsApi, useValue: { list: vi.fn().mockResolvedValue([]) } },
+        { provide: QuotasApi, useValue: { list: vi.fn().mockResolvedValue(noQuotas) } },
       ],
     });
     const fixture = TestBed.createComponent(SessionListPage);

@@ -1,40 +1,29 @@
-import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
-import { firstValueFrom, map } from 'rxjs';
 import { ConversationStorage, RecycleResult, StorageReport } from '../../../contract/operations';
+import { ApiClient } from '../core/api-client';
 
 /** The storage resource: the report, per-conversation compress/delete, and the recycling job. */
 @Injectable({ providedIn: 'root' })
 export class StorageApi {
-  private readonly http = inject(HttpClient);
+  private readonly api = inject(ApiClient);
 
   report(limit = 100): Promise<StorageReport> {
-    return firstValueFrom(
-      this.http
-        .get<unknown>('/api/storage', { params: { limit } })
-        .pipe(map((raw) => StorageReport.parse(raw))),
-    );
+    return this.api.read('/api/storage', StorageReport, { limit: String(limit) });
   }
 
   compress(sessionId: string): Promise<ConversationStorage> {
-    return firstValueFrom(
-      this.http
-        .post<unknown>(`/api/storage/conversations/${encodeURIComponent(sessionId)}/compress`, {})
-        .pipe(map((raw) => ConversationStorage.parse(raw))),
-    );
+    return this.api.write('POST', `${conversation(sessionId)}/compress`, ConversationStorage, {});
   }
 
-  async remove(sessionId: string): Promise<void> {
-    await firstValueFrom(
-      this.http.delete(`/api/storage/conversations/${encodeURIComponent(sessionId)}`),
-    );
+  remove(sessionId: string): Promise<void> {
+    return this.api.remove(conversation(sessionId));
   }
 
   recycle(): Promise<RecycleResult> {
-    return firstValueFrom(
-      this.http
-        .post<unknown>('/api/storage/recycle', {})
-        .pipe(map((raw) => RecycleResult.parse(raw))),
-    );
+    return this.api.write('POST', '/api/storage/recycle', RecycleResult, {});
   }
+}
+
+function conversation(sessionId: string): string {
+  return `/api/storage/conversations/${encodeURIComponent(sessionId)}`;
 }

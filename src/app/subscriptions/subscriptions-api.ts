@@ -1,6 +1,4 @@
-import { HttpClient } from '@angular/common/http';
 import { Injectable, inject } from '@angular/core';
-import { firstValueFrom, map } from 'rxjs';
 import {
   LaunchWait,
   Subscription,
@@ -8,6 +6,9 @@ import {
   SubscriptionPatch,
   listOf,
 } from '../../../contract/api';
+import { ApiClient } from '../core/api-client';
+
+const SubscriptionList = listOf(Subscription);
 
 /**
  * The subscriptions resource of the daemon: list, add, rename, delete, detect identity and models,
@@ -15,66 +16,42 @@ import {
  */
 @Injectable({ providedIn: 'root' })
 export class SubscriptionsApi {
-  private readonly http = inject(HttpClient);
+  private readonly api = inject(ApiClient);
 
-  list(): Promise<Subscription[]> {
-    return firstValueFrom(
-      this.http
-        .get<unknown>('/api/subscriptions')
-        .pipe(map((raw) => listOf(Subscription).parse(raw).items)),
-    );
+  async list(): Promise<Subscription[]> {
+    return (await this.api.read('/api/subscriptions', SubscriptionList)).items;
   }
 
   get(id: string): Promise<Subscription> {
-    return firstValueFrom(
-      this.http
-        .get<unknown>(`/api/subscriptions/${encodeURIComponent(id)}`)
-        .pipe(map((raw) => Subscription.parse(raw))),
-    );
+    return this.api.read(one(id), Subscription);
   }
 
   create(body: SubscriptionCreate): Promise<Subscription> {
-    return firstValueFrom(
-      this.http
-        .post<unknown>('/api/subscriptions', body)
-        .pipe(map((raw) => Subscription.parse(raw))),
-    );
+    return this.api.write('POST', '/api/subscriptions', Subscription, body);
   }
 
   patch(id: string, body: SubscriptionPatch): Promise<Subscription> {
-    return firstValueFrom(
-      this.http
-        .patch<unknown>(`/api/subscriptions/${encodeURIComponent(id)}`, body)
-        .pipe(map((raw) => Subscription.parse(raw))),
-    );
+    return this.api.write('PATCH', one(id), Subscription, body);
   }
 
-  async remove(id: string): Promise<void> {
-    await firstValueFrom(this.http.delete(`/api/subscriptions/${encodeURIComponent(id)}`));
+  remove(id: string): Promise<void> {
+    return this.api.remove(one(id));
   }
 
   /** How long the launch brake would hold the console's next launch here (nothing is spent). */
   launchWait(id: string): Promise<LaunchWait> {
-    return firstValueFrom(
-      this.http
-        .get<unknown>(`/api/subscriptions/${encodeURIComponent(id)}/launch-wait`)
-        .pipe(map((raw) => LaunchWait.parse(raw))),
-    );
+    return this.api.read(`${one(id)}/launch-wait`, LaunchWait);
   }
 
   detect(id: string): Promise<Subscription> {
-    return this.post(id, 'detect');
+    return this.api.write('POST', `${one(id)}/detect`, Subscription, {});
   }
 
   retry(id: string): Promise<Subscription> {
-    return this.post(id, 'retry');
+    return this.api.write('POST', `${one(id)}/retry`, Subscription, {});
   }
+}
 
-  private post(id: string, action: 'detect' | 'retry'): Promise<Subscription> {
-    return firstValueFrom(
-      this.http
-        .post<unknown>(`/api/subscriptions/${encodeURIComponent(id)}/${action}`, {})
-        .pipe(map((raw) => Subscription.parse(raw))),
-    );
-  }
+function one(id: string): string {
+  return `/api/subscriptions/${encodeURIComponent(id)}`;
 }

@@ -1,0 +1,2 @@
+/** How the daemon's audit names what the console changed (rules changes, launches). */
+export const CONSOLE_APP = 'console';

@@ -12,6 +12,7 @@ import {
   WINDOW_MAX,
 } from './conversation-store';
 import { EVENT_CLIP } from './conversation-paging';
+import { clearEarlyReads, startEarlyReads } from '../core/early-reads';
 
 const session = sampleSession({ last_seq: 1000, turns: 1 });
 const ev = (seq: number): SessionEvent => ({
@@ -115,6 +116,36 @@ describe('ConversationStore paging', () => {
     await newer;
     expect(store.events()[0]?.seq).toBe(761);
     expect(store.bounds().hasNewer).toBe(false);
+  });
+
+  it('answers read while the app started are shown by open() itself, before it awaits anything', async () => {
+    const answers: Record<string, unknown> = {
+      '/api/sessions/ses_early': { ...session, id: 'ses_early' },
+      [`/api/sessions/ses_early/events?limit=${PAGE}&clip=${EVENT_CLIP}`]: {
+        items: range(881, 1000),
+        next_cursor: '881',
+        first_seq: 1,
+        last_seq: 1000,
+      },
+    };
+    const get = ((url: string) =>
+      answers[url]
+        ? Promise.resolve(new Response(JSON.stringify(answers[url]), { status: 200 }))
+        : new Promise(() => undefined)) as unknown as typeof fetch;
+    startEarlyReads('/sessions/ses_early', 'k', get);
+    await new Promise((resolve) => setTimeout(resolve));
+    try {
+      const opening = store.open('ses_early');
+      // In the same task: the page's first render shows them (no empty frame, then the events).
+      expect(store.loading()).toBeNull();
+      expect(store.session()?.id).toBe('ses_early');
+      expect(store.events().at(-1)?.seq).toBe(1000);
+      await opening;
+      daemon.expectNone('/api/sessions/ses_early');
+      daemon.expectOne('/api/sessions/ses_early/queue').flush({ items: [], next_cursor: null });
+    } finally {
+      clearEarlyReads();
+    }
   });
 
   it('a jump shows its target with the events before it, even when pages are cut by their weight', async () => {

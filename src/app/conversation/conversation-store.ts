@@ -117,24 +117,35 @@ export class ConversationStore {
     this.sessionSignal.set(this.live.session(id) ?? null);
     this.loadingSignal.set('initial');
     this.errorSignal.set(null);
+    // Answers already here (read while the app started) are shown now, in the page's first
+    // render: awaiting them would paint the page once empty, then again a task later.
+    const arrivedSession = this.api.getArrived(id);
+    const arrivedPage = this.api.eventsArrived(id, FIRST_PAGE);
+    if (arrivedSession && arrivedPage) {
+      this.showFirst(id, arrivedSession, arrivedPage);
+      return;
+    }
     try {
       const [session, page] = await Promise.all([
-        this.api.get(id),
-        this.api.events(id, FIRST_PAGE),
+        arrivedSession ?? this.api.get(id),
+        arrivedPage ?? this.api.events(id, FIRST_PAGE),
       ]);
-      if (this.idSignal() !== id) return;
-      this.sessionSignal.update((current) => fresherSession(current, session));
-      this.firstSeq.set(page.first_seq);
-      this.lastSeq.set(page.last_seq);
-      this.eventsSignal.set(fitRows(page.items, { keep: 'end' }));
-      this.following.set(true);
-      this.follow(id, page.items.at(-1)?.seq ?? page.last_seq);
-      void this.refreshQueue();
+      if (this.idSignal() === id) this.showFirst(id, session, page);
     } catch (error: unknown) {
       this.errorSignal.set(toApiFailure(error));
-    } finally {
       this.loadingSignal.set(null);
     }
+  }
+
+  private showFirst(id: string, session: Session, page: EventsPage): void {
+    this.sessionSignal.update((current) => fresherSession(current, session));
+    this.firstSeq.set(page.first_seq);
+    this.lastSeq.set(page.last_seq);
+    this.eventsSignal.set(fitRows(page.items, { keep: 'end' }));
+    this.following.set(true);
+    this.loadingSignal.set(null);
+    this.follow(id, page.items.at(-1)?.seq ?? page.last_seq);
+    void this.refreshQueue();
   }
 
   /**

@@ -3,7 +3,7 @@ import type * as z from 'zod';
 import { ApiKey } from './api-key';
 import { ApiQuery, withQuery } from './api-query';
 import { CONSOLE_APP } from './console-app';
-import { takeEarlyRead } from './early-reads';
+import { takeArrivedEarlyRead, takeEarlyRead } from './early-reads';
 import { returnTo } from './return-url';
 import { Navigator } from './routing/navigator';
 
@@ -54,6 +54,21 @@ export class ApiClient {
     return early.then((body) => {
       const parsed = body === undefined ? null : schema.safeParse(body);
       return parsed?.success ? parsed.data : read();
+    });
+  }
+
+  /**
+   * The answer to GET `path` when the page's early reads already hold it and it fits `schema`,
+   * else undefined (read() then asks as usual): a page can render it without waiting a task.
+   */
+  readArrived<S extends z.ZodType>(
+    path: string,
+    schema: S,
+    query: ApiQuery = {},
+  ): z.infer<S> | undefined {
+    return takeArrivedEarlyRead(withQuery(path, query), (body) => {
+      const parsed = body === undefined ? null : schema.safeParse(body);
+      return parsed?.success ? (parsed.data as z.infer<S>) : undefined;
     });
   }
 

@@ -8,6 +8,7 @@ import {
   clearEarlyReads,
   earlyReadsFor,
   startEarlyReads,
+  takeArrivedEarlyRead,
   takeEarlyRead,
 } from './early-reads';
 
@@ -96,6 +97,31 @@ describe('early reads', () => {
     expect(takeEarlyRead('/api/sessions/ses_abc', () => now)).toBeNull();
   });
 
+  it('an answer that has arrived can be taken at once, once, and only when it is accepted', async () => {
+    const url = '/api/sessions/ses_abc';
+    const { get } = fakeFetch({ [url]: { status: 200, body: session } });
+    let now = 1_000;
+    startEarlyReads('/sessions/ses_abc', 'k', get, () => now);
+    const accept = (body: unknown) => (body as { id?: string }).id;
+    expect(takeArrivedEarlyRead(url, accept, () => now)).toBeUndefined(); // still on its way
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(
+      takeArrivedEarlyRead(
+        url,
+        () => undefined,
+        () => now,
+      ),
+    ).toBeUndefined(); // refused: kept
+    expect(takeArrivedEarlyRead(url, accept, () => now)).toBe('ses_abc');
+    expect(takeArrivedEarlyRead(url, accept, () => now)).toBeUndefined();
+    expect(takeEarlyRead(url, () => now)).toBeNull();
+
+    startEarlyReads('/sessions/ses_abc', 'k', get, () => now);
+    await new Promise((resolve) => setTimeout(resolve));
+    now += 60_000;
+    expect(takeArrivedEarlyRead(url, accept, () => now)).toBeUndefined(); // too old
+  });
+
   describe('through SessionsApi', () => {
     let api: SessionsApi;
     let daemon: FakeApi;
@@ -129,6 +155,28 @@ describe('early reads', () => {
       );
       expect((await api.list({}, 200)).map((s) => s.id)).toEqual(['ses_abc']);
       daemon.expectNone(() => true);
+    });
+
+    it('an arrived answer is handed over in the same call, parsed; one that does not fit stays for read()', async () => {
+      const events = `/api/sessions/ses_abc/events?limit=${PAGE}&clip=${EVENT_CLIP}`;
+      startEarlyReads(
+        '/sessions/ses_abc',
+        'k',
+        fakeFetch({
+          '/api/sessions/ses_abc': { status: 200, body: session },
+          [events]: { status: 200, body: { items: 'not a list' } },
+        }).get,
+      );
+      await new Promise((resolve) => setTimeout(resolve));
+      expect(api.getArrived('ses_abc')?.id).toBe('ses_abc');
+      expect(api.getArrived('ses_abc')).toBeUndefined();
+      expect(api.eventsArrived('ses_abc', { limit: PAGE, clip: EVENT_CLIP })).toBeUndefined();
+      const read = api.events('ses_abc', { limit: PAGE, clip: EVENT_CLIP });
+      await new Promise((resolve) => setTimeout(resolve));
+      daemon
+        .expectOne(events)
+        .flush({ items: [], next_cursor: null, first_seq: null, last_seq: 0 });
+      expect((await read).items).toEqual([]);
     });
 
     it('asks again when the early answer failed or does not fit the contract', async () => {

@@ -25,6 +25,8 @@ interface EarlyRead {
   startedAt: number;
   /** The parsed body of a 2xx answer; undefined when the read failed (the service reads again). */
   body: Promise<unknown>;
+  /** Set once the body has arrived: a page created after that can show it in its first render. */
+  arrived?: { body: unknown };
 }
 
 const reads = new Map<string, EarlyRead>();
@@ -48,7 +50,9 @@ export function startEarlyReads(
     })
       .then((response) => (response.ok ? (response.json() as Promise<unknown>) : undefined))
       .catch(() => undefined);
-    reads.set(url, { startedAt: now(), body });
+    const read: EarlyRead = { startedAt: now(), body };
+    void body.then((arrived) => (read.arrived = { body: arrived }));
+    reads.set(url, read);
   }
 }
 
@@ -58,6 +62,22 @@ export function takeEarlyRead(url: string, now: () => number = Date.now): Promis
   if (!read) return null;
   reads.delete(url);
   return now() - read.startedAt <= FRESH_MS ? read.body : null;
+}
+
+/**
+ * The early answer for `url` when it has already arrived (and is fresh), else undefined; it is
+ * handed over only when `accept` takes it, and stays for takeEarlyRead otherwise.
+ */
+export function takeArrivedEarlyRead<T>(
+  url: string,
+  accept: (body: unknown) => T | undefined,
+  now: () => number = Date.now,
+): T | undefined {
+  const read = reads.get(url);
+  if (!read?.arrived || now() - read.startedAt > FRESH_MS) return undefined;
+  const taken = accept(read.arrived.body);
+  if (taken !== undefined) reads.delete(url);
+  return taken;
 }
 
 /** Forgets every early read (tests). */

@@ -52,11 +52,18 @@ export class SessionsApi {
     return this.api.read(this.base(id), Session);
   }
 
+  /** The session when the page's early reads already hold it (see ApiClient.readArrived). */
+  getArrived(id: string): Session | undefined {
+    return this.api.readArrived(this.base(id), Session);
+  }
+
   events(id: string, range: EventsRange): Promise<EventsPage> {
-    const params: Record<string, string> = {};
-    for (const [name, value] of Object.entries(range))
-      if (value !== undefined) params[name] = String(value);
-    return this.api.read(`${this.base(id)}/events`, EventsPage, params);
+    return this.api.read(`${this.base(id)}/events`, EventsPage, rangeQuery(range));
+  }
+
+  /** The events page when the page's early reads already hold it (see ApiClient.readArrived). */
+  eventsArrived(id: string, range: EventsRange): EventsPage | undefined {
+    return this.api.readArrived(`${this.base(id)}/events`, EventsPage, rangeQuery(range));
   }
 
   /** Where to jump in a conversation: its context line, turns and tool calls (built by the daemon). */
@@ -144,4 +151,11 @@ export class SessionsApi {
   private base(id: string): string {
     return `/api/sessions/${encodeURIComponent(id)}`;
   }
+}
+
+function rangeQuery(range: EventsRange): Record<string, string> {
+  const params: Record<string, string> = {};
+  for (const [name, value] of Object.entries(range))
+    if (value !== undefined) params[name] = String(value);
+  return params;
 }

@@ -103,12 +103,20 @@ describe('Composer', () => {
     expect(textarea.disabled).toBe(true);
   });
 
-  it("reads the library's commands once per subscription, not at every change of the session", () => {
+  it("reads the library's commands once a command is typed, then once per subscription, not at every change of the session", () => {
     const session = signal<Session | null>({ state: 'working', subscription_id: 'a' } as Session);
-    const { fixture, libraryReads } = setUp(
+    const { fixture, textarea, libraryReads } = setUp(
       async () => ({ delivery: 'sent', entry: null }),
       session,
     );
+    textarea.value = 'plain words';
+    textarea.dispatchEvent(new Event('input'));
+    fixture.detectChanges();
+    expect(libraryReads).toEqual([]); // opening the page, or typing words, reads nothing
+    textarea.value = '/';
+    textarea.dispatchEvent(new Event('input'));
+    fixture.detectChanges();
+    expect(libraryReads).toEqual(['a']);
     for (const state of ['waiting', 'working', 'idle'] as const) {
       session.set({ state, subscription_id: 'a' } as Session);
       fixture.detectChanges();

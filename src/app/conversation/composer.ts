@@ -202,6 +202,8 @@ export class Composer {
   private readonly library = inject(LibraryApi);
   /** The library's commands for this session's subscription (its own and the common ones). */
   private readonly libraryCommands = signal<string[]>([]);
+  /** Set by the first "/" typed: the library is read when its commands are wanted, not on open. */
+  private readonly commandsWanted = signal(false);
   private readonly dismissed = signal(false);
   protected readonly active = signal(0);
   /** The agent's own list (from its context line), then the library's. */
@@ -222,7 +224,7 @@ export class Composer {
   constructor() {
     effect(() => {
       const subscriptionId = this.subscriptionId();
-      if (!subscriptionId) return;
+      if (!subscriptionId || !this.commandsWanted()) return;
       void this.library
         .list({ subscriptionId, kind: 'command' })
         .then((items) =>
@@ -234,6 +236,7 @@ export class Composer {
 
   protected onInput(value: string): void {
     this.text.set(value);
+    if (slashQuery(value) !== null) this.commandsWanted.set(true);
     this.dismissed.set(false);
     this.active.set(0);
   }

@@ -82,6 +82,25 @@ export const test = base.extend<{ relais: Relais }>({
   request: async ({ request }, use) => {
     await use(retryingResets(request));
   },
+  // Every page of every journey (a tab it opens too): nothing the console does may trip its own
+  // Content Security Policy (an eval probe, an inline script or handler, a foreign origin), even
+  // one it catches.
+  context: async ({ context }, use) => {
+    const violations: string[] = [];
+    await context.exposeFunction('__relaisCspViolation', (text: string) => violations.push(text));
+    await context.addInitScript(() => {
+      document.addEventListener('securitypolicyviolation', (event) => {
+        const report = (window as unknown as { __relaisCspViolation(text: string): void })
+          .__relaisCspViolation;
+        report(
+          `${event.violatedDirective} blocked ${event.blockedURI || '(inline)'} ` +
+            `at ${event.sourceFile}:${event.lineNumber} on ${location.pathname}`,
+        );
+      });
+    });
+    await use(context);
+    expect(violations, 'CSP violations on the console').toEqual([]);
+  },
   relais: async ({ request }, use, testInfo) => {
     const url = process.env['RELAIS_E2E_URL'];
     const baseUrl = process.env['RELAIS_E2E_BASE'];

@@ -86,11 +86,11 @@ export class ConversationPage {
   protected readonly highlighted = signal<number | null>(null);
   /** The terminal panel (xterm.js, loaded the first time it opens). */
   protected readonly terminalOpen = signal(false);
-  /** By the minute: the clock ticks every second, but the text (and so the DOM) changes once a minute. */
+  /** By the minute, with every other minute text of the page (Now.minute). */
   protected readonly timeLeft = computed(() => {
     const session = this.store.session();
     if (!session || session.state === 'ended') return null;
-    return countdown(Date.parse(session.deadline_at) - this.now.ms());
+    return countdown(Date.parse(session.deadline_at) - this.now.minute());
   });
   protected readonly modeText = computed(() => {
     const session = this.store.session();

@@ -32,7 +32,9 @@ export class DiagnosticsPage {
   /** Uptime keeps counting between refreshes. */
   protected readonly uptime = computed(() => {
     const d = this.diagnostics();
-    return d ? elapsed(d.uptime_seconds * 1000 + (this.now.ms() - this.fetchedAt())) : '';
+    return d
+      ? elapsed(d.uptime_seconds * 1000 + Math.max(0, this.now.minute() - this.fetchedAt()))
+      : '';
   });
   protected readonly states = computed(() =>
     Object.entries(this.diagnostics()?.sessions_by_state ?? {}).map(([state, count]) => ({

@@ -38,7 +38,7 @@ export class QuotaCards {
 
   protected readonly cards = computed(() => {
     if (!this.quotas.hasValue()) return null;
-    const now = this.now.ms();
+    const now = this.now.minute();
     const names = new Map(
       (this.subscriptions.hasValue() ? this.subscriptions.value() : []).map((s) => [s.id, s.name]),
     );

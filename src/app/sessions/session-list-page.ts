@@ -129,11 +129,11 @@ export class SessionListPage {
 
   /** Read every second; by the minute, so the page's text changes once a minute. */
   protected age(row: Row): string {
-    return row.importedAge ?? elapsed(this.now.ms() - row.createdMs);
+    return row.importedAge ?? elapsed(this.now.minute() - row.createdMs);
   }
 
   protected left(row: Row): string {
-    return row.session.state === 'ended' ? '—' : countdown(row.deadlineMs - this.now.ms());
+    return row.session.state === 'ended' ? '—' : countdown(row.deadlineMs - this.now.minute());
   }
 
   constructor() {

@@ -101,6 +101,13 @@ function sanitizer(): ReturnType<typeof DOMPurify> | null {
     if (className !== null && !(node.tagName === 'CODE' && /^language-[\w+#.-]+$/.test(className)))
       node.removeAttribute('class');
   });
+  // Set once: a config given to each sanitize() call is parsed (and its lists copied) every time.
+  instance.setConfig({
+    ALLOWED_TAGS,
+    ALLOWED_ATTR,
+    ALLOW_DATA_ATTR: false,
+    ALLOW_ARIA_ATTR: false,
+  });
   purifier = instance;
   return instance;
 }
@@ -115,14 +122,7 @@ export function renderMarkdown(source: string): string {
   const purify = sanitizer();
   // Fail closed: without a DOM to sanitise with, show the text, never unchecked HTML.
   if (!purify) return `<p>${escapeHtml(source)}</p>`;
-  return purify
-    .sanitize(html, {
-      ALLOWED_TAGS,
-      ALLOWED_ATTR,
-      ALLOW_DATA_ATTR: false,
-      ALLOW_ARIA_ATTR: false,
-    })
-    .trim();
+  return purify.sanitize(html).trim();
 }
 
 /** Whether the rendered HTML has a fenced block worth loading the highlighter for. */

@@ -4,7 +4,7 @@ import { ScrollBlock } from '../shared/scroll-block';
 import { Timestamp } from '../shared/timestamp';
 import { refusalOf, refusalWords } from './refusal';
 import { TimelineItem } from './timeline';
-import { isLong, toolBody, toolStatus } from './tool-view';
+import { isLong, isLongText, lineCount, toolBody, toolStatus } from './tool-view';
 
 type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
 
@@ -55,15 +55,21 @@ export class ToolCall {
       return { stdout: result.stdout ?? '', stderr: result.stderr ?? '' };
     return { stdout: result.text, stderr: '' };
   });
-  protected readonly outputLines = computed(() => {
+  /** Lines of stdout and stderr shown one after the other (the last of one joins the first of the other). */
+  private readonly outputLineCount = computed(() => {
     const output = this.output();
-    if (!output) return '';
-    const lines = (output.stdout + output.stderr).split('\n').length;
+    return output ? lineCount(output.stdout) + lineCount(output.stderr) - 1 : 0;
+  });
+  protected readonly outputLines = computed(() => {
+    if (!this.output()) return '';
+    const lines = this.outputLineCount();
     return this.cut() ? `${lines}+ lines` : `${lines} lines`;
   });
   protected readonly outputLong = computed(() => {
     const output = this.output();
-    return !!output && isLong(output.stdout + output.stderr);
+    if (!output) return false;
+    const length = output.stdout.length + output.stderr.length;
+    return length > 0 && isLongText(length, this.outputLineCount());
   });
   protected readonly inputLong = computed(() => {
     const body = this.body();

@@ -96,7 +96,22 @@ export function toolBody(item: ToolItem): ToolBody {
 /** Text long enough to be collapsed by default. */
 export function isLong(text: string | null | undefined): boolean {
   if (!text) return false;
-  return text.length > 800 || text.split('\n').length > 12;
+  return isLongText(text.length, lineCount(text));
+}
+
+/** Collapsed by default: past 800 characters or 12 lines. */
+export function isLongText(length: number, lines: number): boolean {
+  return length > 800 || lines > 12;
+}
+
+/**
+ * How many lines `text` has: one more than its line breaks. Counted in place: splitting a tool's
+ * output into an array of its lines, for a number, was a fifth of what scrolling allocated.
+ */
+export function lineCount(text: string): number {
+  let count = 1;
+  for (let at = text.indexOf('\n'); at !== -1; at = text.indexOf('\n', at + 1)) count++;
+  return count;
 }
 
 export type ToolStatus =

@@ -106,7 +106,8 @@ export function isLongText(length: number, lines: number): boolean {
 
 /**
  * How many lines `text` has: one more than its line breaks. Counted in place: splitting a tool's
- * output into an array of its lines, for a number, was a fifth of what scrolling allocated.
+ * output into an array of its lines, for a number, was 6 of the 130 MB scrolling 10,000 long
+ * outputs allocated.
  */
 export function lineCount(text: string): number {
   let count = 1;

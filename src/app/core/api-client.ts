@@ -52,8 +52,8 @@ export class ApiClient {
     const read = (): Promise<z.infer<S>> => this.json(url, { method: 'GET' }, schema);
     if (!early) return read();
     return early.then((body) => {
-      const parsed = body === undefined ? null : schema.safeParse(body);
-      return parsed?.success ? parsed.data : read();
+      const data = fitting(schema, body);
+      return data === undefined ? read() : data;
     });
   }
 
@@ -66,10 +66,7 @@ export class ApiClient {
     schema: S,
     query: ApiQuery = {},
   ): z.infer<S> | undefined {
-    return takeArrivedEarlyRead(withQuery(path, query), (body) => {
-      const parsed = body === undefined ? null : schema.safeParse(body);
-      return parsed?.success ? (parsed.data as z.infer<S>) : undefined;
-    });
+    return takeArrivedEarlyRead(withQuery(path, query), (body) => fitting(schema, body));
   }
 
   /** `method` with a JSON body, the answer read with `schema`. */
@@ -141,6 +138,12 @@ export class ApiClient {
       `The daemon answered ${[response.status, response.statusText].filter(Boolean).join(' ')} for ${url}.`,
     );
   }
+}
+
+/** An early answer read with `schema`; undefined when there is none or it does not fit. */
+function fitting<S extends z.ZodType>(schema: S, body: unknown): z.infer<S> | undefined {
+  const parsed = body === undefined ? null : schema.safeParse(body);
+  return parsed?.success ? (parsed.data as z.infer<S>) : undefined;
 }
 
 /** A refusal's JSON when it is JSON (the daemon's own words), else its text. */

@@ -127,7 +127,7 @@ export class SessionListPage {
     }),
   );
 
-  /** Read every second; by the minute, so the page's text changes once a minute. */
+  /** On the wall clock's minute (Now.minute), with every other minute text of the page. */
   protected age(row: Row): string {
     return row.importedAge ?? elapsed(this.now.minute() - row.createdMs);
   }

@@ -30,8 +30,12 @@ import { EVENT_CLIP, FIRST_PAGE, PAGE } from './conversation-paging';
 /** Events kept in memory and on screen at once; older or newer ones are fetched on scroll. */
 export const WINDOW_MAX = 240;
 export { PAGE };
-/** The chunk asked for when the reader outruns the history (at the very top): fewer round trips. */
-export const FAST_PAGE = 200;
+/**
+ * The chunk asked for when the reader outruns the history (at the very top): the daemon's largest,
+ * so the way to the first event takes a round trip every few steps, not at each (a page of heavy
+ * events stops at its weight anyway).
+ */
+export const FAST_PAGE = 500;
 /**
  * Rows on screen at once, whatever number of events make them: an imported transcript renders
  * a row for most lines, Relais' own sessions one for every four or so (permission and state lines

@@ -57,6 +57,7 @@ const METRICS = [
   ['domMax', 'DOM elements max while scrolling', ''],
   ['heapTopMB', 'JS heap after GC at top', 'MB'],
   ['heapMaxMB', 'JS heap max while scrolling (no GC)', 'MB'],
+  ['homeMs', 'bottom → first event (Home key)', 'ms'],
 ];
 
 requireBuilt();

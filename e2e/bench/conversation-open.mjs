@@ -1,7 +1,8 @@
 /**
  * One measured open of a conversation in a fresh browser context: when the last message shows,
  * when the composer is on screen and when it first takes a keystroke, what crossed the network (Chrome DevTools Protocol),
- * then a scroll from the bottom to the first event with the DOM and the heap sampled on the way.
+ * then a scroll from the bottom to the first event with the DOM and the heap sampled on the way,
+ * and the same way taken with the Home key.
  */
 
 /**
@@ -68,6 +69,7 @@ export async function measureOpen(browser, { url, tail, composer = true }) {
     domMax: Math.max(domBottom, scroll.domMax),
     heapTopMB: await heapAfterGc(cdp),
     heapMaxMB: Math.max(heapBottomMB, scroll.heapMaxMB),
+    homeMs: await homeFromBottom(page, tail),
   };
   await context.close();
   return figures;
@@ -141,6 +143,27 @@ async function heapAfterGc(cdp) {
   await cdp.send('HeapProfiler.collectGarbage');
   const { usedSize } = await cdp.send('Runtime.getHeapUsage');
   return usedSize / 1e6;
+}
+
+/** Back at the bottom (End), then Home: how long until the first event is on screen. */
+async function homeFromBottom(page, tail) {
+  const toTail = await page.$('.to-tail');
+  if (toTail) await toTail.click();
+  await page.waitForFunction(
+    (t) => document.querySelector('.scroller')?.textContent?.includes(t),
+    tail,
+  );
+  await page.waitForTimeout(500);
+  const atStart = () =>
+    Number(document.querySelector('.scroller [data-seq]')?.getAttribute('data-seq')) <= 1;
+  if (await page.evaluate(atStart)) return 0; // The whole conversation fits in the window.
+  // A build from before Home read the first chunk (it has no "Go to the start"): no figure.
+  if (!(await page.$('.to-start'))) return null;
+  await page.focus('.scroller');
+  const started = Date.now();
+  await page.keyboard.press('Home');
+  await page.waitForFunction(atStart);
+  return Date.now() - started;
 }
 
 /** Scrolls up as a fast reader would (to the top edge, again and again) until the first event. */

@@ -22,6 +22,7 @@ import { PageLink } from './core/routing/page-link';
 import { Theme } from './core/theme';
 import { Typeahead } from './core/typeahead';
 import type { PaletteMode } from './palette/palette-dialog';
+import { isTyping } from './shared/is-typing';
 
 @Component({
   selector: 'app-root',
@@ -108,9 +109,4 @@ export class App {
 function whenIdle(work: () => void): void {
   if ('requestIdleCallback' in window) requestIdleCallback(work, { timeout: 2000 });
   else setTimeout(work, 500);
-}
-
-function isTyping(target: EventTarget | null): boolean {
-  if (!(target instanceof HTMLElement)) return false;
-  return target.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(target.tagName);
 }

@@ -9,6 +9,7 @@ export interface SessionActions {
   stop: () => void;
   extend: () => void;
   tail: () => void;
+  start: () => void;
   resume: () => void;
 }
 
@@ -27,6 +28,13 @@ export function conversationCommands(
         label: 'Jump to the latest step',
         keywords: 'bottom live tail',
         run: actions.tail,
+      },
+      {
+        id: 'conv-start',
+        group: 'Conversation',
+        label: 'Jump to the first step',
+        keywords: 'top beginning start oldest history home',
+        run: actions.start,
       },
       {
         id: 'conv-interrupt',

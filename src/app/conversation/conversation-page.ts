@@ -36,6 +36,7 @@ import { TimelineView } from './timeline-view';
 import { SessionTitleView } from '../sessions/session-title';
 import { registerPageCommands } from '../palette/page-commands';
 import { TerminalPanel } from '../terminal/terminal-panel';
+import { isTyping } from '../shared/is-typing';
 
 const EDGE_PX = 300;
 const EXTEND_SECONDS = 1800;
@@ -113,6 +114,7 @@ export class ConversationPage {
       stop: () => this.askStop(),
       extend: () => void this.extend(),
       tail: () => void this.toTail(),
+      start: () => void this.toStart(),
       resume: () => void this.resume(),
     });
     inject(DestroyRef).onDestroy(this.paletteRegistry.register(commands));
@@ -212,6 +214,33 @@ export class ConversationPage {
     document.getElementById('composer-text')?.focus();
   }
 
+  /** Home and End in the conversation: its first step and its latest, however far they are. */
+  protected onKeydown(event: KeyboardEvent): void {
+    if (event.altKey || event.shiftKey || event.metaKey || isTyping(event.target)) return;
+    if (event.key === 'Home' && this.store.bounds().hasOlder) {
+      event.preventDefault();
+      void this.toStart();
+    } else if (event.key === 'End' && (this.store.bounds().hasNewer || !this.store.following())) {
+      event.preventDefault();
+      void this.toTail();
+    }
+  }
+
+  /** The conversation's first chunk, read at once instead of scrolled through. */
+  protected async toStart(): Promise<void> {
+    await this.store.jumpToStart();
+    afterNextRender(
+      () => {
+        const element = this.scroller()?.nativeElement;
+        if (!element) return;
+        element.scrollTop = 0;
+        // The button that asked is gone with the earlier steps: the keyboard stays in the log.
+        if (!element.contains(document.activeElement)) element.focus({ preventScroll: true });
+      },
+      { injector: this.injector },
+    );
+  }
+
   protected async toTail(): Promise<void> {
     await this.store.jumpToTail();
     const element = this.scroller()?.nativeElement;
@@ -295,7 +324,7 @@ export class ConversationPage {
   }
 
   /** Keeps the step under the reader's eyes in place while chunks are added or dropped around it. */
-  private async keepAnchor(load: () => Promise<void>): Promise<void> {
+  private async keepAnchor(load: () => Promise<boolean>): Promise<void> {
     const element = this.scroller()?.nativeElement;
     if (!element) return;
     const top = element.getBoundingClientRect().top;
@@ -304,7 +333,8 @@ export class ConversationPage {
     );
     const seq = anchor?.dataset['seq'];
     const offset = anchor ? anchor.getBoundingClientRect().top - top : 0;
-    await load();
+    // A page overtaken by a jump (End while it was on its way) moves nothing.
+    if (!(await load())) return;
     afterNextRender(
       () => {
         const same = seq ? element.querySelector<HTMLElement>(`[data-seq="${seq}"]`) : null;

@@ -213,6 +213,122 @@ describe('ConversationStore paging', () => {
     expect(store.events().length).toBe(FAST_PAGE + PAGE);
   });
 
+  it('Home reads the first chunk at once; End goes back to the newest and follows it', async () => {
+    await openOn(replies(881, 1000));
+
+    const start = store.jumpToStart();
+    await answer(`/api/sessions/s1/events?after=0&limit=${PAGE}&clip=${EVENT_CLIP}`, {
+      items: replies(1, PAGE),
+      next_cursor: String(PAGE),
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    await start;
+    expect(store.events()[0]?.seq).toBe(1);
+    expect(store.timeline().length).toBe(ROWS_MAX);
+    expect(store.bounds()).toEqual({ hasOlder: false, hasNewer: true });
+    expect(store.following()).toBe(false);
+
+    // At the start already: nothing is asked (verify() checks).
+    await store.jumpToStart();
+
+    const tail = store.jumpToTail();
+    await answer(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`, {
+      items: replies(881, 1000),
+      next_cursor: '881',
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    await tail;
+    expect(store.events().at(-1)?.seq).toBe(1000);
+    expect(store.bounds().hasNewer).toBe(false);
+    expect(store.following()).toBe(true);
+  });
+
+  it('End while a page of earlier steps is on its way: the tail wins, whichever answer comes last', async () => {
+    await openOn(range(881, 1000));
+    const older = store.loadOlder(FAST_PAGE);
+    const tail = store.jumpToTail();
+    await Promise.resolve();
+    daemon.expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`).flush({
+      items: range(881, 1000),
+      next_cursor: '881',
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    await tail;
+    daemon
+      .expectOne(`/api/sessions/s1/events?before=881&limit=${FAST_PAGE}&clip=${EVENT_CLIP}`)
+      .flush({ items: range(381, 880), next_cursor: '381', first_seq: 1, last_seq: 1000 });
+    await older;
+    expect(store.events()[0]?.seq).toBe(881);
+    expect(store.events().at(-1)?.seq).toBe(1000);
+    expect(store.following()).toBe(true);
+    expect(store.loading()).toBeNull();
+    // The late page is not kept for the next step either: scrolling up asks again.
+    const again = store.loadOlder();
+    await answer(`/api/sessions/s1/events?before=881&limit=${PAGE}&clip=${EVENT_CLIP}`, {
+      items: range(761, 880),
+      next_cursor: '761',
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    await again;
+    expect(store.events()[0]?.seq).toBe(761);
+  });
+
+  it('Home then End before either answer: the last one asked for is what shows', async () => {
+    await openOn(range(881, 1000));
+    const start = store.jumpToStart();
+    const tail = store.jumpToTail();
+    await Promise.resolve();
+    daemon.expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`).flush({
+      items: range(881, 1000),
+      next_cursor: '881',
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    daemon
+      .expectOne(`/api/sessions/s1/events?after=0&limit=${PAGE}&clip=${EVENT_CLIP}`)
+      .flush({ items: range(1, PAGE), next_cursor: String(PAGE), first_seq: 1, last_seq: 1000 });
+    await Promise.all([start, tail]);
+    expect(store.events().at(-1)?.seq).toBe(1000);
+    expect(store.following()).toBe(true);
+  });
+
+  it('another conversation opened while a page of the first is on its way does not get that page', async () => {
+    await openOn(range(881, 1000));
+    const older = store.loadOlder();
+    await Promise.resolve();
+    const pending = daemon.expectOne(
+      `/api/sessions/s1/events?before=881&limit=${PAGE}&clip=${EVENT_CLIP}`,
+    );
+    const opening = store.open('s2');
+    daemon.expectOne('/api/sessions/s2').flush({ ...session, id: 's2', last_seq: 5 });
+    daemon
+      .expectOne(`/api/sessions/s2/events?limit=${PAGE}&clip=${EVENT_CLIP}`)
+      .flush({ items: range(1, 5), next_cursor: null, first_seq: 1, last_seq: 5 });
+    await opening;
+    daemon.expectOne('/api/sessions/s2/queue').flush({ items: [], next_cursor: null });
+    pending.flush({ items: range(761, 880), next_cursor: '761', first_seq: 1, last_seq: 1000 });
+    await older;
+    expect(store.events().map((event) => event.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(store.loading()).toBeNull();
+  });
+
+  it('a failed read of the first chunk keeps the window and says why', async () => {
+    await openOn(range(881, 1000));
+    const start = store.jumpToStart();
+    await Promise.resolve();
+    daemon
+      .expectOne(`/api/sessions/s1/events?after=0&limit=${PAGE}&clip=${EVENT_CLIP}`)
+      .flush({ error_code: 'unavailable', message: 'busy' }, { status: 503 });
+    await start;
+    expect(store.events()[0]?.seq).toBe(881);
+    expect(store.error()?.code).toBe('unavailable');
+    expect(store.loading()).toBeNull();
+  });
+
   it('a dense conversation is bounded by the rows it renders, and asks for chunks that fit', async () => {
     await openOn(replies(881, 1000));
     expect(store.timeline().length).toBe(ROWS_MAX);

@@ -81,6 +81,8 @@ export class ConversationStore {
   private stream: RxSubscription | null = null;
   private indexWanted = false;
   private liveSinceFit = 0;
+  /** Bumped whenever the window is replaced (an open, a jump): a page read before is not shown. */
+  private windowTurn = 0;
   /** Events fetched before the window but not shown yet: they end just before seq `before`. */
   private older: { before: number; events: SessionEvent[] } | null = null;
   /** Bumped by every queue read or write: an answer to an earlier read is not shown. */
@@ -113,6 +115,7 @@ export class ConversationStore {
 
   async open(id: string): Promise<void> {
     this.stream?.unsubscribe();
+    this.windowTurn++;
     this.idSignal.set(id);
     this.eventsSignal.set([]);
     this.older = null;
@@ -136,6 +139,7 @@ export class ConversationStore {
       ]);
       if (this.idSignal() === id) this.showFirst(id, session, page);
     } catch (error: unknown) {
+      if (this.idSignal() !== id) return;
       this.errorSignal.set(toApiFailure(error));
       this.loadingSignal.set(null);
     }
@@ -157,103 +161,138 @@ export class ConversationStore {
    * fetch of `size` events (larger when the reader scrolls fast). Only as many as make the rows
    * that fit beside those kept on screen are shown; the rest wait for the next call (a dense
    * conversation scrolls in more steps, not in more requests). The newest events beyond the
-   * window are dropped.
+   * window are dropped. True when the window changed.
    */
-  async loadOlder(size = PAGE): Promise<void> {
+  async loadOlder(size = PAGE): Promise<boolean> {
     const id = this.idSignal();
     const first = this.eventsSignal()[0];
-    if (!id || !first || this.loadingSignal() || !this.bounds().hasOlder) return;
-    this.loadingSignal.set('older');
-    try {
-      let fetched = this.older?.before === first.seq ? this.older.events : [];
-      if (fetched.length === 0) {
+    if (!id || !first || this.loadingSignal() || !this.bounds().hasOlder) return false;
+    const buffered = this.older?.before === first.seq ? this.older.events : [];
+    return this.changeWindow(
+      'older',
+      async () => {
+        if (buffered.length) return buffered;
         const page = await this.chunk(id, { before: first.seq, limit: size });
         this.firstSeq.set(page.first_seq);
         this.lastSeq.update((last) => Math.max(last, page.last_seq));
-        fetched = page.items;
-      }
-      const shown = Math.min(size, this.eventsForRows(ROWS_MAX - ANCHOR_ROWS));
-      const merged = mergeEvents(this.eventsSignal(), fetched.slice(-shown));
-      const window = fitRows(trimWindow(merged, Math.max(WINDOW_MAX, shown + PAGE), 'start'), {
-        keep: 'start',
-        anchorSeq: first.seq,
-        anchorRows: ANCHOR_ROWS,
-      });
-      this.eventsSignal.set(window);
-      const start = window[0]?.seq ?? first.seq;
-      const rest = fetched.filter((event) => event.seq < start);
-      this.older = rest.length ? { before: start, events: rest } : null;
-    } catch (error: unknown) {
-      this.errorSignal.set(toApiFailure(error));
-    } finally {
-      this.loadingSignal.set(null);
-    }
+        return page.items;
+      },
+      (fetched) => {
+        const shown = Math.min(size, this.eventsForRows(ROWS_MAX - ANCHOR_ROWS));
+        const merged = mergeEvents(this.eventsSignal(), fetched.slice(-shown));
+        const window = fitRows(trimWindow(merged, Math.max(WINDOW_MAX, shown + PAGE), 'start'), {
+          keep: 'start',
+          anchorSeq: first.seq,
+          anchorRows: ANCHOR_ROWS,
+        });
+        this.eventsSignal.set(window);
+        const start = window[0]?.seq ?? first.seq;
+        const rest = fetched.filter((event) => event.seq < start);
+        this.older = rest.length ? { before: start, events: rest } : null;
+      },
+    );
   }
 
-  /** Fetches the chunk after the window (when the person scrolled back down). */
-  async loadNewer(): Promise<void> {
+  /** Fetches the chunk after the window (when the person scrolled back down); true when shown. */
+  async loadNewer(): Promise<boolean> {
     const id = this.idSignal();
     const last = this.eventsSignal().at(-1);
-    if (!id || !last || this.loadingSignal() || !this.bounds().hasNewer) return;
+    if (!id || !last || this.loadingSignal() || !this.bounds().hasNewer) return false;
     const limit = Math.min(PAGE, this.eventsForRows(ROWS_MAX - ANCHOR_ROWS));
-    this.loadingSignal.set('newer');
-    try {
-      const page = await this.chunk(id, { after: last.seq, limit });
-      this.firstSeq.set(page.first_seq);
-      this.lastSeq.update((seq) => Math.max(seq, page.last_seq));
-      this.eventsSignal.update((events) =>
-        fitRows(trimWindow(mergeEvents(events, page.items), WINDOW_MAX, 'end'), {
-          keep: 'end',
-          anchorSeq: last.seq,
-          anchorRows: ANCHOR_ROWS,
-        }),
-      );
-    } catch (error: unknown) {
-      this.errorSignal.set(toApiFailure(error));
-    } finally {
-      this.loadingSignal.set(null);
-    }
+    return this.changeWindow(
+      'newer',
+      () => this.chunk(id, { after: last.seq, limit }),
+      (page) => {
+        this.firstSeq.set(page.first_seq);
+        this.lastSeq.update((seq) => Math.max(seq, page.last_seq));
+        this.eventsSignal.update((events) =>
+          fitRows(trimWindow(mergeEvents(events, page.items), WINDOW_MAX, 'end'), {
+            keep: 'end',
+            anchorSeq: last.seq,
+            anchorRows: ANCHOR_ROWS,
+          }),
+        );
+      },
+    );
   }
 
   /** Replaces the window with events around `seq`; true when `seq` is now in the window. */
   async jumpTo(seq: number): Promise<boolean> {
     const id = this.idSignal();
-    if (!id) return false;
+    if (!id || this.loadingSignal() === 'initial') return false;
     const events = this.eventsSignal();
     if (events.length && events[0]!.seq <= seq && seq <= events.at(-1)!.seq) return true;
-    this.loadingSignal.set('jump');
-    try {
+    return this.changeWindow(
+      'jump',
       // Two reads: a page is also cut by its weight, so one read from 20 before might stop short.
-      const [before, from] = await Promise.all([
-        this.chunk(id, { before: seq, limit: JUMP_CONTEXT }),
-        this.chunk(id, { after: seq - 1, limit: PAGE }),
-      ]);
-      if (this.idSignal() !== id) return false;
-      this.lastSeq.update((last) => Math.max(last, before.last_seq, from.last_seq));
-      this.following.set(false);
-      this.eventsSignal.set(fitRows(mergeEvents(before.items, from.items), { keep: 'start' }));
-      return true;
-    } catch (error: unknown) {
-      this.errorSignal.set(toApiFailure(error));
-      return false;
-    } finally {
-      this.loadingSignal.set(null);
-    }
+      () =>
+        Promise.all([
+          this.chunk(id, { before: seq, limit: JUMP_CONTEXT }),
+          this.chunk(id, { after: seq - 1, limit: PAGE }),
+        ]),
+      ([before, from]) => {
+        this.lastSeq.update((last) => Math.max(last, before.last_seq, from.last_seq));
+        this.following.set(false);
+        this.eventsSignal.set(fitRows(mergeEvents(before.items, from.items), { keep: 'start' }));
+      },
+    );
+  }
+
+  /** Replaces the window with the conversation's first chunk (Home, "Go to the start"). */
+  async jumpToStart(): Promise<void> {
+    const id = this.idSignal();
+    if (!id || this.loadingSignal() === 'initial' || !this.bounds().hasOlder) return;
+    this.following.set(false);
+    await this.changeWindow(
+      'jump',
+      () => this.chunk(id, { after: 0, limit: PAGE }),
+      (page) => {
+        this.firstSeq.set(page.first_seq);
+        this.lastSeq.update((last) => Math.max(last, page.last_seq));
+        this.eventsSignal.set(fitRows(page.items, { keep: 'start' }));
+      },
+    );
   }
 
   /** Goes back to the live tail (the newest chunk). */
   async jumpToTail(): Promise<void> {
     const id = this.idSignal();
-    if (!id) return;
+    if (!id || this.loadingSignal() === 'initial') return;
     this.following.set(true);
-    if (!this.bounds().hasNewer) return;
-    this.loadingSignal.set('jump');
+    // A page on its way may take the tail out of the window: the tail is read again over it.
+    if (!this.bounds().hasNewer && !this.loadingSignal()) return;
+    await this.changeWindow(
+      'jump',
+      () => this.chunk(id, { limit: PAGE }),
+      (page) => {
+        this.lastSeq.update((last) => Math.max(last, page.last_seq));
+        this.eventsSignal.set(fitRows(page.items, { keep: 'end' }));
+      },
+    );
+  }
+
+  /**
+   * One read that changes the window, shown only if nothing replaced the window meanwhile: a
+   * jump (or another conversation opened) while a page is on its way wins over that page, and
+   * the later of two jumps wins over the earlier.
+   */
+  private async changeWindow<T>(
+    kind: 'older' | 'newer' | 'jump',
+    read: () => Promise<T>,
+    show: (answer: T) => void,
+  ): Promise<boolean> {
+    const turn = kind === 'jump' ? ++this.windowTurn : this.windowTurn;
+    this.loadingSignal.set(kind);
     try {
-      const page = await this.chunk(id, { limit: PAGE });
-      this.lastSeq.update((last) => Math.max(last, page.last_seq));
-      this.eventsSignal.set(fitRows(page.items, { keep: 'end' }));
+      const answer = await read();
+      if (turn !== this.windowTurn) return false;
+      show(answer);
+      return true;
+    } catch (error: unknown) {
+      if (turn === this.windowTurn) this.errorSignal.set(toApiFailure(error));
+      return false;
     } finally {
-      this.loadingSignal.set(null);
+      if (turn === this.windowTurn) this.loadingSignal.set(null);
     }
   }
 

@@ -18,5 +18,6 @@ export const SHORTCUTS: readonly { keys: string; action: string }[] = [
   { keys: 'Shift Enter', action: 'New line in the composer' },
   { keys: 'Alt ↑ / Alt ↓', action: 'Move a focused queue entry up or down' },
   { keys: 'Delete', action: 'Remove a focused queue entry' },
-  { keys: 'End', action: 'Follow the live tail of a conversation (when the timeline is focused)' },
+  { keys: 'Home', action: 'Go to the first step of a conversation (when it is focused)' },
+  { keys: 'End', action: 'Go to the latest step and follow the live tail (same)' },
 ];

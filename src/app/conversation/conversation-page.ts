@@ -228,7 +228,8 @@ export class ConversationPage {
 
   /** The conversation's first chunk, read at once instead of scrolled through. */
   protected async toStart(): Promise<void> {
-    await this.store.jumpToStart();
+    // Overtaken (End pressed before the first chunk came), failed, or still opening: nothing moves.
+    if (!(await this.store.jumpToStart())) return;
     afterNextRender(
       () => {
         const element = this.scroller()?.nativeElement;
@@ -242,7 +243,7 @@ export class ConversationPage {
   }
 
   protected async toTail(): Promise<void> {
-    await this.store.jumpToTail();
+    if (!(await this.store.jumpToTail())) return;
     const element = this.scroller()?.nativeElement;
     if (element) element.scrollTop = element.scrollHeight;
   }

@@ -238,12 +238,16 @@ export class ConversationStore {
     );
   }
 
-  /** Replaces the window with the conversation's first chunk (Home, "Go to the start"). */
-  async jumpToStart(): Promise<void> {
+  /**
+   * Replaces the window with the conversation's first chunk (Home, "Go to the start"); true when
+   * the window starts at the conversation's start (also when it already did).
+   */
+  async jumpToStart(): Promise<boolean> {
     const id = this.idSignal();
-    if (!id || this.loadingSignal() === 'initial' || !this.bounds().hasOlder) return;
+    if (!id || this.loadingSignal() === 'initial') return false;
     this.following.set(false);
-    await this.changeWindow(
+    if (!this.bounds().hasOlder && !this.loadingSignal()) return true;
+    return this.changeWindow(
       'jump',
       () => this.chunk(id, { after: 0, limit: PAGE }),
       (page) => {
@@ -254,14 +258,14 @@ export class ConversationStore {
     );
   }
 
-  /** Goes back to the live tail (the newest chunk). */
-  async jumpToTail(): Promise<void> {
+  /** Goes back to the live tail (the newest chunk); true when the window holds it. */
+  async jumpToTail(): Promise<boolean> {
     const id = this.idSignal();
-    if (!id || this.loadingSignal() === 'initial') return;
+    if (!id || this.loadingSignal() === 'initial') return false;
     this.following.set(true);
     // A page on its way may take the tail out of the window: the tail is read again over it.
-    if (!this.bounds().hasNewer && !this.loadingSignal()) return;
-    await this.changeWindow(
+    if (!this.bounds().hasNewer && !this.loadingSignal()) return true;
+    return this.changeWindow(
       'jump',
       () => this.chunk(id, { limit: PAGE }),
       (page) => {

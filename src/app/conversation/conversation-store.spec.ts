@@ -317,6 +317,36 @@ describe('ConversationStore paging', () => {
     expect(store.loading()).toBeNull();
   });
 
+  it('the index and the steering panel share one read of the opening events', async () => {
+    await openOn(range(881, 1000));
+    const created: SessionEvent = {
+      ...ev(1),
+      data: { type: 'relais', subtype: 'session_created', instructions: null },
+    };
+    const init: SessionEvent = {
+      ...ev(3),
+      source: 'agent',
+      data: { type: 'system', subtype: 'init', model: 'm', cwd: '/w', tools: ['Bash'] },
+    };
+    const opening = store.openingEvents();
+    const indexing = store.ensureIndex();
+    await answer('/api/sessions/s1/outline?after=0', {
+      init_seq: 3,
+      turns: [],
+      tools: [],
+      last_seq: 1000,
+    });
+    await Promise.resolve();
+    daemon
+      .expectOne('/api/sessions/s1/events?after=0&limit=5')
+      .flush({ items: [created, ev(2), init], next_cursor: null, first_seq: 1, last_seq: 1000 });
+    await indexing;
+    expect((await opening).map((event) => event.seq)).toEqual([1, 2, 3]);
+    expect(store.index().init?.seq).toBe(3);
+    // Asked again, it is not read again (verify() checks).
+    expect((await store.openingEvents()).length).toBe(3);
+  });
+
   it('a failed read of the first chunk keeps the window and says why', async () => {
     await openOn(range(881, 1000));
     const start = store.jumpToStart();

@@ -47,6 +47,8 @@ export const ROWS_MAX = 96;
 export const ANCHOR_ROWS = 24;
 /** While following the live tail, rows are counted again every this many events (not each one). */
 const LIVE_FIT_EVERY = 8;
+/** The conversation's first events, where its creation and the agent's context line are. */
+const OPENING_EVENTS = 5;
 /** Events shown before the one a jump goes to, for context. */
 export const JUMP_CONTEXT = 20;
 /** The outline is read in slices of this many seqs: every full slice is past, cached for good. */
@@ -81,6 +83,8 @@ export class ConversationStore {
   private stream: RxSubscription | null = null;
   private indexWanted = false;
   private liveSinceFit = 0;
+  /** The conversation's opening events, read once for whoever needs them (see openingEvents). */
+  private opening: { id: string; events: Promise<SessionEvent[]> } | null = null;
   /** Bumped whenever the window is replaced (an open, a jump): a page read before is not shown. */
   private windowTurn = 0;
   /** Events fetched before the window but not shown yet: they end just before seq `before`. */
@@ -327,12 +331,9 @@ export class ConversationStore {
       const outline = joinOutlines(
         await Promise.all(slices.map((slice) => this.api.outline(id, slice))),
       );
-      const context =
-        outline.init_seq === null
-          ? null
-          : await this.api.events(id, { after: outline.init_seq - 1, limit: 1 });
+      const context = await this.contextEvent(id, outline.init_seq);
       if (this.idSignal() !== id) return;
-      const index = indexFromOutline(outline, context?.items[0] ?? null);
+      const index = indexFromOutline(outline, context);
       // Live events that arrived while the outline was read are in the window: fold in those past it.
       this.indexSignal.set(extendIndex(index, this.eventsSignal()));
     } catch (error: unknown) {
@@ -342,6 +343,38 @@ export class ConversationStore {
     } finally {
       this.indexingSignal.set(false);
     }
+  }
+
+  /**
+   * The first events of the conversation (its creation with the instructions it started with,
+   * the agent's context line), read once per conversation however many parts ask.
+   */
+  openingEvents(): Promise<SessionEvent[]> {
+    const id = this.idSignal();
+    if (!id) return Promise.resolve([]);
+    if (this.opening?.id !== id) {
+      const events = this.api
+        .events(id, { after: 0, limit: OPENING_EVENTS })
+        .then((page) => page.items);
+      // A failed read is not kept: the next one asks again.
+      events.catch(() => {
+        if (this.opening?.events === events) this.opening = null;
+      });
+      this.opening = { id, events };
+    }
+    return this.opening.events;
+  }
+
+  /** The agent's context line (init), from the opening events when it is one of them. */
+  private async contextEvent(id: string, initSeq: number | null): Promise<SessionEvent | null> {
+    if (initSeq === null) return null;
+    if (initSeq <= OPENING_EVENTS) {
+      const opening = await this.openingEvents();
+      const init = opening.find((event) => event.seq === initSeq);
+      if (init) return init;
+    }
+    const page = await this.api.events(id, { after: initSeq - 1, limit: 1 });
+    return page.items[0] ?? null;
   }
 
   async refreshQueue(): Promise<void> {

@@ -6,10 +6,10 @@ import {
   inject,
   output,
   signal,
+  untracked,
 } from '@angular/core';
 import { StartInstructions } from '../../../contract/library';
 import { modeLabel } from '../shared/mode-label';
-import { SessionsApi } from '../sessions/sessions-api';
 import { ConversationStore } from './conversation-store';
 import { toolsByName } from './conversation-index';
 
@@ -44,7 +44,6 @@ export class SteeringPanel {
     return session ? modeLabel(session.permission_mode) : null;
   });
 
-  private readonly sessionsApi = inject(SessionsApi);
   /** The permanent instructions the session started with, from its first event. */
   protected readonly instructions = signal<StartInstructions | null>(null);
   private readonly sessionId = computed(() => this.store.session()?.id ?? null);
@@ -53,10 +52,9 @@ export class SteeringPanel {
     effect(() => {
       const id = this.sessionId();
       if (!id) return;
-      void this.sessionsApi
-        .events(id, { after: 0, limit: 5 })
-        .then((page) => {
-          const created = page.items.find(
+      void untracked(() => this.store.openingEvents())
+        .then((events) => {
+          const created = events.find(
             (e) => (e.data as { subtype?: unknown } | null)?.subtype === 'session_created',
           );
           const parsed = StartInstructions.safeParse(

@@ -314,6 +314,10 @@ describe('ConversationStore paging', () => {
     pending.flush({ items: range(761, 880), next_cursor: '761', first_seq: 1, last_seq: 1000 });
     await older;
     expect(store.events().map((event) => event.seq)).toEqual([1, 2, 3, 4, 5]);
+    expect(store.bounds(), 'nor what it said of its own length').toEqual({
+      hasOlder: false,
+      hasNewer: false,
+    });
     expect(store.loading()).toBeNull();
   });
 

@@ -174,16 +174,15 @@ export class ConversationStore {
     const buffered = this.older?.before === first.seq ? this.older.events : [];
     return this.changeWindow(
       'older',
-      async () => {
-        if (buffered.length) return buffered;
-        const page = await this.chunk(id, { before: first.seq, limit: size });
-        this.firstSeq.set(page.first_seq);
-        this.lastSeq.update((last) => Math.max(last, page.last_seq));
-        return page.items;
-      },
-      (fetched) => {
+      async () =>
+        buffered.length
+          ? { fetched: buffered }
+          : { page: await this.chunk(id, { before: first.seq, limit: size }) },
+      ({ fetched, page }) => {
+        if (page) this.noteBounds(page);
+        const events = page?.items ?? fetched ?? [];
         const shown = Math.min(size, this.eventsForRows(ROWS_MAX - ANCHOR_ROWS));
-        const merged = mergeEvents(this.eventsSignal(), fetched.slice(-shown));
+        const merged = mergeEvents(this.eventsSignal(), events.slice(-shown));
         const window = fitRows(trimWindow(merged, Math.max(WINDOW_MAX, shown + PAGE), 'start'), {
           keep: 'start',
           anchorSeq: first.seq,
@@ -191,7 +190,7 @@ export class ConversationStore {
         });
         this.eventsSignal.set(window);
         const start = window[0]?.seq ?? first.seq;
-        const rest = fetched.filter((event) => event.seq < start);
+        const rest = events.filter((event) => event.seq < start);
         this.older = rest.length ? { before: start, events: rest } : null;
       },
     );
@@ -207,8 +206,7 @@ export class ConversationStore {
       'newer',
       () => this.chunk(id, { after: last.seq, limit }),
       (page) => {
-        this.firstSeq.set(page.first_seq);
-        this.lastSeq.update((seq) => Math.max(seq, page.last_seq));
+        this.noteBounds(page);
         this.eventsSignal.update((events) =>
           fitRows(trimWindow(mergeEvents(events, page.items), WINDOW_MAX, 'end'), {
             keep: 'end',
@@ -255,8 +253,7 @@ export class ConversationStore {
       'jump',
       () => this.chunk(id, { after: 0, limit: PAGE }),
       (page) => {
-        this.firstSeq.set(page.first_seq);
-        this.lastSeq.update((last) => Math.max(last, page.last_seq));
+        this.noteBounds(page);
         this.eventsSignal.set(fitRows(page.items, { keep: 'start' }));
       },
     );
@@ -456,6 +453,12 @@ export class ConversationStore {
     const fit = ++this.liveSinceFit >= LIVE_FIT_EVERY;
     if (fit) this.liveSinceFit = 0;
     this.eventsSignal.set(fit ? fitRows(window, { keep }) : window);
+  }
+
+  /** What a page says of the whole conversation: where it starts, how far it has come. */
+  private noteBounds(page: EventsPage): void {
+    this.firstSeq.set(page.first_seq);
+    this.lastSeq.update((last) => Math.max(last, page.last_seq));
   }
 
   /** A chunk of the conversation, its long texts clipped. */

@@ -278,11 +278,13 @@ export class AnalyticsPage {
     this.turnsError.set(null);
     try {
       const page = await this.api.turns(query, TURNS_PAGE, cursor);
+      // The filters changed while the page came: it belongs to the list no longer shown.
+      if (this.query() !== query) return;
       this.turns.update((rows) => [...rows, ...page.items]);
       this.cursor.set(page.next_cursor);
     } catch (error: unknown) {
       // A failed page leaves the rows shown; the person may ask again.
-      this.turnsError.set(toApiFailure(error));
+      if (this.query() === query) this.turnsError.set(toApiFailure(error));
     } finally {
       this.loadingMore.set(false);
     }

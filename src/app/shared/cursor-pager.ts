@@ -15,6 +15,8 @@ export class CursorPager<T> {
   private readonly cursorSignal = signal<string | null>(null);
   private readonly loadingSignal = signal(false);
   private readonly errorSignal = signal<ApiFailure | null>(null);
+  /** Bumped by every reload: a page asked for before it (another filter, say) is not shown. */
+  private turn = 0;
   readonly items = this.itemsSignal.asReadonly();
   readonly cursor = this.cursorSignal.asReadonly();
   readonly loading = this.loadingSignal.asReadonly();
@@ -29,11 +31,13 @@ export class CursorPager<T> {
   async reload(): Promise<void> {
     this.itemsSignal.set(null);
     this.cursorSignal.set(null);
-    await this.fetch(null);
+    await this.fetch(null, ++this.turn);
   }
 
+  /** The page after the last one shown; once at a time (a second click would show it twice). */
   async older(): Promise<void> {
-    await this.fetch(this.cursorSignal());
+    if (this.loadingSignal()) return;
+    await this.fetch(this.cursorSignal(), this.turn);
   }
 
   /** Changes what is shown without a request (a live line, say). */
@@ -41,18 +45,19 @@ export class CursorPager<T> {
     this.itemsSignal.update((shown) => change(shown ?? []));
   }
 
-  private async fetch(before: string | null): Promise<void> {
+  private async fetch(before: string | null, turn: number): Promise<void> {
     this.loadingSignal.set(true);
     this.errorSignal.set(null);
     try {
       const page = await this.fetchPage(before);
+      if (turn !== this.turn) return;
       this.itemsSignal.update((shown) => this.merge(before ? (shown ?? []) : [], page.items));
       this.cursorSignal.set(page.next_cursor);
     } catch (error: unknown) {
       // Shown by the page with a retry; the rows already shown stay.
-      this.errorSignal.set(toApiFailure(error));
+      if (turn === this.turn) this.errorSignal.set(toApiFailure(error));
     } finally {
-      this.loadingSignal.set(false);
+      if (turn === this.turn) this.loadingSignal.set(false);
     }
   }
 }

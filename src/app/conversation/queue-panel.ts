@@ -10,7 +10,7 @@ import {
   output,
   signal,
 } from '@angular/core';
-import { QUEUE_MAX } from '../../../contract/api';
+import { QUEUE_MAX, type QueueEntry } from '../../../contract/api';
 import { toApiFailure } from '../core/api-error';
 import { SessionsApi } from '../sessions/sessions-api';
 import { ConversationStore } from './conversation-store';
@@ -58,12 +58,13 @@ export class QueuePanel {
 
   protected async steer(entryId: string): Promise<void> {
     const before = this.queue();
-    this.store.setQueue(before.filter((entry) => entry.id !== entryId));
+    const shown = before.filter((entry) => entry.id !== entryId);
+    this.store.setQueue(shown);
     try {
       await this.api.steerQueued(this.sessionId(), entryId);
       this.announcement.set('Instruction sent to the running turn.');
     } catch (error: unknown) {
-      this.store.setQueue(before);
+      this.undo(shown, before);
       this.error.set(toApiFailure(error).message);
     }
   }
@@ -71,15 +72,24 @@ export class QueuePanel {
   protected async remove(entryId: string): Promise<void> {
     const before = this.queue();
     const index = before.findIndex((entry) => entry.id === entryId);
-    this.store.setQueue(before.filter((entry) => entry.id !== entryId));
+    const shown = before.filter((entry) => entry.id !== entryId);
+    this.store.setQueue(shown);
     this.refocusAfterRemoval(index);
     try {
       await this.api.deleteQueued(this.sessionId(), entryId);
       this.announcement.set('Instruction removed from the queue.');
     } catch (error: unknown) {
-      this.store.setQueue(before);
+      this.undo(shown, before);
       this.error.set(toApiFailure(error).message);
     }
+  }
+
+  /**
+   * A refused change goes back to the queue before it, unless another change (a second move or
+   * delete, a read of the daemon's queue) has replaced it meanwhile: that one is newer.
+   */
+  private undo(shown: QueueEntry[], before: QueueEntry[]): void {
+    if (this.queue() === shown) this.store.setQueue(before);
   }
 
   /** The removed row (or its button) had the focus: give it to the entry now in its place. */
@@ -108,19 +118,19 @@ export class QueuePanel {
       );
     }
     try {
-      this.store.setQueue(
-        await this.api.reorderQueue(
-          this.sessionId(),
-          next.map((entry) => entry.id),
-        ),
+      const answer = await this.api.reorderQueue(
+        this.sessionId(),
+        next.map((entry) => entry.id),
       );
+      // A second move made meanwhile is newer than this one's answer: its own answer follows.
+      if (this.queue() === next) this.store.setQueue(answer);
       this.announcement.set(`Moved to position ${to + 1} of ${next.length}.`);
       if (refocus)
         queueMicrotask(() =>
           this.host.nativeElement.querySelectorAll<HTMLElement>('li.entry')[to]?.focus(),
         );
     } catch (error: unknown) {
-      this.store.setQueue(before);
+      this.undo(next, before);
       this.error.set(toApiFailure(error).message);
     }
   }

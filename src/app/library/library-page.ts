@@ -58,6 +58,7 @@ export class LibraryPage {
   protected readonly subscriptions = signal<Subscription[]>([]);
   protected readonly loadError = signal<ApiFailure | null>(null);
   protected readonly draft = signal<Draft>(emptyDraft());
+  protected readonly submitting = signal(false);
   protected readonly draftError = signal<ApiFailure | null>(null);
   protected readonly itemError = signal<ApiFailure | null>(null);
   protected readonly saved = signal('');
@@ -142,10 +143,13 @@ export class LibraryPage {
   }
 
   protected async submit(): Promise<void> {
+    // One save at a time: a double click or a second Enter would add the item twice.
+    if (this.submitting()) return;
     const d = this.draft();
     const subscriptionId = d.scope === COMMON ? null : d.scope;
     this.draftError.set(null);
     this.saved.set('');
+    this.submitting.set(true);
     try {
       const item =
         d.id !== null
@@ -167,9 +171,12 @@ export class LibraryPage {
         ),
       );
       this.saved.set(`${item.kind === 'skill' ? 'Skill' : 'Command'} ${item.name} saved.`);
-      this.draft.set(emptyDraft());
+      // Unless the person went on to edit another item meanwhile: that form stays as it is.
+      if (this.draft().id === d.id) this.draft.set(emptyDraft());
     } catch (error: unknown) {
-      this.draftError.set(toApiFailure(error));
+      if (this.draft().id === d.id) this.draftError.set(toApiFailure(error));
+    } finally {
+      this.submitting.set(false);
     }
   }
 

@@ -52,6 +52,8 @@ export class RulesPage {
   private readonly host = inject<ElementRef<HTMLElement>>(ElementRef);
 
   protected readonly view = signal<RulesView | null>(null);
+  /** Bumped by every read and save of the rules: a read answered after a newer one is not shown. */
+  private viewTurn = 0;
   protected readonly loadError = signal<ApiFailure | null>(null);
   protected readonly saving = signal(false);
   protected readonly saveError = signal<ApiFailure | null>(null);
@@ -112,11 +114,14 @@ export class RulesPage {
   }
 
   protected async load(): Promise<void> {
+    const turn = ++this.viewTurn;
     this.loadError.set(null);
     try {
-      this.view.set(await this.api.get());
+      const view = await this.api.get();
+      // A save answered meanwhile (or a later read) knows better than this read.
+      if (turn === this.viewTurn) this.view.set(view);
     } catch (error: unknown) {
-      this.loadError.set(toApiFailure(error));
+      if (turn === this.viewTurn) this.loadError.set(toApiFailure(error));
     }
   }
 
@@ -185,11 +190,16 @@ export class RulesPage {
 
   /** Saves the whole set; a refusal keeps the previous rules and says where and why. */
   private async save(rules: Rule[], done: string): Promise<boolean> {
+    // One save at a time: the set is saved whole, so a second one built on the rules shown before
+    // the first answered would undo it.
+    if (this.saving()) return false;
+    this.viewTurn++;
     this.saving.set(true);
     this.saveError.set(null);
     this.refusal.set(null);
     try {
       const view = await this.api.save(rules);
+      this.viewTurn++;
       this.view.set(view);
       this.announcement.set(`${done} (version ${view.version}).`);
       return true;

@@ -197,15 +197,19 @@ export class McpServersEditor {
     const endpoint = endpointOf(draft);
     if (!endpoint) return;
     this.patch(draft, { listing: true, listError: null });
+    const asked = JSON.stringify(endpoint);
+    // The server was edited while its tools were listed: the answer is of another server.
+    const stillAsked = (): boolean => JSON.stringify(endpointOf(this.current(draft))) === asked;
     try {
       const tools = await this.api.mcpTools(endpoint);
+      if (!stillAsked()) return;
       const names = new Set(tools.map((t) => t.name));
       this.patch(draft, {
         listed: tools,
         allowed: this.current(draft).allowed.filter((name) => names.has(name)),
       });
     } catch (error: unknown) {
-      this.patch(draft, { listError: toApiFailure(error).message, listed: null });
+      if (stillAsked()) this.patch(draft, { listError: toApiFailure(error).message, listed: null });
     } finally {
       this.patch(draft, { listing: false });
     }

@@ -28,6 +28,8 @@ export class SubscriptionsPage {
   private readonly injector = inject(Injector);
   private readonly cards = viewChildren(SubscriptionCard);
   protected readonly subscriptions = signal<Subscription[] | null>(null);
+  /** Bumped by every list read and every change made here: an older read is not shown. */
+  private listTurn = 0;
   protected readonly error = signal<ApiFailure | null>(null);
   protected readonly announcement = signal('');
 
@@ -52,16 +54,20 @@ export class SubscriptionsPage {
   }
 
   protected async load(): Promise<void> {
+    const turn = ++this.listTurn;
     this.error.set(null);
     try {
-      this.subscriptions.set(await this.api.list());
+      const list = await this.api.list();
+      // A list read before a later read or a change made here is older than what is shown.
+      if (turn === this.listTurn) this.subscriptions.set(list);
     } catch (error: unknown) {
-      this.error.set(toApiFailure(error));
+      if (turn === this.listTurn) this.error.set(toApiFailure(error));
     }
   }
 
   /** A new subscription is detected at once, so the person sees its account and models. */
   protected onAdded(subscription: Subscription): void {
+    this.listTurn++;
     this.subscriptions.update((list) => [...(list ?? []), subscription]);
     this.announcement.set(`Added ${subscription.name}; running its detection.`);
     afterNextRender(() => void this.detect(subscription.id), { injector: this.injector });
@@ -76,6 +82,7 @@ export class SubscriptionsPage {
   }
 
   protected onRemoved(subscription: Subscription): void {
+    this.listTurn++;
     const list = this.subscriptions() ?? [];
     const index = list.findIndex((s) => s.id === subscription.id);
     this.subscriptions.set(list.filter((s) => s.id !== subscription.id));

@@ -65,15 +65,19 @@ async function shell() {
 describe('PageOutlet and PageLink', () => {
   afterEach(() => history.replaceState(null, '', '/'));
 
-  it('shows the page, binds its inputs, and keeps it for another id or query', async () => {
+  it('shows the page, binds its inputs, keeps it for another query, builds it anew for another id', async () => {
     const { navigator, element, settle } = await shell();
     await navigator.navigateByUrl('/sessions/one?tab=a');
     await settle();
     expect(element.querySelector('.item')?.textContent).toBe('one/a/a');
+    await navigator.navigateByUrl('/sessions/one?tab=b');
+    await settle();
+    expect(element.querySelector('.item')?.textContent).toBe('one/b/b');
+    expect(built).toBe(1);
     await navigator.navigateByUrl('/sessions/two?tab=b');
     await settle();
     expect(element.querySelector('.item')?.textContent).toBe('two/b/b');
-    expect(built).toBe(1);
+    expect(built, 'another conversation is another page').toBe(2);
     await navigator.navigateByUrl('/sessions');
     await settle();
     expect(element.querySelector('.item')).toBeNull();

@@ -24,8 +24,10 @@ interface Rendered {
 }
 
 /**
- * Shows the navigator's page. The same route at another address keeps its component and only
- * changes its inputs (an `:id`, a query), so a page is never rebuilt for a filter.
+ * Shows the navigator's page. The same page with another query keeps its component and only
+ * changes its inputs, so a page is never rebuilt for a filter. Another `:segment` (the id of a
+ * conversation) is another page, built anew: nothing of the one before (a draft, a terminal, an
+ * answer still on its way) can reach it.
  */
 @Component({
   selector: 'app-page-outlet',
@@ -47,7 +49,11 @@ export class PageOutlet {
 
   private show(shown: ShownPage | null): void {
     if (!shown || shown === this.rendered?.shown) return;
-    if (this.rendered && this.rendered.shown.route === shown.route) {
+    if (
+      this.rendered &&
+      this.rendered.shown.route === shown.route &&
+      sameParams(this.rendered.shown.params, shown.params)
+    ) {
       this.rendered.shown = shown;
       this.rendered.params.set(shown.params);
       this.rendered.query.set(shown.address.query);
@@ -66,6 +72,14 @@ export class PageOutlet {
     this.rendered = { shown, view, params, query };
     bindInputs(view, shown);
   }
+}
+
+function sameParams(
+  a: Readonly<Record<string, string>>,
+  b: Readonly<Record<string, string>>,
+): boolean {
+  const keys = Object.keys(a);
+  return keys.length === Object.keys(b).length && keys.every((key) => a[key] === b[key]);
 }
 
 /** Each input of the page takes the `:segment` or, failing that, the query value of its name. */

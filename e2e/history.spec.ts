@@ -2,6 +2,7 @@ import { copyFileSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, expectAccessible, openAt, test, type Relais } from './support/fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { importDemoConversation } from './support/history';
 
 const PROMPT = 'history journey: an outside conversation';
 
@@ -37,20 +38,7 @@ async function outsideConversation(
     join(projects, folder, `${agentId}.jsonl`),
     join(projects, folder, `${outside}.jsonl`),
   );
-  const report = await request.post(`${relais.base}/api/subscriptions/demo/import`, {
-    headers: auth,
-  });
-  expect(report.status()).toBe(200);
-  const listed = await (
-    await request.get(`${relais.base}/api/sessions?origin=imported&subscription=demo`, {
-      headers: auth,
-    })
-  ).json();
-  const imported = (listed.items as { id: string; agent_session_id: string }[]).find(
-    (s) => s.agent_session_id === outside,
-  );
-  expect(imported, 'the copy is imported').toBeTruthy();
-  return imported!.id;
+  return (await importDemoConversation(relais, request, outside)).id;
 }
 
 async function showImported(page: Page): Promise<void> {

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { claudeLines } from '../daemon/src/testing/transcripts';
 import { expect, expectAccessible, openAt, test, type Relais } from './support/fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
+import { importDemoConversation } from './support/history';
 
 const OUTSIDE = 'f0f0f0f0-7777-4777-8777-777777777771';
 const TURNS = 150;
@@ -24,20 +25,9 @@ async function longConversation(relais: Relais, request: APIRequestContext): Pro
   const folder = join(project, '-long-conversation');
   mkdirSync(folder, { recursive: true });
   writeFileSync(join(folder, `${OUTSIDE}.jsonl`), lines.map((line) => `${line}\n`).join(''));
-  const report = await request.post(`${relais.base}/api/subscriptions/demo/import`, {
-    headers: auth,
-  });
-  expect(report.status()).toBe(200);
-  const listed = await (
-    await request.get(`${relais.base}/api/sessions?origin=imported&subscription=demo`, {
-      headers: auth,
-    })
-  ).json();
-  const session = (
-    listed.items as { id: string; agent_session_id: string; last_seq: number }[]
-  ).find((s) => s.agent_session_id === OUTSIDE);
-  expect(session?.last_seq, 'the long conversation is imported').toBeGreaterThan(600);
-  return session!.id;
+  const session = await importDemoConversation(relais, request, OUTSIDE);
+  expect(session.last_seq, 'the long conversation is whole').toBeGreaterThan(600);
+  return session.id;
 }
 
 const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });

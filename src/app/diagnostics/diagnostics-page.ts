@@ -1,4 +1,5 @@
 import { registerPageCommands } from '../palette/page-commands';
+import { LatestAsk } from '../shared/latest-ask';
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { PageLink } from '../core/routing/page-link';
@@ -26,6 +27,8 @@ export class DiagnosticsPage {
 
   protected readonly diagnostics = signal<Diagnostics | null>(null);
   private readonly fetchedAt = signal(0);
+  /** A read answered after a newer one (Refresh clicked twice) is not shown. */
+  private readonly reading = new LatestAsk();
   protected readonly error = signal<ApiFailure | null>(null);
   protected readonly formatBytes = formatBytes;
 
@@ -57,13 +60,15 @@ export class DiagnosticsPage {
   }
 
   protected async load(): Promise<void> {
+    const current = this.reading.ask();
     this.error.set(null);
     try {
       const diagnostics = await this.api.get();
+      if (!current()) return;
       this.fetchedAt.set(Date.now());
       this.diagnostics.set(diagnostics);
     } catch (error: unknown) {
-      this.error.set(toApiFailure(error));
+      if (current()) this.error.set(toApiFailure(error));
     }
   }
 }

@@ -1,4 +1,5 @@
 import { registerPageCommands } from '../palette/page-commands';
+import { LatestAsk } from '../shared/latest-ask';
 import { CdkDrag, CdkDragDrop, CdkDragHandle, CdkDropList } from '@angular/cdk/drag-drop';
 import {
   ChangeDetectionStrategy,
@@ -52,8 +53,8 @@ export class RulesPage {
   private readonly host = inject<ElementRef<HTMLElement>>(ElementRef);
 
   protected readonly view = signal<RulesView | null>(null);
-  /** Bumped by every read and save of the rules: a read answered after a newer one is not shown. */
-  private viewTurn = 0;
+  /** A read of the rules answered after a newer read or a save is not shown. */
+  private readonly reading = new LatestAsk();
   protected readonly loadError = signal<ApiFailure | null>(null);
   protected readonly saving = signal(false);
   protected readonly saveError = signal<ApiFailure | null>(null);
@@ -114,14 +115,13 @@ export class RulesPage {
   }
 
   protected async load(): Promise<void> {
-    const turn = ++this.viewTurn;
+    const current = this.reading.ask();
     this.loadError.set(null);
     try {
       const view = await this.api.get();
-      // A save answered meanwhile (or a later read) knows better than this read.
-      if (turn === this.viewTurn) this.view.set(view);
+      if (current()) this.view.set(view);
     } catch (error: unknown) {
-      if (turn === this.viewTurn) this.loadError.set(toApiFailure(error));
+      if (current()) this.loadError.set(toApiFailure(error));
     }
   }
 
@@ -193,13 +193,13 @@ export class RulesPage {
     // One save at a time: the set is saved whole, so a second one built on the rules shown before
     // the first answered would undo it.
     if (this.saving()) return false;
-    this.viewTurn++;
+    this.reading.supersede();
     this.saving.set(true);
     this.saveError.set(null);
     this.refusal.set(null);
     try {
       const view = await this.api.save(rules);
-      this.viewTurn++;
+      this.reading.supersede();
       this.view.set(view);
       this.announcement.set(`${done} (version ${view.version}).`);
       return true;

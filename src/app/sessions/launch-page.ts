@@ -124,10 +124,11 @@ export class LaunchPage {
     this.reopening.set(true);
     try {
       this.replaceSubscription(await this.subscriptionsApi.retry(id));
+      if (id !== this.subscriptionId()) return;
       this.failure.set(null);
       this.retryUntil.set(null);
     } catch (error: unknown) {
-      this.failure.set(toApiFailure(error));
+      if (id === this.subscriptionId()) this.failure.set(toApiFailure(error));
     } finally {
       this.reopening.set(false);
     }
@@ -181,7 +182,9 @@ export class LaunchPage {
       this.subscriptions.update((list) =>
         (list ?? []).map((s) => (s.id === updated.id ? updated : s)),
       );
-      if (updated.id === this.subscriptionId()) this.offerModel(updated);
+      // Another subscription chosen meanwhile: its own form says nothing of this one's detection.
+      if (id !== this.subscriptionId()) return;
+      this.offerModel(updated);
       if (updated.detect_error)
         this.detectError.set({
           status: 200,
@@ -190,7 +193,7 @@ export class LaunchPage {
           retryAfterSeconds: null,
         });
     } catch (error: unknown) {
-      this.detectError.set(toApiFailure(error));
+      if (id === this.subscriptionId()) this.detectError.set(toApiFailure(error));
     } finally {
       this.detecting.set(false);
     }

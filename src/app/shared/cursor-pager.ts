@@ -1,4 +1,5 @@
 import { signal } from '@angular/core';
+import { LatestAsk } from './latest-ask';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 
 export interface CursorPage<T> {
@@ -15,8 +16,9 @@ export class CursorPager<T> {
   private readonly cursorSignal = signal<string | null>(null);
   private readonly loadingSignal = signal(false);
   private readonly errorSignal = signal<ApiFailure | null>(null);
-  /** Bumped by every reload: a page asked for before it (another filter, say) is not shown. */
-  private turn = 0;
+  /** A page asked for before a reload (another filter, say) is not shown. */
+  private readonly lists = new LatestAsk();
+  private isCurrent = this.lists.ask();
   readonly items = this.itemsSignal.asReadonly();
   readonly cursor = this.cursorSignal.asReadonly();
   readonly loading = this.loadingSignal.asReadonly();
@@ -31,13 +33,14 @@ export class CursorPager<T> {
   async reload(): Promise<void> {
     this.itemsSignal.set(null);
     this.cursorSignal.set(null);
-    await this.fetch(null, ++this.turn);
+    this.isCurrent = this.lists.ask();
+    await this.fetch(null, this.isCurrent);
   }
 
   /** The page after the last one shown; once at a time (a second click would show it twice). */
   async older(): Promise<void> {
     if (this.loadingSignal()) return;
-    await this.fetch(this.cursorSignal(), this.turn);
+    await this.fetch(this.cursorSignal(), this.isCurrent);
   }
 
   /** Changes what is shown without a request (a live line, say). */
@@ -45,19 +48,19 @@ export class CursorPager<T> {
     this.itemsSignal.update((shown) => change(shown ?? []));
   }
 
-  private async fetch(before: string | null, turn: number): Promise<void> {
+  private async fetch(before: string | null, current: () => boolean): Promise<void> {
     this.loadingSignal.set(true);
     this.errorSignal.set(null);
     try {
       const page = await this.fetchPage(before);
-      if (turn !== this.turn) return;
+      if (!current()) return;
       this.itemsSignal.update((shown) => this.merge(before ? (shown ?? []) : [], page.items));
       this.cursorSignal.set(page.next_cursor);
     } catch (error: unknown) {
       // Shown by the page with a retry; the rows already shown stay.
-      if (turn === this.turn) this.errorSignal.set(toApiFailure(error));
+      if (current()) this.errorSignal.set(toApiFailure(error));
     } finally {
-      if (turn === this.turn) this.loadingSignal.set(false);
+      if (current()) this.loadingSignal.set(false);
     }
   }
 }

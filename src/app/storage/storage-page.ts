@@ -1,4 +1,5 @@
 import { WhenPipe } from '../shared/when.pipe';
+import { LatestAsk } from '../shared/latest-ask';
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatDialog } from '@angular/material/dialog';
@@ -41,6 +42,8 @@ export class StoragePage {
   private readonly dialog = inject(MatDialog);
 
   protected readonly report = signal<StorageReport | null>(null);
+  /** A read answered after a newer one (Refresh clicked twice) is not shown. */
+  private readonly reading = new LatestAsk();
   protected readonly error = signal<ApiFailure | null>(null);
   protected readonly actionError = signal<ApiFailure | null>(null);
   protected readonly busy = signal<string | null>(null);
@@ -81,11 +84,13 @@ export class StoragePage {
   }
 
   protected async load(): Promise<void> {
+    const current = this.reading.ask();
     this.error.set(null);
     try {
-      this.report.set(await this.api.report(100));
+      const report = await this.api.report(100);
+      if (current()) this.report.set(report);
     } catch (error: unknown) {
-      this.error.set(toApiFailure(error));
+      if (current()) this.error.set(toApiFailure(error));
     }
   }
 

@@ -8,6 +8,7 @@ import {
   viewChildren,
 } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
+import { LatestAsk } from '../shared/latest-ask';
 import type { Subscription } from '../../../contract/api';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { registerPageCommands } from '../palette/page-commands';
@@ -28,8 +29,8 @@ export class SubscriptionsPage {
   private readonly injector = inject(Injector);
   private readonly cards = viewChildren(SubscriptionCard);
   protected readonly subscriptions = signal<Subscription[] | null>(null);
-  /** Bumped by every list read and every change made here: an older read is not shown. */
-  private listTurn = 0;
+  /** A list read answered after a later read, or after a change made here, is not shown. */
+  private readonly listing = new LatestAsk();
   protected readonly error = signal<ApiFailure | null>(null);
   protected readonly announcement = signal('');
 
@@ -54,20 +55,19 @@ export class SubscriptionsPage {
   }
 
   protected async load(): Promise<void> {
-    const turn = ++this.listTurn;
+    const current = this.listing.ask();
     this.error.set(null);
     try {
       const list = await this.api.list();
-      // A list read before a later read or a change made here is older than what is shown.
-      if (turn === this.listTurn) this.subscriptions.set(list);
+      if (current()) this.subscriptions.set(list);
     } catch (error: unknown) {
-      if (turn === this.listTurn) this.error.set(toApiFailure(error));
+      if (current()) this.error.set(toApiFailure(error));
     }
   }
 
   /** A new subscription is detected at once, so the person sees its account and models. */
   protected onAdded(subscription: Subscription): void {
-    this.listTurn++;
+    this.listing.supersede();
     this.subscriptions.update((list) => [...(list ?? []), subscription]);
     this.announcement.set(`Added ${subscription.name}; running its detection.`);
     afterNextRender(() => void this.detect(subscription.id), { injector: this.injector });
@@ -82,7 +82,7 @@ export class SubscriptionsPage {
   }
 
   protected onRemoved(subscription: Subscription): void {
-    this.listTurn++;
+    this.listing.supersede();
     const list = this.subscriptions() ?? [];
     const index = list.findIndex((s) => s.id === subscription.id);
     this.subscriptions.set(list.filter((s) => s.id !== subscription.id));

@@ -1,4 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { LatestAsk } from '../shared/latest-ask';
 import { FormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
@@ -59,6 +60,7 @@ export class LibraryPage {
   protected readonly loadError = signal<ApiFailure | null>(null);
   protected readonly draft = signal<Draft>(emptyDraft());
   protected readonly submitting = signal(false);
+  private readonly toggles = new Map<string, LatestAsk>();
   protected readonly draftError = signal<ApiFailure | null>(null);
   protected readonly itemError = signal<ApiFailure | null>(null);
   protected readonly saved = signal('');
@@ -182,12 +184,21 @@ export class LibraryPage {
 
   protected async toggle(item: LibraryItem, enabled: boolean): Promise<void> {
     this.itemError.set(null);
+    // Toggled again before the answer: the answer to the last toggle is the one shown.
+    const current = this.togglesOf(item.id).ask();
     try {
       const updated = await this.api.update(item.id, { enabled });
+      if (!current()) return;
       this.items.update((list) => (list ?? []).map((i) => (i.id === item.id ? updated : i)));
     } catch (error: unknown) {
-      this.itemError.set(toApiFailure(error));
+      if (current()) this.itemError.set(toApiFailure(error));
     }
+  }
+
+  private togglesOf(id: string): LatestAsk {
+    let toggles = this.toggles.get(id);
+    if (!toggles) this.toggles.set(id, (toggles = new LatestAsk()));
+    return toggles;
   }
 
   protected async remove(item: LibraryItem): Promise<void> {

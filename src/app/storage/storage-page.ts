@@ -125,6 +125,8 @@ export class StoragePage {
   }
 
   private async act(name: string, action: () => Promise<string>): Promise<void> {
+    // One action at a time (the palette's Recycle does not go through its disabled button).
+    if (this.busy()) return;
     this.busy.set(name);
     this.actionError.set(null);
     try {

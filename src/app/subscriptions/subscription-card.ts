@@ -116,6 +116,8 @@ export class SubscriptionCard {
     what: 'detect' | 'rename' | 'delete',
     run: () => Promise<string>,
   ): Promise<boolean> {
+    // One action of a card at a time (the palette's Detect does not go through its disabled button).
+    if (this.busy()) return false;
     this.busy.set(what);
     this.failure.set(null);
     this.status.set('');

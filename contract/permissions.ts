@@ -34,7 +34,17 @@ export const Rule = z.discriminatedUnion('kind', [BashRule, PathRule]);
 export type Rule = z.infer<typeof Rule>;
 
 export const RuleSetBody = z
-  .object({ version: z.number().int().min(0).optional(), rules: z.array(z.unknown()).max(1000) })
+  .object({
+    version: z
+      .number()
+      .int()
+      .min(0)
+      .optional()
+      .describe(
+        'The version the change was made on: if the rules were saved since, the set is refused (409 rules_changed)',
+      ),
+    rules: z.array(z.unknown()).max(1000),
+  })
   .strict()
   .describe(
     'The whole rule set; it is validated like the rules file, and the version is bumped on save',

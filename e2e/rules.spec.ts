@@ -90,3 +90,56 @@ test('add a rule, move it with the keyboard, delete it', async ({ page, relais, 
   expect(await ids()).not.toContain('e2e-marker');
   expect(await ids()).toEqual(added.slice(0, -1));
 });
+
+test('rules saved by another tool meanwhile: the console says so, shows them, and undoes nothing', async ({
+  page,
+  relais,
+  request,
+}) => {
+  const headers = { Authorization: `Bearer ${relais.key}` };
+  const read = async () =>
+    (await (await request.get(`${relais.base}/api/rules`, { headers })).json()) as {
+      version: number;
+      rules: { id: string; kind: string }[];
+    };
+  await openAt(page, relais, '/rules');
+  const first = (await read()).rules.find((r) => r.kind === 'bash')!;
+  await expect(page.getByRole('button', { name: `Delete ${first.id}` })).toBeVisible();
+
+  // Another tool saves a set with one rule more while the page shows the set it read.
+  const before = await read();
+  const marker = {
+    id: 'other-tool-rule',
+    kind: 'bash',
+    pattern: '^relais-other-tool\\b',
+    action: 'deny',
+    reason: 'saved by another tool',
+  };
+  const put = await request.put(`${relais.base}/api/rules`, {
+    headers,
+    data: { version: before.version, rules: [...before.rules, marker] },
+  });
+  expect(put.status()).toBe(200);
+
+  await page.getByRole('button', { name: `Delete ${first.id}` }).click();
+  await expect(page.getByRole('alert')).toContainText('saved elsewhere meanwhile');
+  await expect(page.getByRole('alert')).toContainText('rules_changed');
+  await expect(page.getByRole('button', { name: 'Delete other-tool-rule' })).toBeVisible();
+  const after = await read();
+  expect(after.rules.map((r) => r.id)).toContain(first.id);
+  expect(after.rules.map((r) => r.id)).toContain('other-tool-rule');
+
+  // Made again on the set as it is now, the change goes through and keeps the other tool's rule.
+  await page.getByRole('button', { name: `Delete ${first.id}` }).click();
+  await expect(page.getByRole('button', { name: 'Undo delete' })).toBeVisible();
+  const deleted = (await read()).rules.map((r) => r.id);
+  expect(deleted).not.toContain(first.id);
+  expect(deleted).toContain('other-tool-rule');
+  await page.getByRole('button', { name: 'Undo delete' }).click();
+  await expect(page.getByRole('button', { name: `Delete ${first.id}` })).toBeVisible();
+  const reset = await request.put(`${relais.base}/api/rules`, {
+    headers,
+    data: { rules: before.rules },
+  });
+  expect(reset.status()).toBe(200);
+});

@@ -22,6 +22,10 @@ export const ERRORS = {
     message: 'The subscription is suspended after repeated failed starts.',
   },
   invalid_rules: { status: 400, message: 'The rules are invalid.' },
+  rules_changed: {
+    status: 409,
+    message: 'The rules were saved since the version this change was made on.',
+  },
   queue_full: {
     status: 409,
     message: 'The queue already holds the maximum number of instructions.',

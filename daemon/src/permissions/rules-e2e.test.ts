@@ -184,6 +184,17 @@ describe('permission engine in front of the real Claude Code', { timeout: 180_00
     assert.equal(saved.status, 200);
     assert.equal(saved.body.version, before.version + 1);
     assert.equal(saved.body.source, 'file');
+    // A second editor still holding the set as it was read: refused, nothing undone.
+    const stale = await daemon.call('PUT', '/api/rules', {
+      version: before.version,
+      rules: before.rules,
+    });
+    assert.equal(stale.status, 409);
+    assert.equal(stale.body.error_code, 'rules_changed');
+    assert.equal(stale.body.version, before.version + 1);
+    const kept = (await daemon.call<RulesView>('GET', '/api/rules')).body;
+    assert.equal(kept.version, before.version + 1);
+    assert.equal(kept.rules[0]!.id, 'no-curl');
     assert.ok(existsSync(saved.body.file_path));
     const [change] = await audit('kind=rules_change');
     assert.equal(change!.decided_by, 'tests');

@@ -65,6 +65,15 @@ export function rulesRoutes(table: RouteTable, deps: RulesDeps): void {
     errors: [409],
     handler: ({ body, request }) => {
       const app = appFromHeader(request, 'api');
+      const current = deps.engine.store.current.version;
+      // Two editors (two tabs, a script and the console): the later one, made on an older set,
+      // would undo the first without a word.
+      if (body.version !== undefined && body.version !== current)
+        throw apiError(
+          'rules_changed',
+          `The rules are at version ${current}, not ${body.version}: read them again, then make the change.`,
+          { version: current },
+        );
       const saved = deps.engine.store.save(
         JSON.stringify({ version: deps.engine.store.current.version, rules: body.rules }, null, 2),
       );

@@ -35,8 +35,9 @@ export class RulesApi {
     return this.api.read('/api/rules', RulesView);
   }
 
-  save(rules: readonly Rule[]): Promise<RulesView> {
-    return this.api.write('PUT', '/api/rules', RulesView, { rules });
+  /** Saves the whole set made on `version`: refused (409 rules_changed) if saved since. */
+  save(rules: readonly Rule[], version: number | undefined): Promise<RulesView> {
+    return this.api.write('PUT', '/api/rules', RulesView, { version, rules });
   }
 
   /** An observable so that a newer question can cancel an older one (switchMap aborts it). */

@@ -198,18 +198,30 @@ export class RulesPage {
     this.saveError.set(null);
     this.refusal.set(null);
     try {
-      const view = await this.api.save(rules);
+      const view = await this.api.save(rules, this.view()?.version);
       this.reading.supersede();
       this.view.set(view);
       this.announcement.set(`${done} (version ${view.version}).`);
       return true;
     } catch (error: unknown) {
       const refusal = rulesRefusal(error);
+      const failure = toApiFailure(error);
       if (refusal) this.refusal.set(refusal);
-      else this.saveError.set(toApiFailure(error));
+      else if (failure.code === 'rules_changed') this.showSavedElsewhere(failure);
+      else this.saveError.set(failure);
       return false;
     } finally {
       this.saving.set(false);
     }
+  }
+
+  /** Saved meanwhile by another tab or tool: the rules as they are now, and the change to redo. */
+  private showSavedElsewhere(failure: ApiFailure): void {
+    this.saveError.set({
+      ...failure,
+      message:
+        'the rules were saved elsewhere meanwhile (another tab or a tool). They are shown as they are now: make your change again',
+    });
+    queueMicrotask(() => void this.load());
   }
 }

@@ -124,6 +124,7 @@ test('rules saved by another tool meanwhile: the console says so, shows them, an
   await page.getByRole('button', { name: `Delete ${first.id}` }).click();
   await expect(page.getByRole('alert')).toContainText('saved elsewhere meanwhile');
   await expect(page.getByRole('alert')).toContainText('rules_changed');
+  await page.screenshot({ path: 'test-results/rules-saved-elsewhere.png' });
   await expect(page.getByRole('button', { name: 'Delete other-tool-rule' })).toBeVisible();
   const after = await read();
   expect(after.rules.map((r) => r.id)).toContain(first.id);

@@ -73,14 +73,9 @@ export class AuditPage {
 
   /** The scope the table shows, fixed when the filters were applied; the export uses it too. */
   private readonly scope = signal<Record<string, string>>({});
-  private readonly pager = new CursorPager<AuditEntry>(async (before) => {
-    const page = await this.api.page(this.scope(), before, PAGE_SIZE);
-    const shown = (before ? (this.pager.items()?.length ?? 0) : 0) + page.items.length;
-    this.announcement.set(
-      `${shown} entries shown${page.next_cursor ? '; older entries remain' : ''}.`,
-    );
-    return page;
-  });
+  private readonly pager = new CursorPager<AuditEntry>((before) =>
+    this.api.page(this.scope(), before, PAGE_SIZE),
+  );
   protected readonly entries = this.pager.items;
   protected readonly cursor = this.pager.cursor;
   protected readonly loading = this.pager.loading;
@@ -197,12 +192,23 @@ export class AuditPage {
     ];
   }
 
-  protected reload(): Promise<void> {
-    return this.pager.reload();
+  protected async reload(): Promise<void> {
+    await this.pager.reload();
+    this.announceShown();
   }
 
-  protected older(): Promise<void> {
-    return this.pager.older();
+  protected async older(): Promise<void> {
+    await this.pager.older();
+    this.announceShown();
+  }
+
+  /** Said once the pager shows a page (a page it dropped, read for older filters, says nothing). */
+  private announceShown(): void {
+    const shown = this.pager.items();
+    if (shown === null || this.pager.loading() || this.pager.error()) return;
+    this.announcement.set(
+      `${shown.length} entries shown${this.pager.cursor() ? '; older entries remain' : ''}.`,
+    );
   }
 
   protected async export(format: AuditExportFormat): Promise<void> {

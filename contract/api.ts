@@ -463,5 +463,10 @@ export const GlobalStreamLine = z.discriminatedUnion('type', [
   z.object({ type: z.literal('permission'), permission: PermissionRequest }),
   z.object({ type: z.literal('import'), import: ImportProgress }),
   z.object({ type: z.literal('keepalive'), at: isoTime }),
+  z
+    .object({ type: z.literal('snapshot_end') })
+    .describe(
+      'Sent once after the open sessions and pending prompts the stream starts with: every line after it is a change',
+    ),
 ]);
 export type GlobalStreamLine = z.infer<typeof GlobalStreamLine>;

@@ -6,7 +6,10 @@ import type { SessionRepo } from '../sessions/session-repo.js';
 import type { GlobalHub } from './global-hub.js';
 import { NDJSON, openNdjsonStream } from './ndjson-stream.js';
 
-/** The dashboard's live stream: a snapshot of open sessions and pending prompts, then changes. */
+/**
+ * The dashboard's live stream: a snapshot of open sessions and pending prompts, a line saying the
+ * snapshot is complete, then changes.
+ */
 export function liveRoutes(
   table: RouteTable,
   hub: GlobalHub,
@@ -18,7 +21,7 @@ export function liveRoutes(
     url: '/api/stream',
     tag: 'live',
     summary:
-      'Global live stream (NDJSON over fetch): open sessions and pending prompts, then every change',
+      'Global live stream (NDJSON over fetch): open sessions and pending prompts, a snapshot_end line, then every change',
     stream: { contentType: NDJSON, line: GlobalStreamLine },
     handler: async ({ request, reply }) => {
       const stream = openNdjsonStream(request, reply);
@@ -39,6 +42,8 @@ export function liveRoutes(
           ),
         );
       }
+      // A reader tells what it knew that the snapshot left out (a session that ended meanwhile).
+      writing = writing.then(() => stream.write(JSON.stringify({ type: 'snapshot_end' })));
       await writing;
     },
   });

@@ -15,6 +15,14 @@ import type { LiveWire } from './live-wire';
 
 export type LiveStatus = 'connecting' | 'live' | 'offline';
 
+interface Gap {
+  streamed: Set<string>;
+  snapshotDone: boolean;
+  listRead: boolean;
+}
+
+const openGap = (): Gap => ({ streamed: new Set(), snapshotDone: false, listRead: false });
+
 /**
  * Dashboard-wide live state from `/api/stream`: sessions and pending permission prompts.
  * The stream starts with a snapshot of open sessions and pending prompts, then every change.
@@ -36,6 +44,12 @@ export class LiveStore {
   private generation = 0;
   private connecting = false;
   private wire: Promise<LiveWire> | null = null;
+  private everConnected = false;
+  /**
+   * Until the first list of sessions and the stream's first snapshot are both in: the sessions the
+   * stream has named since it connected, and whether its snapshot is complete (see closeGap).
+   */
+  private gap: Gap | null = openGap();
 
   readonly status = this.statusSignal.asReadonly();
   readonly loaded = this.loadedSignal.asReadonly();
@@ -93,7 +107,9 @@ export class LiveStore {
         this.statusSignal.set(message.connected ? 'live' : 'offline');
         // The stream's snapshot re-sends what is pending; forget what may have been decided meanwhile.
         if (message.connected) this.pendingMap.set(new Map());
-        if (message.connected && this.loadedSignal()) void this.reload();
+        // Back after an outage: sessions may have come and gone meanwhile, the list says which.
+        if (message.connected && this.everConnected) void this.reload();
+        if (message.connected) this.everConnected = true;
       } else {
         this.apply(message.line);
       }
@@ -103,6 +119,8 @@ export class LiveStore {
   stop(): void {
     this.generation++;
     this.connecting = false;
+    this.everConnected = false;
+    this.gap = openGap();
     this.subscription?.unsubscribe();
     this.subscription = null;
     this.statusSignal.set('connecting');
@@ -121,6 +139,8 @@ export class LiveStore {
         return next;
       });
       this.errorSignal.set(null);
+      if (this.gap) this.gap.listRead = true;
+      this.closeGap();
     } catch (error: unknown) {
       this.errorSignal.set(
         wire?.failure(error) ?? {
@@ -162,7 +182,36 @@ export class LiveStore {
     return this.wire;
   }
 
+  /**
+   * The first list of sessions and the stream's snapshot are two reads: a session the list showed
+   * open that ended before the stream connected is in neither the snapshot (open sessions only)
+   * nor its changes. Once both are in, such a session is read again on its own (seldom any: one
+   * request, not a second list).
+   */
+  private closeGap(): void {
+    const gap = this.gap;
+    if (!gap?.snapshotDone || !gap.listRead) return;
+    this.gap = null;
+    const missed = [...this.sessionMap().values()].filter(
+      (session) => session.state !== 'ended' && !gap.streamed.has(session.id),
+    );
+    for (const session of missed) void this.readAgain(session.id);
+  }
+
+  private async readAgain(id: string): Promise<void> {
+    try {
+      this.upsertSession(await (await this.loadWire()).session(id));
+    } catch {
+      // Gone or unreachable: the row keeps what the list said until the next list read.
+    }
+  }
+
   private apply(line: GlobalStreamLine): void {
+    if (line.type === 'session') this.gap?.streamed.add(line.session.id);
+    if (line.type === 'snapshot_end' && this.gap) {
+      this.gap.snapshotDone = true;
+      this.closeGap();
+    }
     if (line.type === 'session') this.upsertSession(line.session);
     else if (line.type === 'permission') this.upsertPermission(line.permission);
     else if (line.type === 'import')

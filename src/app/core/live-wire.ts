@@ -12,6 +12,7 @@ import { ApiFailure, toApiFailure } from './api-error';
 export interface LiveWire {
   parseLine(raw: unknown): GlobalStreamLine | null;
   recentSessions(): Promise<Session[]>;
+  session(id: string): Promise<Session>;
   failure(error: unknown): ApiFailure;
 }
 
@@ -23,6 +24,7 @@ export function liveWire(injector: Injector): LiveWire {
       return parsed.success ? parsed.data : null;
     },
     recentSessions: () => api.list({}, RECENT_SESSIONS),
+    session: (id) => api.get(id),
     failure: toApiFailure,
   };
 }

@@ -6,6 +6,7 @@ import {
   ANCHOR_ROWS,
   ConversationStore,
   FAST_PAGE,
+  FIRST_PAINT_ROWS,
   JUMP_CONTEXT,
   PAGE,
   ROWS_MAX,
@@ -64,8 +65,15 @@ describe('ConversationStore paging', () => {
     daemon.expectOne((r) => r.url === url).flush(body);
   };
 
-  /** Opens s1 (events 1 to 1000) on `items` as its newest chunk, with an empty queue. */
-  const openOn = async (items: SessionEvent[]) => {
+  /** Resolves once the frame after now is painted (when the store shows the rest of a chunk). */
+  const painted = () =>
+    new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+  /**
+   * Opens s1 (events 1 to 1000) on `items` as its newest chunk, with an empty queue, and waits
+   * for the first paint to be followed by the rest of the chunk (`{ painted: false }` does not).
+   */
+  const openOn = async (items: SessionEvent[], { painted: paint = true } = {}) => {
     const opening = store.open('s1');
     daemon.expectOne('/api/sessions/s1').flush(session);
     daemon.expectOne(`/api/sessions/s1/events?limit=${PAGE}&clip=${EVENT_CLIP}`).flush({
@@ -76,7 +84,46 @@ describe('ConversationStore paging', () => {
     });
     await opening;
     daemon.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
+    if (paint) await painted();
   };
+
+  it('paints the last rows of the first chunk first, then the rest of it without asking again', async () => {
+    await openOn(replies(881, 1000), { painted: false });
+    expect(store.timeline().length).toBe(FIRST_PAINT_ROWS);
+    expect(store.events()[0]?.seq).toBe(1001 - FIRST_PAINT_ROWS);
+    expect(store.following()).toBe(true);
+
+    await painted();
+    expect(store.timeline().length).toBe(ROWS_MAX);
+    expect(store.events()[0]?.seq).toBe(1001 - ROWS_MAX);
+    expect(store.events().at(-1)?.seq).toBe(1000);
+  });
+
+  it('a scroll up before the rest of the first chunk is painted shows it from memory', async () => {
+    await openOn(replies(881, 1000), { painted: false });
+    expect(await store.loadOlder()).toBe(true);
+    expect(store.events()[0]?.seq).toBe(1001 - ROWS_MAX);
+
+    // Shown once: the paint that follows adds nothing, and nothing was asked (verify() checks).
+    await painted();
+    expect(store.events()[0]?.seq).toBe(1001 - ROWS_MAX);
+    expect(store.timeline().length).toBe(ROWS_MAX);
+  });
+
+  it('Home before the rest of the first chunk is painted: the start stays, the rest is dropped', async () => {
+    await openOn(replies(881, 1000), { painted: false });
+    const start = store.jumpToStart();
+    await answer(`/api/sessions/s1/events?after=0&limit=${PAGE}&clip=${EVENT_CLIP}`, {
+      items: replies(1, PAGE),
+      next_cursor: String(PAGE),
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    await start;
+    await painted();
+    expect(store.events()[0]?.seq).toBe(1);
+    expect(store.events().at(-1)?.seq).toBe(ROWS_MAX);
+  });
 
   it('opens on the newest chunk, then pages backwards with before=<first seq>, keeping the window bounded', async () => {
     await openOn(range(881, 1000));

@@ -87,6 +87,18 @@ describe('ConversationStore paging', () => {
     if (paint) await painted();
   };
 
+  /** Home on s1 (events 1 to 1000), answered with its first chunk. */
+  const jumpHome = async () => {
+    const start = store.jumpToStart();
+    await answer(`/api/sessions/s1/events?after=0&limit=${PAGE}&clip=${EVENT_CLIP}`, {
+      items: replies(1, PAGE),
+      next_cursor: String(PAGE),
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    await start;
+  };
+
   it('paints the last rows of the first chunk first, then the rest of it without asking again', async () => {
     await openOn(replies(881, 1000), { painted: false });
     expect(store.timeline().length).toBe(FIRST_PAINT_ROWS);
@@ -112,14 +124,7 @@ describe('ConversationStore paging', () => {
 
   it('Home before the rest of the first chunk is painted: the start stays, the rest is dropped', async () => {
     await openOn(replies(881, 1000), { painted: false });
-    const start = store.jumpToStart();
-    await answer(`/api/sessions/s1/events?after=0&limit=${PAGE}&clip=${EVENT_CLIP}`, {
-      items: replies(1, PAGE),
-      next_cursor: String(PAGE),
-      first_seq: 1,
-      last_seq: 1000,
-    });
-    await start;
+    await jumpHome();
     await painted();
     expect(store.events()[0]?.seq).toBe(1);
     expect(store.events().at(-1)?.seq).toBe(ROWS_MAX);
@@ -263,14 +268,7 @@ describe('ConversationStore paging', () => {
   it('Home reads the first chunk at once; End goes back to the newest and follows it', async () => {
     await openOn(replies(881, 1000));
 
-    const start = store.jumpToStart();
-    await answer(`/api/sessions/s1/events?after=0&limit=${PAGE}&clip=${EVENT_CLIP}`, {
-      items: replies(1, PAGE),
-      next_cursor: String(PAGE),
-      first_seq: 1,
-      last_seq: 1000,
-    });
-    await start;
+    await jumpHome();
     expect(store.events()[0]?.seq).toBe(1);
     expect(store.timeline().length).toBe(ROWS_MAX);
     expect(store.bounds()).toEqual({ hasOlder: false, hasNewer: true });

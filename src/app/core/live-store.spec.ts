@@ -91,6 +91,27 @@ describe('LiveStore: the first list and the stream', () => {
     expect(store.session('b')?.state).toBe('idle');
   });
 
+  it('a session the list showed open that was deleted before the stream connected leaves the list', async () => {
+    await start();
+    daemon
+      .expectOne(LIST)
+      .flush(
+        page([
+          sampleSession({ id: 'gone', state: 'idle' }),
+          sampleSession({ id: 'b', state: 'idle' }),
+        ]),
+      );
+    streams[0]!.line({ type: 'session', session: sampleSession({ id: 'b', state: 'idle' }) });
+    streams[0]!.line({ type: 'snapshot_end' });
+    const readAgain = await vi.waitFor(() => daemon.expectOne('/api/sessions/gone'));
+    readAgain.flush(
+      { error_code: 'not_found', message: 'No such session.' },
+      { status: 404, statusText: 'Not Found' },
+    );
+    await vi.waitFor(() => expect(store.session('gone')).toBeUndefined());
+    expect(store.session('b')?.state).toBe('idle');
+  });
+
   it('a session named by a change after the snapshot is not read again', async () => {
     await start();
     streams[0]!.line({ type: 'snapshot_end' });

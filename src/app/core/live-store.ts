@@ -199,10 +199,18 @@ export class LiveStore {
   }
 
   private async readAgain(id: string): Promise<void> {
+    let wire: LiveWire | null = null;
     try {
-      this.upsertSession(await (await this.loadWire()).session(id));
-    } catch {
-      // Gone or unreachable: the row keeps what the list said until the next list read.
+      wire = await this.loadWire();
+      this.upsertSession(await wire.session(id));
+    } catch (error: unknown) {
+      // Deleted meanwhile: it leaves the list. Unreachable: the row keeps what the list said.
+      if (wire?.failure(error).status === 404)
+        this.sessionMap.update((current) => {
+          const next = new Map(current);
+          next.delete(id);
+          return next;
+        });
     }
   }
 

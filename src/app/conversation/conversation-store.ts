@@ -179,9 +179,9 @@ export class ConversationStore {
     this.older = rest;
     const turn = this.windowTurn;
     afterPaint(() => {
-      const first = this.eventsSignal()[0];
-      if (this.older !== rest || turn !== this.windowTurn || this.loadingSignal()) return;
-      if (first?.seq !== rest.before) return;
+      const taken = this.older !== rest || turn !== this.windowTurn || this.loadingSignal();
+      // The live tail may have trimmed the window's start: the rest would no longer join it.
+      if (taken || this.eventsSignal()[0]?.seq !== rest.before) return;
       this.older = null;
       const keep = this.following() ? 'end' : 'start';
       this.eventsSignal.update((events) => fitRows(mergeEvents(rest.events, events), { keep }));

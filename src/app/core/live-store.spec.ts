@@ -134,4 +134,21 @@ describe('LiveStore: the first list and the stream', () => {
     again.flush(page([sampleSession({ id: 'x', state: 'ended' })]));
     await vi.waitFor(() => expect(store.session('x')?.state).toBe('ended'));
   });
+
+  it('back after an outage, a session the new list shows open and the new snapshot does not name is read on its own', async () => {
+    await start();
+    daemon.expectOne(LIST).flush(page([]));
+    streams[0]!.line({ type: 'snapshot_end' });
+    await settle();
+    streams[0]!.drop();
+    await vi.waitFor(() => expect(streams.length).toBe(2), { timeout: 2000 });
+    const again = await vi.waitFor(() => daemon.expectOne(LIST));
+    again.flush(page([sampleSession({ id: 'a', state: 'working' })]));
+    streams[1]!.line({ type: 'snapshot_end' });
+    const readAgain = await vi.waitFor(() => daemon.expectOne('/api/sessions/a'));
+    readAgain.flush(
+      sampleSession({ id: 'a', state: 'ended', ended_at: '2026-01-01T00:40:00.000Z' }),
+    );
+    await vi.waitFor(() => expect(store.session('a')?.state).toBe('ended'));
+  });
 });

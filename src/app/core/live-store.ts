@@ -46,8 +46,8 @@ export class LiveStore {
   private wire: Promise<LiveWire> | null = null;
   private everConnected = false;
   /**
-   * Until the first list of sessions and the stream's first snapshot are both in: the sessions the
-   * stream has named since it connected, and whether its snapshot is complete (see closeGap).
+   * Until a list of sessions and the stream's snapshot after a connect are both in: the sessions
+   * the stream has named since it connected, and whether its snapshot is complete (see closeGap).
    */
   private gap: Gap | null = openGap();
 
@@ -105,11 +105,7 @@ export class LiveStore {
         void this.navigator.navigate('/key');
       } else if (message.kind === 'status') {
         this.statusSignal.set(message.connected ? 'live' : 'offline');
-        // The stream's snapshot re-sends what is pending; forget what may have been decided meanwhile.
-        if (message.connected) this.pendingMap.set(new Map());
-        // Back after an outage: sessions may have come and gone meanwhile, the list says which.
-        if (message.connected && this.everConnected) void this.reload();
-        if (message.connected) this.everConnected = true;
+        if (message.connected) this.connected();
       } else {
         this.apply(message.line);
       }
@@ -183,7 +179,7 @@ export class LiveStore {
   }
 
   /**
-   * The first list of sessions and the stream's snapshot are two reads: a session the list showed
+   * A list of sessions and the stream's snapshot are two reads: a session the list showed
    * open that ended before the stream connected is in neither the snapshot (open sessions only)
    * nor its changes. Once both are in, such a session is read again on its own (seldom any: one
    * request, not a second list).
@@ -214,14 +210,27 @@ export class LiveStore {
     }
   }
 
+  /** The stream (re)connected: its snapshot is about to follow. */
+  private connected(): void {
+    // The snapshot re-sends what is pending; forget what may have been decided meanwhile.
+    this.pendingMap.set(new Map());
+    // Back after an outage: sessions may have come and gone meanwhile, the list says which, and
+    // the list and the new snapshot leave the same gap as the first two reads did.
+    if (this.everConnected) {
+      this.gap = openGap();
+      void this.reload();
+    }
+    this.everConnected = true;
+  }
+
   private apply(line: GlobalStreamLine): void {
-    if (line.type === 'session') this.gap?.streamed.add(line.session.id);
     if (line.type === 'snapshot_end' && this.gap) {
       this.gap.snapshotDone = true;
       this.closeGap();
-    }
-    if (line.type === 'session') this.upsertSession(line.session);
-    else if (line.type === 'permission') this.upsertPermission(line.permission);
+    } else if (line.type === 'session') {
+      this.gap?.streamed.add(line.session.id);
+      this.upsertSession(line.session);
+    } else if (line.type === 'permission') this.upsertPermission(line.permission);
     else if (line.type === 'import')
       this.importMap.update((current) =>
         new Map(current).set(line.import.subscription_id, line.import),

@@ -76,7 +76,7 @@ export async function measureOpen(browser, { url, tail, composer = true }) {
 }
 
 /** Bytes on the wire (headers included, as DevTools counts them) for scripts and for /api/. */
-async function watchNetwork(cdp) {
+export async function watchNetwork(cdp) {
   const requests = new Map();
   const entry = (id) => {
     if (!requests.has(id))

@@ -13,20 +13,11 @@ const { claudeLines } = await import(
   pathToFileURL(join(DIST, 'daemon/daemon/src/testing/transcripts.js')).href
 );
 
-export async function seedImported(base, key, { count, tail, n }) {
-  const call = async (method, path, body) => {
-    const response = await fetch(`${base}${path}`, {
-      method,
-      headers: {
-        Authorization: `Bearer ${key}`,
-        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
-      },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    if (!response.ok)
-      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
-    return response.json();
-  };
+/**
+ * Writes the transcript of about `count` events, ending on an assistant reply reading `tail`, as
+ * Claude Code keeps it: `<projects>/<project>/<session id>.jsonl`. Returns its session id.
+ */
+export function writeTranscript(projects, { count, tail, n, project = '-home-me-project' }) {
   const sessionId = `b0000000-0000-4000-8000-${String(n).padStart(12, '0')}`;
   const conversation = (turns) => ({
     sessionId,
@@ -53,12 +44,39 @@ export async function seedImported(base, key, { count, tail, n }) {
       },
     }),
   );
-  const configDir = mkdtempSync(join(tmpdir(), 'relais-bench-imported-'));
-  const project = join(configDir, 'projects', '-home-me-project');
-  mkdirSync(project, { recursive: true });
-  writeFileSync(join(project, `${sessionId}.jsonl`), lines.map((line) => `${line}\n`).join(''));
+  mkdirSync(join(projects, project), { recursive: true });
+  writeFileSync(
+    join(projects, project, `${sessionId}.jsonl`),
+    lines.map((line) => `${line}\n`).join(''),
+  );
+  return sessionId;
+}
+
+/** Calls the daemon's API with its key; a reply that is not a 2xx throws. */
+export function apiCaller(base, key) {
+  return async (method, path, body) => {
+    const response = await fetch(`${base}${path}`, {
+      method,
+      headers: {
+        Authorization: `Bearer ${key}`,
+        ...(body === undefined ? {} : { 'content-type': 'application/json' }),
+      },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+    if (!response.ok)
+      throw new Error(`${method} ${path}: ${response.status} ${await response.text()}`);
+    return response.json();
+  };
+}
+
+/**
+ * Imports a Claude Code folder (`configDir`, holding `projects/`) through a subscription of its
+ * own; resolves with the imported sessions by their Claude Code session id.
+ */
+export async function importConfigDir(base, key, configDir, name) {
+  const call = apiCaller(base, key);
   const subscription = await call('POST', '/api/subscriptions', {
-    name: `Imported ${count}`,
+    name,
     agent: 'claude',
     config_dir: configDir,
   });
@@ -67,7 +85,13 @@ export async function seedImported(base, key, { count, tail, n }) {
     'GET',
     `/api/sessions?origin=imported&subscription=${encodeURIComponent(subscription.id)}`,
   );
-  const session = listed.items.find((item) => item.agent_session_id === sessionId);
+  return new Map(listed.items.map((item) => [item.agent_session_id, item]));
+}
+
+export async function seedImported(base, key, { count, tail, n }) {
+  const configDir = mkdtempSync(join(tmpdir(), 'relais-bench-imported-'));
+  const sessionId = writeTranscript(join(configDir, 'projects'), { count, tail, n });
+  const session = (await importConfigDir(base, key, configDir, `Imported ${count}`)).get(sessionId);
   if (!session) throw new Error('the imported conversation is not listed');
   return { id: session.id, events: session.last_seq };
 }

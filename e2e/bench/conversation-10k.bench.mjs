@@ -3,9 +3,10 @@
  * Opens conversations of 20, 2,000 and 10,000 events (BENCH_SIZES) in headless Chromium, each run in
  * a fresh browser (cold cache), BENCH_RUNS times (default 5), interleaved, and prints the medians
  * beside those of the previous main (conversation-baseline.json, next to this file):
- * navigation → last message on screen, → composer on screen, → composer took a keystroke (when the
- * page handled the key's input event; until 2026-12 the figure also held the benchmark's next round
- * trip to the page, 10–40 ms here), JS and API bytes transferred,
+ * navigation → last message on screen, → composer on screen, → composer took a keystroke (keys are
+ * typed from the start and the composer focused the frame it shows, as a person would; the figure
+ * is when the page handled the first key's input event: see conversation-open.mjs), JS and API
+ * bytes transferred,
  * DOM elements at the bottom and at the top of the history, JS heap after GC, and the time to reach
  * the first event by scrolling up from the bottom. Nothing is built here: run `npm run build` first
  * (BENCH_DIST=<folder> measures another build of this checkout, e.g. a copy of main's `dist`).

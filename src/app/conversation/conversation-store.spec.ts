@@ -7,7 +7,6 @@ import {
   ConversationStore,
   FAST_PAGE,
   FIRST_PAINT_ROWS,
-  REST_ROWS_PER_TASK,
   JUMP_CONTEXT,
   PAGE,
   ROWS_MAX,
@@ -69,10 +68,6 @@ describe('ConversationStore paging', () => {
   /** Resolves once the frame after now is painted (when the store shows the rest of a chunk). */
   const painted = () =>
     new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
-  /** Enough paints for the whole rest of a first chunk, added REST_ROWS_PER_TASK rows per task. */
-  const restPainted = async () => {
-    for (let i = 0; i < Math.ceil(ROWS_MAX / REST_ROWS_PER_TASK); i++) await painted();
-  };
 
   /**
    * Opens s1 (events 1 to 1000) on `items` as its newest chunk, with an empty queue, and waits
@@ -89,7 +84,7 @@ describe('ConversationStore paging', () => {
     });
     await opening;
     daemon.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
-    if (paint) await restPainted();
+    if (paint) await painted();
   };
 
   /** Home on s1 (events 1 to 1000), answered with its first chunk. */
@@ -110,26 +105,10 @@ describe('ConversationStore paging', () => {
     expect(store.events()[0]?.seq).toBe(1001 - FIRST_PAINT_ROWS);
     expect(store.following()).toBe(true);
 
-    // The rest comes in tasks of its own, the newest rows first: a key typed meanwhile waits
-    // for one of them at most.
     await painted();
-    expect(store.timeline().length).toBe(FIRST_PAINT_ROWS + REST_ROWS_PER_TASK);
-    expect(store.events()[0]?.seq).toBe(1001 - FIRST_PAINT_ROWS - REST_ROWS_PER_TASK);
-    await restPainted();
     expect(store.timeline().length).toBe(ROWS_MAX);
     expect(store.events()[0]?.seq).toBe(1001 - ROWS_MAX);
     expect(store.events().at(-1)?.seq).toBe(1000);
-  });
-
-  it('a scroll up between two tasks of the rest shows what is left of it from memory, once', async () => {
-    await openOn(replies(881, 1000), { painted: false });
-    await painted();
-    expect(await store.loadOlder()).toBe(true);
-    expect(store.events()[0]?.seq).toBe(1001 - ROWS_MAX);
-
-    await restPainted();
-    expect(store.events()[0]?.seq).toBe(1001 - ROWS_MAX);
-    expect(store.timeline().length).toBe(ROWS_MAX);
   });
 
   it('a scroll up before the rest of the first chunk is painted shows it from memory', async () => {

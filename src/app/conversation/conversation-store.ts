@@ -49,11 +49,6 @@ export const ROWS_MAX = 96;
  * rows above the fold (the first render of a row type costs most: 72 rows took 100-120 ms here).
  */
 export const FIRST_PAINT_ROWS = 24;
-/**
- * Rows of the rest of the first chunk added per task after that paint: a key typed meanwhile (the
- * composer is on screen by then) waits for one such task at most, not for all the rows above.
- */
-export const REST_ROWS_PER_TASK = 24;
 /** Rows already on screen that stay when a chunk is added beside them (the reader's place). */
 export const ANCHOR_ROWS = 24;
 /** While following the live tail, rows are counted again every this many events (not each one). */
@@ -177,9 +172,8 @@ export class ConversationStore {
 
   /**
    * The rest of the first chunk, kept as the events before the window (a scroll up meanwhile
-   * shows them without a request) and added once the first paint is on screen, its newest rows
-   * first, REST_ROWS_PER_TASK at a time, unless a scroll, a jump or another conversation took
-   * them or the window first.
+   * shows them without a request) and shown once the first paint is on screen, unless a scroll,
+   * a jump or another conversation took them or the window first.
    */
   private showRestAfterPaint(rest: { before: number; events: SessionEvent[] }): void {
     this.older = rest;
@@ -188,15 +182,9 @@ export class ConversationStore {
       const taken = this.older !== rest || turn !== this.windowTurn || this.loadingSignal();
       // The live tail may have trimmed the window's start: the rest would no longer join it.
       if (taken || this.eventsSignal()[0]?.seq !== rest.before) return;
-      const batch = trimRows(rest.events, rowSeqsOf(rest.events), REST_ROWS_PER_TASK, {
-        keep: 'end',
-      });
-      const left = rest.events.slice(0, rest.events.length - batch.length);
       this.older = null;
       const keep = this.following() ? 'end' : 'start';
-      this.eventsSignal.update((events) => fitRows(mergeEvents(batch, events), { keep }));
-      if (left.length && this.eventsSignal()[0]?.seq === batch[0]!.seq)
-        this.showRestAfterPaint({ before: batch[0]!.seq, events: left });
+      this.eventsSignal.update((events) => fitRows(mergeEvents(rest.events, events), { keep }));
     });
   }
 

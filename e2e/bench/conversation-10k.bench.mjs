@@ -96,7 +96,8 @@ try {
 } finally {
   for (const build of builds) {
     await build.daemon?.stop();
-    if (build.home) rmSync(build.home, { recursive: true, force: true });
+    for (const dir of [build.home, build.cwd])
+      if (dir) rmSync(dir, { recursive: true, force: true });
   }
 }
 
@@ -126,7 +127,7 @@ async function prepare(consoleDir) {
     });
     sessions.set(size, sessionId);
   }
-  return { home, daemon, base, key, sessions };
+  return { home, cwd, daemon, base, key, sessions };
 }
 
 /** One open in a browser of its own (cold cache, nothing shared with the other runs). */

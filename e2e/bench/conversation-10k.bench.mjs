@@ -16,8 +16,9 @@
  * side by side compare. BENCH_SAVE_BASELINE=1 writes this run's medians as the new baseline.
  * BENCH_RESULT_LINES=N makes every tool result a file read of N lines (1,500 is about 120 kB, twice in
  * its event as Claude Code writes it): the weight of a real transcript rather than one-line results.
- * BENCH_ORIGIN=imported opens imported conversations instead (a transcript read by the daemon's import; no composer, so no
- * keystroke figure), to compare with the native baseline.
+ * BENCH_ORIGIN=imported opens imported conversations instead (a Claude Code transcript read by the
+ * daemon's import; no composer, so no keystroke figure), to compare with the native baseline;
+ * BENCH_ORIGIN=imported-codex the same with Codex rollouts (the second agent's timeline).
  *
  * How a conversation is made: a real demo session is launched on a fresh daemon (so the composer
  * talks to a live session), then copies of its row get seeded events (seed-conversation.mjs).
@@ -34,7 +35,8 @@ const SIZES = (process.env.BENCH_SIZES ?? '20,2000,10000').split(',').map(Number
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const BASELINE = join(import.meta.dirname, 'conversation-baseline.json');
 const TAIL = 'TAIL MARKER: end of the seeded conversation';
-const IMPORTED = process.env.BENCH_ORIGIN === 'imported';
+const ORIGIN = process.env.BENCH_ORIGIN;
+const IMPORTED = ORIGIN === 'imported' || ORIGIN === 'imported-codex';
 const RESULT_LINES = Number(process.env.BENCH_RESULT_LINES ?? 0);
 /** Another build's folder (e.g. a copy of main's `dist`): its console is opened in turn with this one's. */
 const COMPARE = process.env.BENCH_COMPARE;
@@ -111,7 +113,8 @@ async function prepare(consoleDir) {
   const sessions = new Map();
   for (const [n, size] of SIZES.entries()) {
     if (IMPORTED) {
-      const imported = await seedImported(base, key, { count: size, tail: TAIL, n });
+      const agent = ORIGIN === 'imported-codex' ? 'codex' : 'claude';
+      const imported = await seedImported(base, key, { count: size, tail: TAIL, n, agent });
       process.stderr.write(`imported conversation of ${imported.events} events for ${size}\n`);
       sessions.set(size, imported.id);
       continue;
@@ -193,7 +196,7 @@ function report(results) {
   for (const [size, perBuild] of results) {
     const [mine, ...others] = perBuild.map(medians);
     saved[size] = mine;
-    const kind = `${IMPORTED ? 'imported ' : ''}${RESULT_LINES ? `${RESULT_LINES}-line results, ` : ''}`;
+    const kind = `${IMPORTED ? `${ORIGIN} ` : ''}${RESULT_LINES ? `${RESULT_LINES}-line results, ` : ''}`;
     console.log(
       `\n${size} events, ${kind}medians of ${RUNS} runs (fresh browser each)${columns}${old}`,
     );

@@ -147,6 +147,19 @@ async function firstKeystroke(cdp) {
   }
 }
 
+/**
+ * The conversation's first step is on screen: its first event shown, or the page saying it is at
+ * the start (a Codex rollout's first events, its metadata, make no step of their own).
+ */
+const AT_START = () => {
+  const scroller = document.querySelector('.scroller');
+  if (Number(scroller?.querySelector('[data-seq]')?.getAttribute('data-seq') ?? 0) <= 1)
+    return true;
+  return [...(scroller?.querySelectorAll('.edge') ?? [])].some((edge) =>
+    edge.textContent.includes('Start of the conversation'),
+  );
+};
+
 const countElements = (page) => page.evaluate(() => document.getElementsByTagName('*').length);
 
 async function heapAfterGc(cdp) {
@@ -164,15 +177,13 @@ async function homeFromBottom(page, tail) {
     tail,
   );
   await page.waitForTimeout(500);
-  const atStart = () =>
-    Number(document.querySelector('.scroller [data-seq]')?.getAttribute('data-seq')) <= 1;
-  if (await page.evaluate(atStart)) return 0; // The whole conversation fits in the window.
+  if (await page.evaluate(AT_START)) return 0; // The whole conversation fits in the window.
   // A build from before Home read the first chunk (it has no "Go to the start"): no figure.
   if (!(await page.$('.to-start'))) return null;
   await page.focus('.scroller');
   const started = Date.now();
   await page.keyboard.press('Home');
-  await page.waitForFunction(atStart);
+  await page.waitForFunction(AT_START);
   return Date.now() - started;
 }
 
@@ -182,10 +193,7 @@ async function scrollToTop(page, cdp) {
   let domMax = 0;
   let heapMaxMB = 0;
   for (let i = 0; i < 1000; i++) {
-    const reached = await page.evaluate(() => {
-      const first = document.querySelector('.scroller [data-seq]');
-      return Number(first?.getAttribute('data-seq') ?? 0) <= 1;
-    });
+    const reached = await page.evaluate(AT_START);
     if (reached) break;
     const before = await page.evaluate(
       () => document.querySelector('.scroller [data-seq]')?.getAttribute('data-seq') ?? '',

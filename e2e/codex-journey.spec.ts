@@ -46,6 +46,13 @@ test('a Codex session: launch on the Codex subscription, approve a command, stee
   await page.getByRole('link', { name: '← Sessions' }).click();
   await expect(page.getByRole('cell', { name: 'codex', exact: true }).first()).toBeVisible();
   await page.goto(conversationUrl);
+  // The steering outline reads Codex's events too: its turns, and the command it ran.
+  const steering = page.getByRole('region', { name: 'Steering' });
+  await expect(steering.getByText(/^of [1-9]\d*$/)).toBeVisible();
+  await steering.getByRole('button', { name: /^Bash \(\d+\)$/ }).click();
+  await expect(steering.getByRole('list', { name: 'Bash calls, newest first' })).toContainText(
+    COMMAND,
+  );
   await page.getByRole('button', { name: 'Stop…' }).click();
   await page.getByRole('button', { name: 'Stop session' }).click();
   await expect(page.locator('header app-state-chip')).toHaveText('ended', { timeout: 30_000 });

@@ -8,6 +8,7 @@ import type {
 import type { McpInventory } from './mcp-launch.js';
 import type { LibraryLayout } from '../library/library-placer.js';
 import type { StoredEvent } from '../events/event-store.js';
+import type { OutlineReader } from '../events/outline.js';
 import type { PolicyDecision } from '../permissions/policy.js';
 import type { QuotaReading } from '../quotas/quota-parse.js';
 import type { StoredSubscription } from '../subscriptions/subscription-repo.js';
@@ -115,10 +116,12 @@ export interface AgentIdentity {
   version: string | null;
 }
 
-/** Usage and quota readings out of an agent's stored events. */
+/** Usage, quota and outline readings out of an agent's stored events. */
 export interface AgentReader {
   /** Quota windows carried by one stored event (none for most). */
   quotaReadings(event: StoredEvent): QuotaReading[];
+  /** What one stored event adds to the conversation's outline (turns, tool calls, context). */
+  outline: OutlineReader;
   /** A follower of one session's events that closes turns into records. */
   turnCounter(sessionId: string, meta: SessionMeta): TurnCounter;
 }

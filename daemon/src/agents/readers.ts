@@ -7,6 +7,7 @@ import { codexReader } from './codex/codex-reader.js';
 /** Reads nothing: the events of an agent kind this daemon does not know. */
 const silentReader: AgentReader = {
   quotaReadings: () => [],
+  outline: () => null,
   turnCounter: (_sessionId: string, _meta: SessionMeta): TurnCounter => ({
     setMeta: () => undefined,
     hear: (_event: StoredEvent): TurnRecord | null => null,
@@ -17,7 +18,7 @@ const silentReader: AgentReader = {
 
 const READERS: Record<string, AgentReader> = { claude: claudeReader, codex: codexReader };
 
-/** The stateless reader of an agent kind's stored events (usage and quota readings). */
+/** The stateless reader of an agent kind's stored events (usage, quota and outline readings). */
 export function agentReader(kind: string): AgentReader {
   return READERS[kind] ?? silentReader;
 }

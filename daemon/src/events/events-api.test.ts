@@ -338,4 +338,107 @@ describe('conversation outline', { timeout: 60_000 }, () => {
       await daemon.close();
     }
   });
+
+  it("reads a Codex session's turns and tool calls, live (JSON-RPC) and imported (rollout lines)", async () => {
+    const daemon = await startTestDaemon();
+    try {
+      const id = insertSessionRow(daemon.relais.db, { agent: 'codex' });
+      const append = (source: 'agent' | 'host', value: unknown): number =>
+        daemon.relais.events.append(
+          id,
+          source,
+          typeof value === 'string' ? value : JSON.stringify(value),
+        ).seq;
+      const started = (item: object) => ({ method: 'item/started', params: { item } });
+      const rollout = (payload: object) => ({
+        timestamp: '2026-06-01T09:00:00.000Z',
+        type: 'response_item',
+        payload,
+      });
+      const turn = append('host', {
+        method: 'turn/start',
+        id: 3,
+        params: { threadId: 't', input: [{ type: 'text', text: 'run the tests' }] },
+      });
+      const command = append(
+        'agent',
+        started({ type: 'commandExecution', id: 'call_1', command: 'npm test' }),
+      );
+      append('agent', {
+        method: 'item/completed',
+        params: { item: { type: 'commandExecution', id: 'call_1', command: 'npm test' } },
+      });
+      append('agent', started({ type: 'agentMessage', id: 'msg_1', text: '' }));
+      append('host', {
+        method: 'turn/steer',
+        id: 4,
+        params: { input: [{ type: 'text', text: 'and lint' }] },
+      });
+      const write = append(
+        'agent',
+        started({
+          type: 'fileChange',
+          id: 'fc_1',
+          changes: [{ path: '/tmp/a.txt', kind: { type: 'add' }, diff: 'x' }],
+        }),
+      );
+      // A Claude-shaped line, and a broken one, add nothing to a Codex session's outline.
+      append('host', { type: 'user', message: { role: 'user', content: 'not Codex' } });
+      append('host', '{"method":"turn/start","params":');
+      append(
+        'agent',
+        rollout({
+          type: 'message',
+          role: 'user',
+          content: [{ type: 'input_text', text: '<environment_context>…' }],
+        }),
+      );
+      const prompt = append(
+        'agent',
+        rollout({
+          type: 'message',
+          role: 'user',
+          content: [{ type: 'input_text', text: 'fix it' }],
+        }),
+      );
+      const call = append(
+        'agent',
+        rollout({
+          type: 'function_call',
+          name: 'exec_command',
+          arguments: '{"cmd":"ls"}',
+          call_id: 'call_2',
+        }),
+      );
+      append(
+        'agent',
+        rollout({
+          type: 'message',
+          role: 'assistant',
+          content: [{ type: 'output_text', text: 'done' }],
+        }),
+      );
+
+      const outline = (await daemon.call('GET', `/api/sessions/${id}/outline`)).body;
+      assert.deepEqual(
+        outline.turns.map((t: { turn: number; seq: number; text: string }) => [
+          t.turn,
+          t.seq,
+          t.text,
+        ]),
+        [
+          [1, turn, 'run the tests'],
+          [2, prompt, 'fix it'],
+        ],
+      );
+      assert.deepEqual(outline.tools, [
+        { seq: command, tool_use_id: 'call_1', name: 'Bash', summary: 'npm test' },
+        { seq: write, tool_use_id: 'fc_1', name: 'Write', summary: '/tmp/a.txt' },
+        { seq: call, tool_use_id: 'call_2', name: 'exec_command', summary: 'ls' },
+      ]);
+      assert.equal(outline.init_seq, null);
+    } finally {
+      await daemon.close();
+    }
+  });
 });

@@ -15,7 +15,8 @@ export class OutlineIndex {
 
   constructor(private readonly events: EventStore) {}
 
-  get(sessionId: string): Outline {
+  /** The outline of a session whose events `read` understands (its agent's reader). */
+  get(sessionId: string, read: OutlineReader): Outline {
     const outline = this.cache.get(sessionId) ?? {
       init_seq: null,
       turns: [],
@@ -29,7 +30,7 @@ export class OutlineIndex {
         limit: PAGE,
         maxChars: EVENTS_PAGE_MAX_CHARS,
       });
-      for (const event of items) add(outline, event);
+      for (const event of items) add(outline, event, read);
       if (items.length > 0) outline.last_seq = items[items.length - 1]!.seq;
       if (!more) break;
     }
@@ -45,73 +46,49 @@ export function sliceOutline(outline: Outline, after: number, before: number): O
   return { ...outline, turns: outline.turns.filter(inside), tools: outline.tools.filter(inside) };
 }
 
-function add(outline: Outline, event: StoredEvent): void {
-  const text = event.data;
-  // Cheap text checks first: most lines are none of these, and parsing them all would cost.
-  if (
-    (event.source === 'host' && text.startsWith('{"type":"user"')) ||
-    (event.source === 'agent' && text.includes('"sessionId"') && text.includes('"type":"user"'))
-  ) {
-    const line = JSON.parse(text) as {
-      type?: string;
-      isMeta?: boolean;
-      isSidechain?: boolean;
-      message?: { content?: { type: string; text?: string }[] | string };
-    };
-    const content = line.message?.content;
-    // An imported transcript's prompts (camel-case sessionId): a person's text, not tool results.
-    if (event.source === 'agent' && !isTranscriptPrompt(line)) return;
-    const said =
-      typeof content === 'string' ? content : (content ?? []).map((b) => b.text ?? '').join(' ');
+/** What one stored event adds to a conversation's outline, as its agent reads it. */
+export interface OutlineMark {
+  /** A person's prompt: a new turn, with its text. */
+  turn?: string;
+  /** Tool calls the agent made. */
+  tools?: { id: string; name: string; input: Record<string, unknown> | undefined }[];
+  /** The line is the session's context (model, cwd, tools). */
+  init?: boolean;
+}
+
+/** An agent's reading of its stored events for the outline (null: the event adds nothing). */
+export type OutlineReader = (event: StoredEvent) => OutlineMark | null;
+
+function add(outline: Outline, event: StoredEvent, read: OutlineReader): void {
+  const mark = read(event);
+  if (!mark) return;
+  if (mark.init) outline.init_seq = event.seq;
+  if (mark.turn !== undefined)
     outline.turns.push({
       turn: outline.turns.length + 1,
       seq: event.seq,
       received_at: nowIso(event.received_at_ms),
-      text: said.slice(0, TEXT_MAX),
+      text: mark.turn.slice(0, TEXT_MAX),
     });
-  } else if (
-    event.source === 'agent' &&
-    text.includes('"subtype":"init"') &&
-    text.includes('"type":"system"')
-  ) {
-    outline.init_seq = event.seq;
-  } else if (
-    event.source === 'agent' &&
-    text.includes('"tool_use"') &&
-    text.includes('"type":"assistant"')
-  ) {
-    const line = JSON.parse(text) as {
-      message?: {
-        content?: { type: string; id?: string; name?: string; input?: Record<string, unknown> }[];
-      };
-    };
-    for (const block of line.message?.content ?? []) {
-      if (block.type !== 'tool_use' || !block.id) continue;
-      outline.tools.push({
-        seq: event.seq,
-        tool_use_id: block.id,
-        name: block.name ?? 'unknown',
-        summary: summarize(block.input),
-      });
-    }
-  }
+  for (const tool of mark.tools ?? [])
+    outline.tools.push({
+      seq: event.seq,
+      tool_use_id: tool.id,
+      name: tool.name,
+      summary: summarize(tool.input),
+    });
 }
 
+/** The part of a call's input that says what it does: its command, path, pattern or address. */
 function summarize(input: Record<string, unknown> | undefined): string {
   if (!input) return '';
   const value =
-    input['command'] ?? input['file_path'] ?? input['path'] ?? input['pattern'] ?? input['url'];
+    input['command'] ??
+    input['cmd'] ??
+    input['file_path'] ??
+    input['path'] ??
+    input['pattern'] ??
+    input['url'];
   const text = typeof value === 'string' ? value : JSON.stringify(input);
   return text.length > TEXT_MAX ? `${text.slice(0, TEXT_MAX - 1)}…` : text;
-}
-
-function isTranscriptPrompt(line: {
-  type?: string;
-  isMeta?: boolean;
-  isSidechain?: boolean;
-  message?: { content?: { type: string }[] | string };
-}): boolean {
-  if (line.type !== 'user' || line.isMeta || line.isSidechain) return false;
-  const content = line.message?.content;
-  return typeof content === 'string' || (content ?? []).some((block) => block.type === 'text');
 }

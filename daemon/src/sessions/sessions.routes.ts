@@ -22,6 +22,7 @@ import {
   StreamQuery,
   listOf,
 } from '../../../contract/api.js';
+import { agentReader } from '../agents/readers.js';
 import { eventJson, type EventStore } from '../events/event-store.js';
 import { OutlineIndex, sliceOutline } from '../events/outline.js';
 import { streamSessionEvents } from '../events/session-stream.js';
@@ -235,8 +236,8 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
     query: OutlineQuery,
     response: Outline,
     handler: ({ params, query, reply }) => {
-      manager.get(params.id);
-      const outline = outlines.get(params.id);
+      const session = manager.get(params.id);
+      const outline = outlines.get(params.id, agentReader(session.agent).outline);
       if (query.before !== undefined && query.before - 1 <= outline.last_seq)
         reply.header('cache-control', CLOSED_RANGE);
       return sliceOutline(outline, query.after ?? 0, query.before ?? Infinity);

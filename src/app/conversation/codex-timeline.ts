@@ -1,4 +1,5 @@
 import { SessionEvent } from '../../../contract/api';
+import type { IndexEntry } from './conversation-index';
 import type { TimelineItem } from './timeline';
 
 type Json = Record<string, unknown>;
@@ -77,6 +78,20 @@ function resultText(item: Json): string {
   if (item['type'] === 'fileChange') return `File change ${str(item['status']) ?? ''}`.trim();
   const result = item['result'] ?? item['contentItems'] ?? item['error'];
   return typeof result === 'string' ? result : result === undefined ? '' : JSON.stringify(result);
+}
+
+/**
+ * What a Codex message adds to the conversation's index: the person's turn/start (a steer joins
+ * the running turn), or a tool item Codex started.
+ */
+export function codexIndexEntry(source: SessionEvent['source'], data: Json): IndexEntry | null {
+  const params = obj(data['params']);
+  if (source === 'host')
+    return data['method'] === 'turn/start' ? { turn: userInputText(params['input']) } : null;
+  if (source !== 'agent' || data['method'] !== 'item/started') return null;
+  const item = obj(params['item']);
+  const tool = toolOf(item);
+  return tool ? { tool: { id: str(item['id']) ?? '', ...tool } } : null;
 }
 
 /**

@@ -24,6 +24,56 @@ const tool = (seq: number, id: string, name: string, input: Record<string, unkno
   });
 
 describe('conversation index', () => {
+  it("reads a Codex session's turns and tool calls, live (JSON-RPC) and imported (rollout lines)", () => {
+    const rollout = (seq: number, payload: object) =>
+      ev(seq, 'agent', { timestamp: '2026-06-01T09:00:00.000Z', type: 'response_item', payload });
+    const started = (seq: number, item: object) =>
+      ev(seq, 'agent', { method: 'item/started', params: { item } });
+    const index = extendIndex(emptyIndex(), [
+      ev(1, 'host', {
+        method: 'turn/start',
+        id: 3,
+        params: { input: [{ type: 'text', text: 'run the tests' }] },
+      }),
+      started(2, { type: 'commandExecution', id: 'c1', command: 'npm test' }),
+      ev(3, 'agent', {
+        method: 'item/completed',
+        params: { item: { type: 'commandExecution', id: 'c1', command: 'npm test' } },
+      }),
+      ev(4, 'host', {
+        method: 'turn/steer',
+        id: 4,
+        params: { input: [{ type: 'text', text: 'and lint' }] },
+      }),
+      started(5, { type: 'agentMessage', id: 'm1' }),
+      rollout(6, {
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text: '<environment_context>' }],
+      }),
+      rollout(7, {
+        type: 'message',
+        role: 'user',
+        content: [{ type: 'input_text', text: 'fix it' }],
+      }),
+      rollout(8, {
+        type: 'function_call',
+        name: 'exec_command',
+        arguments: '{"cmd":"ls"}',
+        call_id: 'c2',
+      }),
+    ]);
+    expect(index.turns.map((t) => [t.turn, t.seq, t.text])).toEqual([
+      [1, 1, 'run the tests'],
+      [2, 7, 'fix it'],
+    ]);
+    expect(index.tools.map((t) => [t.seq, t.id, t.name, t.summary])).toEqual([
+      [2, 'c1', 'Bash', 'npm test'],
+      [8, 'c2', 'exec_command', 'ls'],
+    ]);
+    expect(index.scannedTo).toBe(8);
+  });
+
   it('numbers turns, lists tool calls and keeps the first context', () => {
     const index = extendIndex(emptyIndex(), [
       user(1, 'first'),

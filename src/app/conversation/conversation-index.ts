@@ -8,6 +8,8 @@ import {
   isTranscriptPrompt,
   userText,
 } from './agent-lines';
+import { codexIndexEntry, isCodexMessage } from './codex-timeline';
+import { isRolloutLine, rolloutIndexEntry } from './rollout-timeline';
 
 export interface TurnEntry {
   turn: number;
@@ -28,6 +30,12 @@ export interface ConversationIndex {
   scannedTo: number;
 }
 
+/** What one event adds to the index as its agent's reading says: a prompt, or a tool call. */
+export interface IndexEntry {
+  turn?: string;
+  tool?: { id: string; name: string; input: Record<string, unknown> };
+}
+
 export const emptyIndex = (): ConversationIndex => ({
   turns: [],
   tools: [],
@@ -35,10 +43,16 @@ export const emptyIndex = (): ConversationIndex => ({
   scannedTo: 0,
 });
 
+/** A turn as the index lists it: its prompt cut to one line's length. */
+function turnEntry(turn: number, seq: number, text: string): TurnEntry {
+  return { turn, seq, text: text.length > 80 ? text.slice(0, 77) + '…' : text };
+}
+
 /** One line describing a tool call: its command, path or pattern. */
 export function toolSummary(input: Record<string, unknown>): string {
   for (const field of [
     'command',
+    'cmd',
     'file_path',
     'notebook_path',
     'path',
@@ -67,15 +81,21 @@ export function extendIndex(
     if (event.seq <= scannedTo) continue;
     scannedTo = event.seq;
     const data = event.data;
+    const codex = isRolloutLine(data)
+      ? rolloutIndexEntry(data)
+      : isCodexMessage(data)
+        ? codexIndexEntry(event.source, data)
+        : undefined;
+    if (codex !== undefined) {
+      if (codex?.turn) turns.push(turnEntry(turns.length + 1, event.seq, codex.turn));
+      if (codex?.tool)
+        tools.push({ seq: event.seq, ...codex.tool, summary: toolSummary(codex.tool.input) });
+      continue;
+    }
     if (event.source === 'host' || isTranscriptPrompt(data)) {
       const user = UserLine.safeParse(data);
       const text = user.success ? userText(user.data.message.content) : null;
-      if (text !== null)
-        turns.push({
-          turn: turns.length + 1,
-          seq: event.seq,
-          text: text.length > 80 ? text.slice(0, 77) + '…' : text,
-        });
+      if (text !== null) turns.push(turnEntry(turns.length + 1, event.seq, text));
       continue;
     }
     if (event.source !== 'agent') continue;
@@ -109,11 +129,7 @@ export function indexFromOutline(
 ): ConversationIndex {
   const parsed = contextEvent ? InitLine.safeParse(contextEvent.data) : null;
   return {
-    turns: outline.turns.map((t) => ({
-      turn: t.turn,
-      seq: t.seq,
-      text: t.text.length > 80 ? t.text.slice(0, 77) + '…' : t.text,
-    })),
+    turns: outline.turns.map((t) => turnEntry(t.turn, t.seq, t.text)),
     tools: outline.tools.map((t) => ({
       seq: t.seq,
       id: t.tool_use_id,

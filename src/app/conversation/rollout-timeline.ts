@@ -1,4 +1,5 @@
 import { SessionEvent } from '../../../contract/api';
+import type { IndexEntry } from './conversation-index';
 import type { TimelineItem, ToolResult } from './timeline';
 
 type Json = Record<string, unknown>;
@@ -35,6 +36,26 @@ function input(payload: Json): Record<string, unknown> {
   }
 }
 
+/** A person's prompt in a user message; null for Codex's own context (instructions, environment). */
+function promptOf(payload: Json): string | null {
+  const text = texts(payload['content'], 'input_text');
+  return text && !text.startsWith('<') && !text.startsWith('# AGENTS.md') ? text : null;
+}
+
+/** What a rollout line adds to the conversation's index: a person's prompt, or a tool call. */
+export function rolloutIndexEntry(line: { type: string; payload: Json }): IndexEntry | null {
+  if (line.type !== 'response_item') return null;
+  const p = line.payload;
+  const type = str(p['type']) ?? '';
+  if (type === 'message') {
+    const turn = p['role'] === 'user' ? promptOf(p) : null;
+    return turn ? { turn } : null;
+  }
+  if (!TOOL_CALLS.has(type)) return null;
+  const id = str(p['call_id']) ?? str(p['id']) ?? '';
+  return { tool: { id, name: str(p['name']) ?? type, input: input(p) } };
+}
+
 /**
  * What the conversation shows of a rollout's items: the person's prompts (not Codex's own
  * context), the replies, and each tool call with its output, paired by call id. Codex's event
@@ -56,9 +77,8 @@ export function addRolloutEvent(
   });
   if (type === 'message') {
     if (p['role'] === 'user') {
-      const text = texts(p['content'], 'input_text');
-      if (text && !text.startsWith('<') && !text.startsWith('# AGENTS.md'))
-        items.push({ ...base('u'), kind: 'user', text });
+      const text = promptOf(p);
+      if (text) items.push({ ...base('u'), kind: 'user', text });
     } else if (p['role'] === 'assistant') {
       const text = texts(p['content'], 'output_text');
       if (text) items.push({ ...base('t'), kind: 'text', text, sub: false });

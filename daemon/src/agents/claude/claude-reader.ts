@@ -3,6 +3,7 @@ import { parseRateLimitEvent, type QuotaReading } from '../../quotas/quota-parse
 import type { SessionMeta, TurnRecord } from '../../usage/turn-record.js';
 import { TurnTracker } from '../../usage/turn-tracker.js';
 import type { AgentReader, TurnCounter } from '../agent.js';
+import { claudeOutline } from './claude-outline.js';
 
 type Json = Record<string, unknown>;
 
@@ -16,6 +17,7 @@ const TYPE_AT_START = /^\{\s*"type"\s*:\s*"([a-z_]+)"/;
 
 /** Claude's stream-json read for usage (assistant, tool results, result) and quota (rate_limit_event). */
 export const claudeReader: AgentReader = {
+  outline: claudeOutline,
   quotaReadings(event: StoredEvent): QuotaReading[] {
     if (event.source !== 'agent' || !RATE_LIMIT_LINE.test(event.data)) return [];
     try {

@@ -3,6 +3,8 @@ import type { QuotaReading } from '../../quotas/quota-parse.js';
 import { estimateCost } from '../../usage/prices.js';
 import type { SessionMeta, ToolCallRecord, TurnRecord } from '../../usage/turn-record.js';
 import type { AgentReader, TurnCounter } from '../agent.js';
+import { codexOutline } from './codex-outline.js';
+import { codexMessage } from './codex-message.js';
 
 type Json = Record<string, unknown>;
 const obj = (value: unknown): Json =>
@@ -11,7 +13,6 @@ const str = (value: unknown): string | null => (typeof value === 'string' ? valu
 const num = (value: unknown): number =>
   typeof value === 'number' && Number.isFinite(value) ? value : 0;
 
-const METHOD_AT_START = /^\{\s*"method"\s*:\s*"([a-zA-Z/]+)"/;
 const COUNTED = new Set([
   'turn/start',
   'thread/started',
@@ -30,17 +31,6 @@ const TOOL_ITEMS: Record<string, string> = {
   dynamicToolCall: 'tool',
   webSearch: 'WebSearch',
 };
-
-function parse(event: StoredEvent): { method: string; params: Json } | null {
-  const method = METHOD_AT_START.exec(event.data)?.[1];
-  if (!method) return null;
-  try {
-    const line = JSON.parse(event.data) as Json;
-    return { method, params: obj(line['params']) };
-  } catch {
-    return null;
-  }
-}
 
 function windowName(limitId: string | null, which: string, minutes: number): string {
   const base = WINDOW_NAMES[minutes] ?? (minutes > 0 ? `${minutes}_minutes` : which);
@@ -73,9 +63,10 @@ export function rateLimitReadings(params: Json, readAtMs: number): QuotaReading[
 }
 
 export const codexReader: AgentReader = {
+  outline: codexOutline,
   quotaReadings(event: StoredEvent): QuotaReading[] {
     if (event.source !== 'agent' || !event.data.includes('"account/rateLimits/updated"')) return [];
-    const line = parse(event);
+    const line = codexMessage(event);
     if (line?.method !== 'account/rateLimits/updated') return [];
     return rateLimitReadings(line.params, event.received_at_ms);
   },
@@ -110,7 +101,7 @@ class CodexTurnCounter implements TurnCounter {
   }
 
   hear(event: StoredEvent): TurnRecord | null {
-    const line = parse(event);
+    const line = codexMessage(event);
     if (!line || !COUNTED.has(line.method)) return null;
     const at = event.received_at_ms;
     const { method, params } = line;

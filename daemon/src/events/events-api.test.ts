@@ -364,6 +364,11 @@ describe('conversation outline', { timeout: 60_000 }, () => {
         'agent',
         started({ type: 'commandExecution', id: 'call_1', command: 'npm test' }),
       );
+      // A search for the name of a rollout's line type is still a tool call of the app server.
+      const search = append(
+        'agent',
+        started({ type: 'webSearch', id: 'ws_1', query: 'response_item' }),
+      );
       append('agent', {
         method: 'item/completed',
         params: { item: { type: 'commandExecution', id: 'call_1', command: 'npm test' } },
@@ -433,6 +438,12 @@ describe('conversation outline', { timeout: 60_000 }, () => {
       );
       assert.deepEqual(outline.tools, [
         { seq: command, tool_use_id: 'call_1', name: 'Bash', summary: 'npm test' },
+        {
+          seq: search,
+          tool_use_id: 'ws_1',
+          name: 'webSearch',
+          summary: '{"type":"webSearch","id":"ws_1","query":"response_item"}',
+        },
         { seq: write, tool_use_id: 'fc_1', name: 'Write', summary: '/tmp/a.txt' },
         { seq: call, tool_use_id: 'call_2', name: 'exec_command', summary: 'ls' },
       ]);

@@ -17,9 +17,8 @@ const ROLLOUT_CALLS = new Set(['function_call', 'custom_tool_call', 'local_shell
  * the tool calls). Codex has no context line of Claude's kind.
  */
 export function codexOutline(event: StoredEvent): OutlineMark | null {
-  if (event.data.includes('"response_item"')) return rolloutMark(event.data);
   const line = codexMessage(event);
-  if (!line) return null;
+  if (!line) return event.data.includes('"response_item"') ? rolloutMark(event.data) : null;
   if (event.source === 'host')
     return line.method === 'turn/start' ? { turn: inputText(line.params['input']) } : null;
   if (line.method !== 'item/started') return null;

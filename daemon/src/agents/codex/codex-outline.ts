@@ -7,6 +7,8 @@ const obj = (value: unknown): Json =>
   (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Json;
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
+/** The app-server methods the outline reads: the person's turns, the tool items started. */
+const OUTLINED = new Set(['turn/start', 'item/started']);
 /** A rollout's items that are tool calls (an imported Codex conversation). */
 const ROLLOUT_CALLS = new Set(['function_call', 'custom_tool_call', 'local_shell_call']);
 
@@ -17,7 +19,8 @@ const ROLLOUT_CALLS = new Set(['function_call', 'custom_tool_call', 'local_shell
  * the tool calls). Codex has no context line of Claude's kind.
  */
 export function codexOutline(event: StoredEvent): OutlineMark | null {
-  const line = codexMessage(event);
+  const line = codexMessage(event, OUTLINED);
+  // Not a message the outline reads: a rollout line, if anything (never an app-server line).
   if (!line) return event.data.includes('"response_item"') ? rolloutMark(event.data) : null;
   if (event.source === 'host')
     return line.method === 'turn/start' ? { turn: inputText(line.params['input']) } : null;

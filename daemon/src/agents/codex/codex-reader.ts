@@ -101,8 +101,8 @@ class CodexTurnCounter implements TurnCounter {
   }
 
   hear(event: StoredEvent): TurnRecord | null {
-    const line = codexMessage(event);
-    if (!line || !COUNTED.has(line.method)) return null;
+    const line = codexMessage(event, COUNTED);
+    if (!line) return null;
     const at = event.received_at_ms;
     const { method, params } = line;
     if (event.source === 'host') {

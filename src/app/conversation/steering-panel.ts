@@ -38,6 +38,8 @@ export class SteeringPanel {
   });
   protected readonly init = computed(() => this.index().init);
   protected readonly imported = computed(() => this.store.session()?.origin === 'imported');
+  /** Codex's app server sends no context line of Claude's kind (model, folder, tools). */
+  protected readonly codex = computed(() => this.store.session()?.agent === 'codex');
   /** The Relais mode of the session, not the agent's internal permission mode. */
   protected readonly modeText = computed(() => {
     const session = this.store.session();

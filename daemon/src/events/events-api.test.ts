@@ -415,6 +415,11 @@ describe('conversation outline', { timeout: 60_000 }, () => {
           call_id: 'call_2',
         }),
       );
+      // A call without an id gets its event's seq: two such calls stay two.
+      const anonymous = append(
+        'agent',
+        rollout({ type: 'local_shell_call', input: { command: 'pwd' } }),
+      );
       append(
         'agent',
         rollout({
@@ -446,6 +451,12 @@ describe('conversation outline', { timeout: 60_000 }, () => {
         },
         { seq: write, tool_use_id: 'fc_1', name: 'Write', summary: '/tmp/a.txt' },
         { seq: call, tool_use_id: 'call_2', name: 'exec_command', summary: 'ls' },
+        {
+          seq: anonymous,
+          tool_use_id: String(anonymous),
+          name: 'local_shell_call',
+          summary: 'pwd',
+        },
       ]);
       assert.equal(outline.init_seq, null);
     } finally {

@@ -84,14 +84,15 @@ function resultText(item: Json): string {
  * What a Codex message adds to the conversation's index: the person's turn/start (a steer joins
  * the running turn), or a tool item Codex started.
  */
-export function codexIndexEntry(source: SessionEvent['source'], data: Json): IndexEntry | null {
+export function codexIndexEntry(event: SessionEvent, data: Json): IndexEntry | null {
   const params = obj(data['params']);
+  const source = event.source;
   if (source === 'host')
     return data['method'] === 'turn/start' ? { turn: userInputText(params['input']) } : null;
   if (source !== 'agent' || data['method'] !== 'item/started') return null;
   const item = obj(params['item']);
   const tool = toolOf(item);
-  return tool ? { tool: { id: str(item['id']) ?? '', ...tool } } : null;
+  return tool ? { tool: { id: str(item['id']) ?? `${event.seq}`, ...tool } } : null;
 }
 
 /**

@@ -62,6 +62,7 @@ describe('conversation index', () => {
         arguments: '{"cmd":"ls"}',
         call_id: 'c2',
       }),
+      rollout(9, { type: 'local_shell_call', input: { command: 'pwd' } }),
     ]);
     expect(index.turns.map((t) => [t.turn, t.seq, t.text])).toEqual([
       [1, 1, 'run the tests'],
@@ -70,8 +71,9 @@ describe('conversation index', () => {
     expect(index.tools.map((t) => [t.seq, t.id, t.name, t.summary])).toEqual([
       [2, 'c1', 'Bash', 'npm test'],
       [8, 'c2', 'exec_command', 'ls'],
+      [9, '9', 'local_shell_call', 'pwd'],
     ]);
-    expect(index.scannedTo).toBe(8);
+    expect(index.scannedTo).toBe(9);
   });
 
   it('numbers turns, lists tool calls and keeps the first context', () => {

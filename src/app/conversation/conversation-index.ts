@@ -82,9 +82,9 @@ export function extendIndex(
     scannedTo = event.seq;
     const data = event.data;
     const codex = isRolloutLine(data)
-      ? rolloutIndexEntry(data)
+      ? rolloutIndexEntry(event.seq, data)
       : isCodexMessage(data)
-        ? codexIndexEntry(event.source, data)
+        ? codexIndexEntry(event, data)
         : undefined;
     if (codex !== undefined) {
       if (codex?.turn) turns.push(turnEntry(turns.length + 1, event.seq, codex.turn));

@@ -43,7 +43,10 @@ function promptOf(payload: Json): string | null {
 }
 
 /** What a rollout line adds to the conversation's index: a person's prompt, or a tool call. */
-export function rolloutIndexEntry(line: { type: string; payload: Json }): IndexEntry | null {
+export function rolloutIndexEntry(
+  seq: number,
+  line: { type: string; payload: Json },
+): IndexEntry | null {
   if (line.type !== 'response_item') return null;
   const p = line.payload;
   const type = str(p['type']) ?? '';
@@ -52,7 +55,7 @@ export function rolloutIndexEntry(line: { type: string; payload: Json }): IndexE
     return turn ? { turn } : null;
   }
   if (!TOOL_CALLS.has(type)) return null;
-  const id = str(p['call_id']) ?? str(p['id']) ?? '';
+  const id = str(p['call_id']) ?? str(p['id']) ?? `${seq}`;
   return { tool: { id, name: str(p['name']) ?? type, input: input(p) } };
 }
 

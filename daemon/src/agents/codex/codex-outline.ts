@@ -21,18 +21,18 @@ const ROLLOUT_CALLS = new Set(['function_call', 'custom_tool_call', 'local_shell
 export function codexOutline(event: StoredEvent): OutlineMark | null {
   const line = codexMessage(event, OUTLINED);
   // Not a message the outline reads: a rollout line, if anything (never an app-server line).
-  if (!line) return event.data.includes('"response_item"') ? rolloutMark(event.data) : null;
+  if (!line) return event.data.includes('"response_item"') ? rolloutMark(event) : null;
   if (event.source === 'host')
     return line.method === 'turn/start' ? { turn: inputText(line.params['input']) } : null;
   if (line.method !== 'item/started') return null;
-  const tool = toolOf(obj(line.params['item']));
+  const tool = toolOf(obj(line.params['item']), event.seq);
   return tool ? { tools: [tool] } : null;
 }
 
-function rolloutMark(text: string): OutlineMark | null {
+function rolloutMark(event: StoredEvent): OutlineMark | null {
   let line: Json;
   try {
-    line = obj(JSON.parse(text));
+    line = obj(JSON.parse(event.data));
   } catch {
     return null;
   }
@@ -48,7 +48,8 @@ function rolloutMark(text: string): OutlineMark | null {
   return {
     tools: [
       {
-        id: str(payload['call_id']) ?? str(payload['id']) ?? '',
+        // A call without an id still needs one of its own: its event's seq.
+        id: str(payload['call_id']) ?? str(payload['id']) ?? String(event.seq),
         name: str(payload['name']) ?? type,
         input: callInput(payload['arguments'] ?? payload['input']),
       },
@@ -57,8 +58,8 @@ function rolloutMark(text: string): OutlineMark | null {
 }
 
 /** An app-server item that is a tool call, named as the conversation shows it. */
-function toolOf(item: Json): { id: string; name: string; input: Json } | null {
-  const id = str(item['id']) ?? '';
+function toolOf(item: Json, seq: number): { id: string; name: string; input: Json } | null {
+  const id = str(item['id']) ?? String(seq);
   switch (item['type']) {
     case 'commandExecution':
       return { id, name: 'Bash', input: { command: str(item['command']) ?? '' } };

@@ -86,10 +86,9 @@ function resultText(item: Json): string {
  */
 export function codexIndexEntry(event: SessionEvent, data: Json): IndexEntry | null {
   const params = obj(data['params']);
-  const source = event.source;
-  if (source === 'host')
+  if (event.source === 'host')
     return data['method'] === 'turn/start' ? { turn: userInputText(params['input']) } : null;
-  if (source !== 'agent' || data['method'] !== 'item/started') return null;
+  if (event.source !== 'agent' || data['method'] !== 'item/started') return null;
   const item = obj(params['item']);
   const tool = toolOf(item);
   return tool ? { tool: { id: str(item['id']) ?? `${event.seq}`, ...tool } } : null;

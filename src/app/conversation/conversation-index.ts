@@ -81,6 +81,7 @@ export function extendIndex(
     if (event.seq <= scannedTo) continue;
     scannedTo = event.seq;
     const data = event.data;
+    // Codex's lines (a rollout's or the app server's) say what they add; Claude's are read below.
     const codex = isRolloutLine(data)
       ? rolloutIndexEntry(event.seq, data)
       : isCodexMessage(data)

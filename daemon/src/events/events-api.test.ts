@@ -390,6 +390,10 @@ describe('conversation outline', { timeout: 60_000 }, () => {
       // A Claude-shaped line, and a broken one, add nothing to a Codex session's outline.
       append('host', { type: 'user', message: { role: 'user', content: 'not Codex' } });
       append('host', '{"method":"turn/start","params":');
+      // Nor does a line nested past any parser's stack, of either shape.
+      const nested = `${'['.repeat(100_000)}${']'.repeat(100_000)}`;
+      append('agent', `{"timestamp":"t","type":"response_item","payload":${nested}}`);
+      append('agent', `{"method":"item/started","params":${nested}}`);
       append(
         'agent',
         rollout({
@@ -429,6 +433,13 @@ describe('conversation outline', { timeout: 60_000 }, () => {
         }),
       );
 
+      // A prompt of a megabyte is listed by its first 200 characters.
+      const long = append('host', {
+        method: 'turn/start',
+        id: 5,
+        params: { input: [{ type: 'text', text: 'y'.repeat(1_000_000) }] },
+      });
+
       const outline = (await daemon.call('GET', `/api/sessions/${id}/outline`)).body;
       assert.deepEqual(
         outline.turns.map((t: { turn: number; seq: number; text: string }) => [
@@ -439,6 +450,7 @@ describe('conversation outline', { timeout: 60_000 }, () => {
         [
           [1, turn, 'run the tests'],
           [2, prompt, 'fix it'],
+          [3, long, 'y'.repeat(200)],
         ],
       );
       assert.deepEqual(outline.tools, [

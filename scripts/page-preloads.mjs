@@ -5,6 +5,7 @@
 // fetched its 20 chunks after bootstrap). Usage: node scripts/page-preloads.mjs [dist/console]
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { buildFirstPaint, withFirstPaint } from './first-paint.mjs';
 
 /** Pages opened by link or on start; `pattern` matches the path, `entries` are their lazy modules. */
 const PAGES = [
@@ -12,6 +13,8 @@ const PAGES = [
     name: 'conversation',
     pattern: '^/sessions/(?!new/?$)[^/]+/?$',
     entries: ['src/app/conversation/conversation-page.ts'],
+    // Its last rows painted before Angular has started (src/first-paint).
+    firstPaint: true,
   },
   {
     name: 'sessions',
@@ -82,6 +85,7 @@ function withPreloads(html, pageChunks) {
 const index = readFileSync(join(browser, 'index.html'), 'utf8');
 writeFileSync(join(browser, 'index.html'), withPreloads(index, []));
 const manifest = [];
+const firstPaint = await buildFirstPaint(browser);
 for (const page of PAGES) {
   const chunks = new Set();
   for (const entry of page.entries) {
@@ -90,7 +94,11 @@ for (const page of PAGES) {
     for (const chunk of staticClosure(file)) if (!initial.has(chunk)) chunks.add(chunk);
   }
   const name = `index.${page.name}.html`;
-  writeFileSync(join(browser, name), withPreloads(index, chunks));
+  const html = withPreloads(index, chunks);
+  writeFileSync(
+    join(browser, name),
+    page.firstPaint ? withFirstPaint(html, firstPaint, main) : html,
+  );
   manifest.push({ pattern: page.pattern, index: name });
   console.log(`${name}: ${chunks.size} chunks preloaded`);
 }

@@ -43,6 +43,7 @@ const COMPARE = process.env.BENCH_COMPARE;
 
 /** What is printed, in order: [key, label, unit]. */
 const METRICS = [
+  ['firstPaintMs', 'navigation → last message, first paint', 'ms'],
   ['tailMs', 'navigation → last message', 'ms'],
   ['composerMs', 'navigation → composer on screen', 'ms'],
   ['keystrokeMs', 'navigation → composer took a key', 'ms'],

@@ -12,8 +12,10 @@ import {
   untracked,
   viewChild,
 } from '@angular/core';
+import { dismissFirstPaint } from '../first-paint/handoff';
 import { ApiKey } from './core/api-key';
 import { Attention } from './core/attention';
+import { conversationIdOf } from './core/early-reads';
 import { LiveStore } from './core/live-store';
 import { ConsolePage, PAGES } from './core/pages';
 import { Navigator } from './core/routing/navigator';
@@ -65,6 +67,11 @@ export class App {
     window.addEventListener('keydown', holdTyped, { capture: true });
     inject(DestroyRef).onDestroy(() => {
       window.removeEventListener('keydown', holdTyped, { capture: true });
+    });
+    // The first paint is of a conversation (src/first-paint): any other page shown takes its place.
+    effect(() => {
+      if (navigator.shown() && !conversationIdOf(navigator.path()))
+        afterNextRender(() => dismissFirstPaint(), { injector: this.injector });
     });
     afterNextRender(() => whenIdle(() => void import('./palette/palette')));
   }

@@ -1,5 +1,7 @@
 import * as z from 'zod';
 
+export { isTranscriptPrompt } from './transcript-prompt';
+
 /** The parts of Claude Code's stream-json lines the console shows, parsed from `unknown`. */
 
 const TextBlock = z.object({ type: z.literal('text'), text: z.string() });
@@ -88,19 +90,4 @@ export function userText(content: z.infer<typeof UserLine>['message']['content']
     return text.success ? [text.data.text] : [];
   });
   return texts.length ? texts.join('\n') : null;
-}
-
-/**
- * A person's prompt in an imported transcript: the agent wrote it there (camel-case `sessionId`,
- * unlike its stream), as a user line of text rather than tool results; its own notes are `isMeta`.
- */
-export function isTranscriptPrompt(data: unknown): boolean {
-  if (!data || typeof data !== 'object') return false;
-  const line = data as Record<string, unknown>;
-  return (
-    line['type'] === 'user' &&
-    typeof line['sessionId'] === 'string' &&
-    line['isMeta'] !== true &&
-    line['isSidechain'] !== true
-  );
 }

@@ -34,6 +34,7 @@ import { QueuePanel } from './queue-panel';
 import { SteeringPanel } from './steering-panel';
 import { TimelineView } from './timeline-view';
 import { SessionTitleView } from '../sessions/session-title';
+import { dismissFirstPaint } from '../../first-paint/handoff';
 import { registerPageCommands } from '../palette/page-commands';
 import { TerminalPanel } from '../terminal/terminal-panel';
 import { isTyping } from '../shared/is-typing';
@@ -141,9 +142,13 @@ export class ConversationPage {
     afterRenderEffect({
       write: () => {
         this.store.timeline();
+        if (this.store.loading()) return;
         const element = this.scroller()?.nativeElement;
-        if (!element || this.store.loading()) return;
-        if (untracked(() => this.store.following())) element.scrollTop = element.scrollHeight;
+        if (element && untracked(() => this.store.following()))
+          element.scrollTop = element.scrollHeight;
+        // The console's own view of the conversation is drawn: the first paint makes way.
+        dismissFirstPaint();
+        if (!element) return;
         if (
           element.scrollHeight <= element.clientHeight + EDGE_PX &&
           untracked(() => this.store.bounds().hasOlder)

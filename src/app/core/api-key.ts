@@ -1,38 +1,11 @@
 import { DestroyRef, Injectable, inject, signal } from '@angular/core';
 import { answerKeyAsks, askOtherTabs } from './key-share';
+import { STORAGE_KEY, keyFromFragment, storedKey } from './key-at-start';
 
-const STORAGE_KEY = 'relais.api-key';
+export { keyAtStart, keyFromFragment } from './key-at-start';
 
 /** Where the key is kept: this tab only (default) or this browser (an explicit choice). */
 export type KeyPersistence = 'session' | 'local';
-
-/** Reads `#key=…` from a URL fragment; null when there is none. */
-export function keyFromFragment(hash: string): string | null {
-  const params = new URLSearchParams(hash.replace(/^#/, ''));
-  const key = params.get('key')?.trim();
-  return key ? key : null;
-}
-
-/**
- * The key as the console will find it, read without moving it: from the URL fragment, else this
- * tab's storage, else this browser's. For the reads started before Angular (early-reads.ts).
- */
-export function keyAtStart(): string | null {
-  if (typeof location === 'undefined') return null;
-  return keyFromFragment(location.hash) ?? storedKey();
-}
-
-/** The key kept in this tab's storage, else this browser's (a disabled storage holds none). */
-function storedKey(): string | null {
-  const read = (storage: () => Storage): string | null => {
-    try {
-      return storage().getItem(STORAGE_KEY);
-    } catch {
-      return null;
-    }
-  };
-  return read(() => sessionStorage) ?? read(() => localStorage);
-}
 
 /**
  * The API key: captured once from the URL fragment (which browsers never send to a server),

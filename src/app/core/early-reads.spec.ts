@@ -7,6 +7,7 @@ import {
   SHELL_READS,
   clearEarlyReads,
   earlyReadsFor,
+  peekEarlyRead,
   startEarlyReads,
   takeArrivedEarlyRead,
   takeEarlyRead,
@@ -69,6 +70,25 @@ describe('early reads', () => {
     expect(asked[0]!.headers).toEqual({ Authorization: 'Bearer k-1', 'X-Relais-App': 'console' });
     expect(await takeEarlyRead('/api/sessions/ses_abc')).toEqual(session);
     expect(takeEarlyRead('/api/sessions/ses_abc')).toBeNull();
+  });
+
+  it('a read started before (by the first paint, from its own bundle) is not asked twice, and a peek leaves it', async () => {
+    const events = `/api/sessions/ses_abc/events?limit=${PAGE}&clip=${EVENT_CLIP}`;
+    const { get, asked } = fakeFetch({ [events]: { status: 200, body: { items: [] } } });
+    let now = 1_000;
+    startEarlyReads('/sessions/ses_abc', 'k', get, () => now);
+    const shared = (globalThis as Record<symbol, unknown>)[Symbol.for('relais.early-reads')];
+    expect((shared as Map<string, unknown>).has(events)).toBe(true);
+    expect(await peekEarlyRead(events)).toEqual({ items: [] });
+    startEarlyReads('/sessions/ses_abc', 'k', get, () => now);
+    expect(asked.filter((a) => a.url === events)).toHaveLength(1);
+    expect(await takeEarlyRead(events, () => now)).toEqual({ items: [] });
+    expect(peekEarlyRead(events)).toBeNull();
+
+    startEarlyReads('/sessions/ses_abc', 'k', get, () => now);
+    now += 60_000; // A read too old to stand for a first one is asked again.
+    startEarlyReads('/sessions/ses_abc', 'k', get, () => now);
+    expect(asked.filter((a) => a.url === events)).toHaveLength(3);
   });
 
   it('without a key, nothing is asked', () => {

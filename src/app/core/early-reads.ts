@@ -13,12 +13,22 @@ const FRESH_MS = 15_000;
 /** What the shell reads on every page: the recent sessions (LiveStore, through SessionsApi.list). */
 export const SHELL_READS = [`/api/sessions?limit=${RECENT_SESSIONS}`];
 
+/** The session a conversation's address opens, or null for any other page. */
+export function conversationIdOf(path: string): string | null {
+  return CONVERSATION.exec(path)?.[1] ?? null;
+}
+
+/** A conversation's first page of events, as the conversation's store asks for it. */
+export function firstEventsUrl(id: string): string {
+  const page = new URLSearchParams(Object.entries(FIRST_PAGE).map(([k, v]) => [k, String(v)]));
+  return `/api/sessions/${id}/events?${page}`;
+}
+
 /** The API reads the page at `path` makes first, as the API services spell their URLs. */
 export function earlyReadsFor(path: string): string[] {
-  const id = CONVERSATION.exec(path)?.[1];
+  const id = conversationIdOf(path);
   if (!id) return SHELL_READS;
-  const page = new URLSearchParams(Object.entries(FIRST_PAGE).map(([k, v]) => [k, String(v)]));
-  return [`/api/sessions/${id}`, `/api/sessions/${id}/events?${page}`, ...SHELL_READS];
+  return [`/api/sessions/${id}`, firstEventsUrl(id), ...SHELL_READS];
 }
 
 interface EarlyRead {
@@ -29,13 +39,23 @@ interface EarlyRead {
   arrived?: { body: unknown };
 }
 
-const reads = new Map<string, EarlyRead>();
+/**
+ * Kept on the page's global object: the first paint's script (src/first-paint) starts the reads
+ * before Angular's scripts have even arrived, and the console's bundle, which holds its own copy of
+ * this module, takes them from there.
+ */
+const SHARED = Symbol.for('relais.early-reads');
+const reads: Map<string, EarlyRead> = ((globalThis as Record<symbol, unknown>)[SHARED] ??= new Map<
+  string,
+  EarlyRead
+>()) as Map<string, EarlyRead>;
 
 /**
  * Starts the first reads of the page being opened, before Angular has booted: opening a
  * conversation by its address then waits for its session and last events while the shell
- * renders, not after. Anything short of a 2xx JSON answer is dropped, and the service asks again
- * through its usual path (a 401 then reaches the key page as always).
+ * renders, not after. A read already started and not yet taken is not asked twice. Anything short
+ * of a 2xx JSON answer is dropped, and the service asks again through its usual path (a 401 then
+ * reaches the key page as always).
  */
 export function startEarlyReads(
   path: string,
@@ -45,6 +65,8 @@ export function startEarlyReads(
 ): void {
   if (!key) return;
   for (const url of earlyReadsFor(path)) {
+    const started = reads.get(url);
+    if (started && now() - started.startedAt <= FRESH_MS) continue; // By the first paint.
     const body = get(url, {
       headers: { Authorization: `Bearer ${key}`, 'X-Relais-App': CONSOLE_APP },
     })
@@ -62,6 +84,11 @@ export function takeEarlyRead(url: string, now: () => number = Date.now): Promis
   if (!read) return null;
   reads.delete(url);
   return now() - read.startedAt <= FRESH_MS ? read.body : null;
+}
+
+/** The early answer for `url` without taking it (the first paint reads what Angular will show). */
+export function peekEarlyRead(url: string): Promise<unknown> | null {
+  return reads.get(url)?.body ?? null;
 }
 
 /**

@@ -1,23 +1,27 @@
 import { DOCUMENT, Injectable, effect, inject, signal } from '@angular/core';
 
-export type ThemeChoice = 'system' | 'light' | 'dark';
-const STORAGE_KEY = 'relais.theme';
+import {
+  THEME_STORAGE_KEY,
+  type ThemeChoice,
+  applyThemeChoice,
+  readThemeChoice,
+} from './theme-choice';
+
+export type { ThemeChoice } from './theme-choice';
 
 /** Light or dark: follows the system until the person picks one (kept on this browser). */
 @Injectable({ providedIn: 'root' })
 export class Theme {
   private readonly document = inject(DOCUMENT);
-  private readonly choiceSignal = signal<ThemeChoice>(readChoice());
+  private readonly choiceSignal = signal<ThemeChoice>(readThemeChoice());
   readonly choice = this.choiceSignal.asReadonly();
 
   constructor() {
     effect(() => {
       const choice = this.choiceSignal();
-      const root = this.document.documentElement;
-      root.classList.toggle('theme-light', choice === 'light');
-      root.classList.toggle('theme-dark', choice === 'dark');
+      applyThemeChoice(this.document.documentElement, choice);
       try {
-        localStorage.setItem(STORAGE_KEY, choice);
+        localStorage.setItem(THEME_STORAGE_KEY, choice);
       } catch {
         // Storage may be disabled; the choice then lasts for this page only.
       }
@@ -38,14 +42,5 @@ export class Theme {
   /** Switches to the opposite of what is shown now. */
   toggle(): void {
     this.choiceSignal.set(this.isDark() ? 'light' : 'dark');
-  }
-}
-
-function readChoice(): ThemeChoice {
-  try {
-    const stored = localStorage.getItem(STORAGE_KEY);
-    return stored === 'light' || stored === 'dark' ? stored : 'system';
-  } catch {
-    return 'system';
   }
 }

@@ -1,0 +1,118 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+import type { APIRequestContext, Page, Route } from '@playwright/test';
+import { claudeLines } from '../daemon/src/testing/transcripts';
+import { expect, expectAccessible, openAt, test, type Relais } from './support/fixtures';
+import { importDemoConversation } from './support/history';
+
+const OUTSIDE = 'f1f1f1f1-8888-4888-8888-888888888881';
+/** The last prompt of the conversation: markup a careless page would run. */
+const HOSTILE = 'Last: <img src=x onerror="window.__owned=1"> and <b>bold</b>?';
+
+/** A 12-turn conversation run outside Relais, its last prompt hostile, imported into the demo subscription. */
+async function importedConversation(relais: Relais, request: APIRequestContext): Promise<string> {
+  const auth = { Authorization: `Bearer ${relais.key}` };
+  const demo = await (
+    await request.get(`${relais.base}/api/subscriptions/demo`, { headers: auth })
+  ).json();
+  const startMs = Date.now() - 3_600_000;
+  const lines = claudeLines({ sessionId: OUTSIDE, cwd: relais.cwd, startMs, turns: 12 });
+  const last = JSON.parse(lines.at(-1)!) as Record<string, unknown>;
+  lines.push(
+    JSON.stringify({
+      ...last,
+      type: 'user',
+      parentUuid: last['uuid'],
+      uuid: `${OUTSIDE.slice(0, 8)}-last`,
+      timestamp: new Date(startMs + 3_000_000).toISOString(),
+      message: { role: 'user', content: HOSTILE },
+    }),
+  );
+  const folder = join(demo.config_dir as string, 'projects', '-first-paint');
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, `${OUTSIDE}.jsonl`), lines.map((line) => `${line}\n`).join(''));
+  return (await importDemoConversation(relais, request, OUTSIDE)).id;
+}
+
+/** Holds the console's entry script until release() (the first paint's time on screen, made long). */
+async function holdConsole(page: Page): Promise<() => void> {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  await page.route(/\/main-[\w-]+\.js$/, async (route: Route) => {
+    await held;
+    await route.continue();
+  });
+  return release;
+}
+
+const firstPaint = (page: Page) => page.locator('#first-paint');
+const log = (page: Page) => page.getByRole('log', { name: 'Conversation' });
+
+test('a conversation opened by its address shows its last rows before the console has started, as text, then the console takes their place', async ({
+  page,
+  relais,
+  request,
+}) => {
+  const id = await importedConversation(relais, request);
+  await openAt(page, relais, '/analytics');
+  await expect(
+    page.locator('script[src*="first-paint"]'),
+    'other pages start as before',
+  ).toHaveCount(0);
+
+  const release = await holdConsole(page);
+  await page.goto(`${relais.base}/sessions/${id}`);
+  await expect(firstPaint(page)).toBeVisible();
+  await expect(firstPaint(page)).toHaveAttribute('aria-busy', 'true');
+  await expect(firstPaint(page).getByText(HOSTILE, { exact: true })).toBeVisible();
+  await expect(
+    firstPaint(page).getByText('Turn 11: look at the tests in src/ and fix the failing one'),
+  ).toBeVisible();
+  await expect(firstPaint(page).locator('img, b')).toHaveCount(0);
+  await expect(page.locator('app-root')).toBeEmpty();
+  await expectAccessible(page, 'the first paint of a conversation');
+  await page.screenshot({ path: 'test-results/first-paint-1440.png' });
+
+  release();
+  await expect(log(page).getByText(HOSTILE, { exact: true })).toBeVisible();
+  await expect(firstPaint(page)).toHaveCount(0);
+  expect(await page.evaluate(() => (window as { __owned?: number }).__owned)).toBeUndefined();
+
+  // Keyboard only, once the console is there: the skip link, then the page's own controls.
+  await page.keyboard.press('Tab');
+  await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
+});
+
+test('on a phone, in dark, the first paint keeps to the screen and its theme', async ({
+  page,
+  relais,
+  request,
+}) => {
+  const id = await importedConversation(relais, request);
+  await page.setViewportSize({ width: 390, height: 844 });
+  await page.emulateMedia({ colorScheme: 'light' });
+  await openAt(page, relais);
+  await page.evaluate(() => localStorage.setItem('relais.theme', 'dark'));
+  const release = await holdConsole(page);
+  await page.goto(`${relais.base}/sessions/${id}`);
+  await expect(firstPaint(page).getByText(HOSTILE, { exact: true })).toBeVisible();
+  await expect(page.locator('html')).toHaveClass(/theme-dark/);
+  const sideways = await page.evaluate(() => document.documentElement.scrollWidth > innerWidth);
+  expect(sideways, 'nothing scrolls sideways').toBe(false);
+  await expectAccessible(page, 'the first paint at 390 px in dark');
+  await page.screenshot({ path: 'test-results/first-paint-390-dark.png' });
+  release();
+  await expect(log(page).getByText(HOSTILE, { exact: true })).toBeVisible();
+  await expect(firstPaint(page)).toHaveCount(0);
+});
+
+test('a key the daemon refuses paints nothing, and the console asks for a key as always', async ({
+  page,
+  relais,
+  request,
+}) => {
+  const id = await importedConversation(relais, request);
+  await page.goto(`${relais.base}/sessions/${id}#key=not-the-key`);
+  await expect(page.getByRole('heading', { name: 'Connect to your Relais daemon' })).toBeVisible();
+  await expect(firstPaint(page)).toHaveCount(0);
+});

@@ -1,0 +1,69 @@
+import {
+  conversationIdOf,
+  firstEventsUrl,
+  peekEarlyRead,
+  startEarlyReads,
+} from '../app/core/early-reads';
+import { keyAtStart } from '../app/core/key-at-start';
+import { applyThemeChoice, readThemeChoice } from '../app/core/theme-choice';
+import type { SessionEvent } from '../../contract/api';
+import { dismissFirstPaint, firstPaintDismissed } from './handoff';
+import { previewLines } from './preview-lines';
+import { paintPreview } from './preview-view';
+
+/**
+ * The first script of a conversation's page (scripts/first-paint.mjs builds it; the page's copy
+ * of index.html names it, with the console's own entry in `data-main`). It starts the page's
+ * first API reads, and when the conversation's last events arrive before the console could show
+ * them, paints them as plain rows; only then does it start the console, so that its scripts'
+ * evaluation does not hold that paint back. The console takes the rows' place once it has
+ * rendered its own (handoff.ts). A page it cannot help (no key, another page, a failed read) is
+ * started at once, as if this script were not there.
+ */
+
+/** Rows painted: more than a tall window shows. */
+const ROWS = 24;
+/** The console starts after this even when the events have not arrived: a slow read waits alone. */
+const HOLD_MS = 300;
+/** A first paint the console never took away (it failed to start) goes after this. */
+const LEAVE_MS = 15_000;
+
+const main = (document.currentScript as HTMLScriptElement | null)?.dataset['main'] ?? '';
+let started = false;
+
+function startConsole(): void {
+  if (started) return;
+  started = true;
+  // Only a file of this console's folder: the attribute is the build's, checked all the same.
+  if (!/^\/[\w.-]+\.js$/.test(main)) return;
+  const script = document.createElement('script');
+  script.type = 'module';
+  script.src = main;
+  document.head.append(script);
+}
+
+function eventsOf(body: unknown): SessionEvent[] {
+  const items = (body as { items?: unknown } | undefined)?.items;
+  return Array.isArray(items)
+    ? items.filter((item): item is SessionEvent => !!item && typeof item === 'object')
+    : [];
+}
+
+function firstPaint(events: Promise<unknown>): void {
+  setTimeout(startConsole, HOLD_MS);
+  void events.then((body) => {
+    const lines = previewLines(eventsOf(body), ROWS);
+    if (!lines.length || firstPaintDismissed()) return startConsole();
+    paintPreview(document, lines);
+    // The frame that shows the rows first, then the console.
+    requestAnimationFrame(() => setTimeout(startConsole));
+    setTimeout(() => dismissFirstPaint(), LEAVE_MS);
+  });
+}
+
+applyThemeChoice(document.documentElement, readThemeChoice());
+startEarlyReads(location.pathname, keyAtStart());
+const id = conversationIdOf(location.pathname);
+const events = id ? peekEarlyRead(firstEventsUrl(id)) : null;
+if (events) firstPaint(events);
+else startConsole();

@@ -5,33 +5,42 @@ import { claudeLines } from '../daemon/src/testing/transcripts';
 import { expect, expectAccessible, openAt, test, type Relais } from './support/fixtures';
 import { importDemoConversation } from './support/history';
 
-const OUTSIDE = 'f1f1f1f1-8888-4888-8888-888888888881';
+/** Each test its own conversation: the tests of a worker share one daemon and its demo folder. */
+const OUTSIDE = [
+  'f1f1f1f1-8888-4888-8888-888888888881',
+  'f2f2f2f2-8888-4888-8888-888888888882',
+  'f3f3f3f3-8888-4888-8888-888888888883',
+];
 /** The last prompt of the conversation: markup a careless page would run. */
 const HOSTILE = 'Last: <img src=x onerror="window.__owned=1"> and <b>bold</b>?';
 
 /** A 12-turn conversation run outside Relais, its last prompt hostile, imported into the demo subscription. */
-async function importedConversation(relais: Relais, request: APIRequestContext): Promise<string> {
+async function importedConversation(
+  relais: Relais,
+  request: APIRequestContext,
+  sessionId: string,
+): Promise<string> {
   const auth = { Authorization: `Bearer ${relais.key}` };
   const demo = await (
     await request.get(`${relais.base}/api/subscriptions/demo`, { headers: auth })
   ).json();
   const startMs = Date.now() - 3_600_000;
-  const lines = claudeLines({ sessionId: OUTSIDE, cwd: relais.cwd, startMs, turns: 12 });
+  const lines = claudeLines({ sessionId, cwd: relais.cwd, startMs, turns: 12 });
   const last = JSON.parse(lines.at(-1)!) as Record<string, unknown>;
   lines.push(
     JSON.stringify({
       ...last,
       type: 'user',
       parentUuid: last['uuid'],
-      uuid: `${OUTSIDE.slice(0, 8)}-last`,
+      uuid: `${sessionId.slice(0, 8)}-last`,
       timestamp: new Date(startMs + 3_000_000).toISOString(),
       message: { role: 'user', content: HOSTILE },
     }),
   );
   const folder = join(demo.config_dir as string, 'projects', '-first-paint');
   mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, `${OUTSIDE}.jsonl`), lines.map((line) => `${line}\n`).join(''));
-  return (await importDemoConversation(relais, request, OUTSIDE)).id;
+  writeFileSync(join(folder, `${sessionId}.jsonl`), lines.map((line) => `${line}\n`).join(''));
+  return (await importDemoConversation(relais, request, sessionId)).id;
 }
 
 /** Holds the console's entry script until release() (the first paint's time on screen, made long). */
@@ -53,7 +62,7 @@ test('a conversation opened by its address shows its last rows before the consol
   relais,
   request,
 }) => {
-  const id = await importedConversation(relais, request);
+  const id = await importedConversation(relais, request, OUTSIDE[0]!);
   await openAt(page, relais, '/analytics');
   await expect(
     page.locator('script[src*="first-paint"]'),
@@ -88,7 +97,7 @@ test('on a phone, in dark, the first paint keeps to the screen and its theme', a
   relais,
   request,
 }) => {
-  const id = await importedConversation(relais, request);
+  const id = await importedConversation(relais, request, OUTSIDE[1]!);
   await page.setViewportSize({ width: 390, height: 844 });
   await page.emulateMedia({ colorScheme: 'light' });
   await openAt(page, relais);
@@ -111,7 +120,7 @@ test('a key the daemon refuses paints nothing, and the console asks for a key as
   relais,
   request,
 }) => {
-  const id = await importedConversation(relais, request);
+  const id = await importedConversation(relais, request, OUTSIDE[2]!);
   await page.goto(`${relais.base}/sessions/${id}#key=not-the-key`);
   await expect(page.getByRole('heading', { name: 'Connect to your Relais daemon' })).toBeVisible();
   await expect(firstPaint(page)).toHaveCount(0);

@@ -29,14 +29,15 @@ export async function buildFirstPaint(browserDir) {
 /**
  * A page's index.html that starts with the first paint: its script first in the head, naming the
  * console's entry, which it starts itself; the entry stays a module preload, so it downloads as
- * soon as before.
+ * soon as before. The script is not async: the parser waits for it (a few kB, the first file
+ * asked), so its reads leave before the browser is busy with the console's modules.
  */
 export function withFirstPaint(html, script, main) {
   const tag = `<script src="/${main}" type="module"></script>`;
   if (!html.includes(tag)) throw new Error(`no ${tag} in index.html`);
   const head = html.indexOf('<head>');
   if (head < 0) throw new Error('no <head> in index.html');
-  const first = `<script src="${script}" async data-main="/${main}"></script>`;
+  const first = `<script src="${script}" data-main="/${main}"></script>`;
   const at = head + '<head>'.length;
   return (
     html.slice(0, at) +

@@ -1,20 +1,22 @@
 import {
   conversationIdOf,
+  conversationReads,
   firstEventsUrl,
   peekEarlyRead,
-  startEarlyReads,
+  sessionUrl,
+  startReads,
 } from '../app/core/early-reads';
 import { keyAtStart } from '../app/core/key-at-start';
 import { applyThemeChoice, readThemeChoice } from '../app/core/theme-choice';
 import type { SessionEvent } from '../../contract/api';
 import { dismissFirstPaint, firstPaintDismissed } from './handoff';
 import { previewLines } from './preview-lines';
-import { paintPreview } from './preview-view';
+import { paintPreview, previewHeading } from './preview-view';
 
 /**
  * The first script of a conversation's page (scripts/first-paint.mjs builds it; the page's copy
- * of index.html names it, with the console's own entry in `data-main`). It starts the page's
- * first API reads, and when the conversation's last events arrive before the console could show
+ * of index.html names it, with the console's own entry in `data-main`). It starts the
+ * conversation's first API reads, and when the conversation's last events arrive before the console could show
  * them, paints them as plain rows; only then does it start the console, so that its scripts'
  * evaluation does not hold that paint back. The console takes the rows' place once it has
  * rendered its own (handoff.ts). A page it cannot help (no key, another page, a failed read) is
@@ -49,12 +51,12 @@ function eventsOf(body: unknown): SessionEvent[] {
     : [];
 }
 
-function firstPaint(events: Promise<unknown>): void {
+function firstPaint(events: Promise<unknown>, session: Promise<unknown> | null): void {
   setTimeout(startConsole, HOLD_MS);
-  void events.then((body) => {
-    const lines = previewLines(eventsOf(body), ROWS);
+  void Promise.all([events, session]).then(([page, about]) => {
+    const lines = previewLines(eventsOf(page), ROWS);
     if (!lines.length || firstPaintDismissed()) return startConsole();
-    paintPreview(document, lines);
+    paintPreview(document, lines, previewHeading(about));
     // The frame that shows the rows first, then the console.
     requestAnimationFrame(() => setTimeout(startConsole));
     setTimeout(() => dismissFirstPaint(), LEAVE_MS);
@@ -62,8 +64,10 @@ function firstPaint(events: Promise<unknown>): void {
 }
 
 applyThemeChoice(document.documentElement, readThemeChoice());
-startEarlyReads(location.pathname, keyAtStart());
 const id = conversationIdOf(location.pathname);
+// Only the conversation's own reads: the shell's, not needed for this paint, would wait in line
+// with them; the console starts those.
+if (id) startReads(conversationReads(id), keyAtStart());
 const events = id ? peekEarlyRead(firstEventsUrl(id)) : null;
-if (events) firstPaint(events);
+if (id && events) firstPaint(events, peekEarlyRead(sessionUrl(id)));
 else startConsole();

@@ -1,5 +1,5 @@
 import { FIRST_PAINT_ID, dismissFirstPaint, firstPaintDismissed } from './handoff';
-import { paintPreview } from './preview-view';
+import { paintPreview, previewHeading } from './preview-view';
 
 describe('paintPreview', () => {
   afterEach(() => document.getElementById(FIRST_PAINT_ID)?.remove());
@@ -23,5 +23,24 @@ describe('paintPreview', () => {
     dismissFirstPaint();
     expect(document.getElementById(FIRST_PAINT_ID)).toBeNull();
     expect(firstPaintDismissed()).toBe(true);
+  });
+
+  it('heads the rows with the session as the console names it, from its read or not at all', () => {
+    const session = { id: 'ses_0123456789abcdef', title: null, agent: 'codex', model: 'gpt-5' };
+    expect(previewHeading(session)).toEqual({
+      name: 'Session 89abcdef',
+      shortId: '89abcdef',
+      facts: 'codex · model gpt-5',
+    });
+    expect(previewHeading({ ...session, title: '<b>Mine</b>', model: 7 })?.name).toBe(
+      '<b>Mine</b>',
+    );
+    expect(previewHeading({ ...session, model: 7 })?.facts).toBe('codex');
+    for (const odd of [undefined, null, 'ses_x', [], { id: 3 }])
+      expect(previewHeading(odd)).toBeNull();
+    const root = paintPreview(document, [{ who: 'agent', text: 'hi' }], previewHeading(session));
+    expect(root.querySelector('.fp-bar')?.textContent).toBe(
+      '← SessionsSession 89abcdef89abcdefcodex · model gpt-5',
+    );
   });
 });

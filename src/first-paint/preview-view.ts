@@ -1,14 +1,43 @@
 import { FIRST_PAINT_ID } from './handoff';
+import { sessionName, shortId } from '../app/sessions/session-name';
 import type { PreviewLine } from './preview-lines';
 
 const WHO: Record<PreviewLine['who'], string> = { you: 'You', agent: 'Agent', tool: '' };
+
+/** The conversation's bar, as the console heads the page: what the session is called, and its agent. */
+export interface PreviewHeading {
+  name: string;
+  shortId: string;
+  facts: string;
+}
+
+/** The bar of a session as its early read answered it; null when that was no session. */
+export function previewHeading(body: unknown): PreviewHeading | null {
+  const session = (body !== null && typeof body === 'object' ? body : {}) as Record<
+    string,
+    unknown
+  >;
+  const text = (value: unknown) => (typeof value === 'string' ? value : null);
+  const id = text(session['id']);
+  if (!id) return null;
+  const model = text(session['model']);
+  return {
+    name: sessionName({ id, title: text(session['title']) }),
+    shortId: shortId(id),
+    facts: [text(session['agent']), model && `model ${model}`].filter(Boolean).join(' · '),
+  };
+}
 
 /**
  * Puts the first paint on the page: the shell's bar and the conversation's last rows, laid out as
  * the console will show them (styles.scss, `#first-paint`), text only: nothing of an event is ever
  * read as markup. It is not interactive; the console takes its place once it has rendered.
  */
-export function paintPreview(doc: Document, lines: readonly PreviewLine[]): HTMLElement {
+export function paintPreview(
+  doc: Document,
+  lines: readonly PreviewLine[],
+  heading: PreviewHeading | null = null,
+): HTMLElement {
   const el = (tag: string, className: string, text?: string) => {
     const node = doc.createElement(tag);
     node.className = className;
@@ -34,7 +63,13 @@ export function paintPreview(doc: Document, lines: readonly PreviewLine[]): HTML
   }
   const scroller = el('div', 'fp-scroller');
   scroller.append(rows);
-  root.append(top, el('div', 'fp-bar'), scroller);
+  const bar = el('div', 'fp-bar');
+  if (heading) {
+    const title = el('span', 'fp-title', heading.name);
+    title.append(el('span', 'fp-id', heading.shortId));
+    bar.append(el('span', 'fp-back', '← Sessions'), title, el('span', 'fp-facts', heading.facts));
+  }
+  root.append(top, bar, scroller);
   doc.body.append(root);
   scroller.scrollTop = scroller.scrollHeight;
   return root;

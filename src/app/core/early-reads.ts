@@ -18,17 +18,26 @@ export function conversationIdOf(path: string): string | null {
   return CONVERSATION.exec(path)?.[1] ?? null;
 }
 
+/** A session, as the conversation's store asks for it. */
+export function sessionUrl(id: string): string {
+  return `/api/sessions/${id}`;
+}
+
 /** A conversation's first page of events, as the conversation's store asks for it. */
 export function firstEventsUrl(id: string): string {
   const page = new URLSearchParams(Object.entries(FIRST_PAGE).map(([k, v]) => [k, String(v)]));
   return `/api/sessions/${id}/events?${page}`;
 }
 
+/** What a conversation's page reads first: its session and its last events. */
+export function conversationReads(id: string): string[] {
+  return [sessionUrl(id), firstEventsUrl(id)];
+}
+
 /** The API reads the page at `path` makes first, as the API services spell their URLs. */
 export function earlyReadsFor(path: string): string[] {
   const id = conversationIdOf(path);
-  if (!id) return SHELL_READS;
-  return [`/api/sessions/${id}`, firstEventsUrl(id), ...SHELL_READS];
+  return id ? [...conversationReads(id), ...SHELL_READS] : SHELL_READS;
 }
 
 interface EarlyRead {
@@ -53,9 +62,8 @@ const reads: Map<string, EarlyRead> = ((globalThis as Record<symbol, unknown>)[S
 /**
  * Starts the first reads of the page being opened, before Angular has booted: opening a
  * conversation by its address then waits for its session and last events while the shell
- * renders, not after. A read already started and not yet taken is not asked twice. Anything short
- * of a 2xx JSON answer is dropped, and the service asks again through its usual path (a 401 then
- * reaches the key page as always).
+ * renders, not after. Anything short of a 2xx JSON answer is dropped, and the service asks again
+ * through its usual path (a 401 then reaches the key page as always).
  */
 export function startEarlyReads(
   path: string,
@@ -63,10 +71,23 @@ export function startEarlyReads(
   get: typeof fetch = (input, init) => fetch(input, init),
   now: () => number = Date.now,
 ): void {
+  startReads(earlyReadsFor(path), key, get, now);
+}
+
+/**
+ * Starts reads of `urls` as early reads; one already started and not yet taken (the first paint
+ * started it) is not asked twice.
+ */
+export function startReads(
+  urls: readonly string[],
+  key: string | null,
+  get: typeof fetch = (input, init) => fetch(input, init),
+  now: () => number = Date.now,
+): void {
   if (!key) return;
-  for (const url of earlyReadsFor(path)) {
+  for (const url of urls) {
     const started = reads.get(url);
-    if (started && now() - started.startedAt <= FRESH_MS) continue; // By the first paint.
+    if (started && now() - started.startedAt <= FRESH_MS) continue;
     const body = get(url, {
       headers: { Authorization: `Bearer ${key}`, 'X-Relais-App': CONSOLE_APP },
     })

@@ -1,4 +1,5 @@
 import { expect, expectAccessible, test } from './support/fixtures';
+import { firstPaint, holdConsole } from './support/first-paint';
 
 const COMMAND = 'touch codex-journey.txt';
 
@@ -45,7 +46,14 @@ test('a Codex session: launch on the Codex subscription, approve a command, stee
 
   await page.getByRole('link', { name: '← Sessions' }).click();
   await expect(page.getByRole('cell', { name: 'codex', exact: true }).first()).toBeVisible();
+  // Opened by its address, the conversation's last rows show before the console has started.
+  const release = await holdConsole(page);
   await page.goto(conversationUrl);
+  await expect(firstPaint(page)).toContainText('Demo model here. You said: steered in');
+  await expect(firstPaint(page).getByText('steered in', { exact: true })).toBeVisible();
+  await expect(firstPaint(page)).toContainText('codex · model');
+  await release();
+  await expect(firstPaint(page)).toHaveCount(0);
   // The steering outline reads Codex's events too: its turns, and the command it ran.
   const steering = page.getByRole('region', { name: 'Steering' });
   await expect(steering.getByText(/^of [1-9]\d*$/)).toBeVisible();

@@ -1,8 +1,9 @@
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import type { APIRequestContext, Page, Route } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { claudeLines } from '../daemon/src/testing/transcripts';
 import { expect, expectAccessible, openAt, test, type Relais } from './support/fixtures';
+import { firstPaint, holdConsole } from './support/first-paint';
 import { importDemoConversation } from './support/history';
 
 /** Each test its own conversation: the tests of a worker share one daemon and its demo folder. */
@@ -43,18 +44,6 @@ async function importedConversation(
   return (await importDemoConversation(relais, request, sessionId)).id;
 }
 
-/** Holds the console's entry script until release() (the first paint's time on screen, made long). */
-async function holdConsole(page: Page): Promise<() => void> {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  await page.route(/\/main-[\w-]+\.js$/, async (route: Route) => {
-    await held;
-    await route.continue();
-  });
-  return release;
-}
-
-const firstPaint = (page: Page) => page.locator('#first-paint');
 const log = (page: Page) => page.getByRole('log', { name: 'Conversation' });
 
 test('a conversation opened by its address shows its last rows before the console has started, as text, then the console takes their place', async ({
@@ -82,7 +71,7 @@ test('a conversation opened by its address shows its last rows before the consol
   await expectAccessible(page, 'the first paint of a conversation');
   await page.screenshot({ path: 'test-results/first-paint-1440.png' });
 
-  release();
+  await release();
   await expect(log(page).getByText(HOSTILE, { exact: true })).toBeVisible();
   await expect(firstPaint(page)).toHaveCount(0);
   expect(await page.evaluate(() => (window as { __owned?: number }).__owned)).toBeUndefined();
@@ -110,7 +99,7 @@ test('on a phone, in dark, the first paint keeps to the screen and its theme', a
   expect(sideways, 'nothing scrolls sideways').toBe(false);
   await expectAccessible(page, 'the first paint at 390 px in dark');
   await page.screenshot({ path: 'test-results/first-paint-390-dark.png' });
-  release();
+  await release();
   await expect(log(page).getByText(HOSTILE, { exact: true })).toBeVisible();
   await expect(firstPaint(page)).toHaveCount(0);
 });

@@ -17,8 +17,8 @@ import { paintPreview, previewHeading } from './preview-view';
  * The first script of a conversation's page (scripts/first-paint.mjs builds it; the page's copy
  * of index.html names it, with the console's own entry in `data-main`). It starts the
  * conversation's first API reads, and when the conversation's last events arrive before the console could show
- * them, paints them as plain rows; only then does it start the console, so that its scripts'
- * evaluation does not hold that paint back. The console takes the rows' place once it has
+ * them, paints them as plain rows; only then does it start the console (its modules fetched,
+ * compiled and run), so that none of that holds the paint back. The console takes the rows' place once it has
  * rendered its own (handoff.ts). A page it cannot help (no key, another page, a failed read) is
  * started at once, as if this script were not there.
  */
@@ -37,11 +37,15 @@ function startConsole(): void {
   if (started) return;
   started = true;
   // Only a file of this console's folder: the attribute is the build's, checked all the same.
-  if (!/^\/[\w.-]+\.js$/.test(main)) return;
-  const script = document.createElement('script');
-  script.type = 'module';
-  script.src = main;
-  document.head.append(script);
+  if (/^\/[\w.-]+\.js$/.test(main)) {
+    const script = document.createElement('script');
+    script.type = 'module';
+    script.src = main; // First: the largest file, and the one that starts the console.
+    document.head.append(script);
+  }
+  // Its module preloads and async scripts, kept inert until now (scripts/first-paint.mjs).
+  const later = document.getElementById('console-start');
+  if (later instanceof HTMLTemplateElement) document.head.append(later.content.cloneNode(true));
 }
 
 function eventsOf(body: unknown): SessionEvent[] {
@@ -63,11 +67,11 @@ function firstPaint(events: Promise<unknown>, session: Promise<unknown> | null):
   });
 }
 
-applyThemeChoice(document.documentElement, readThemeChoice());
 const id = conversationIdOf(location.pathname);
 // Only the conversation's own reads: the shell's, not needed for this paint, would wait in line
-// with them; the console starts those.
+// with them; the console starts those. Before anything else, so they leave as early as can be.
 if (id) startReads(conversationReads(id), keyAtStart());
+applyThemeChoice(document.documentElement, readThemeChoice());
 const events = id ? peekEarlyRead(firstEventsUrl(id)) : null;
 if (id && events) firstPaint(events, peekEarlyRead(sessionUrl(id)));
 else startConsole();

@@ -25,8 +25,7 @@ export function sessionUrl(id: string): string {
 
 /** A conversation's first page of events, as the conversation's store asks for it. */
 export function firstEventsUrl(id: string): string {
-  const page = new URLSearchParams(Object.entries(FIRST_PAGE).map(([k, v]) => [k, String(v)]));
-  return `/api/sessions/${id}/events?${page}`;
+  return `/api/sessions/${id}/events?limit=${FIRST_PAGE.limit}&clip=${FIRST_PAGE.clip}`;
 }
 
 /** What a conversation's page reads first: its session and its last events. */

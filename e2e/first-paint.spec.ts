@@ -61,7 +61,14 @@ test('a conversation opened by its address shows its last rows before the consol
   const release = await holdConsole(page);
   await page.goto(`${relais.base}/sessions/${id}`);
   await expect(firstPaint(page)).toBeVisible();
-  await expect(firstPaint(page)).toHaveAttribute('aria-busy', 'true');
+  await expect(firstPaint(page).getByRole('region', { name: /conversation/ })).toHaveAttribute(
+    'aria-busy',
+    'true',
+  );
+  await expect(
+    firstPaint(page).getByRole('textbox'),
+    'an imported conversation takes no message',
+  ).toHaveCount(0);
   await expect(firstPaint(page).getByText(HOSTILE, { exact: true })).toBeVisible();
   await expect(
     firstPaint(page).getByText('Turn 11: look at the tests in src/ and fix the failing one'),
@@ -102,6 +109,40 @@ test('on a phone, in dark, the first paint keeps to the screen and its theme', a
   await release();
   await expect(log(page).getByText(HOSTILE, { exact: true })).toBeVisible();
   await expect(firstPaint(page)).toHaveCount(0);
+});
+
+test("a live conversation's first paint takes what is typed, and the console's composer goes on with it", async ({
+  page,
+  relais,
+}) => {
+  const id = await relais.launch('first words');
+  await openAt(page, relais, `/sessions/${id}`);
+  await expect(page.getByText('Demo model here. You said: first words')).toBeVisible({
+    timeout: 30_000,
+  });
+  const release = await holdConsole(page);
+  await page.goto(`${relais.base}/sessions/${id}`);
+  await expect(firstPaint(page)).toContainText('Demo model here. You said: first words');
+  const early = firstPaint(page).getByRole('textbox', { name: 'Message to the agent' });
+  // Keyboard only: Tab reaches the box, what is typed goes in, Enter sends nothing yet.
+  await page.keyboard.press('Tab');
+  await expect(early).toBeFocused();
+  await page.keyboard.type('second');
+  await page.keyboard.press('Enter');
+  await page.keyboard.type(' words');
+  await expect(early).toHaveValue('second words');
+  await expectAccessible(page, "a live conversation's first paint");
+  await page.screenshot({ path: 'test-results/first-paint-live-1440.png' });
+
+  await release();
+  const composer = page.getByRole('textbox', { name: 'Message to the agent' });
+  await expect(firstPaint(page)).toHaveCount(0);
+  await expect(composer).toHaveValue('second words');
+  await expect(composer).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Demo model here. You said: second words')).toBeVisible({
+    timeout: 30_000,
+  });
 });
 
 test('a key the daemon refuses paints nothing, and the console asks for a key as always', async ({

@@ -1,4 +1,10 @@
-import { FIRST_PAINT_ID, dismissFirstPaint, firstPaintDismissed } from './handoff';
+import {
+  FIRST_PAINT_ID,
+  type FirstPaintDraft,
+  dismissFirstPaint,
+  firstPaintDismissed,
+  onFirstPaintDraft,
+} from './handoff';
 import { paintPreview, previewHeading } from './preview-view';
 
 describe('paintPreview', () => {
@@ -12,7 +18,7 @@ describe('paintPreview', () => {
       { who: 'tool', text: 'Bash · <b>ls</b>' },
     ]);
     expect(root.id).toBe(FIRST_PAINT_ID);
-    expect(root.getAttribute('aria-busy')).toBe('true');
+    expect(root.querySelector('[role="region"]')?.getAttribute('aria-busy')).toBe('true');
     expect(root.querySelector('img, script, b')).toBeNull();
     const rows = [...root.querySelectorAll('.fp-row')].map((row) => row.textContent);
     expect(rows).toEqual([`You${hostile}`, 'AgentDone **now**.', 'Bash · <b>ls</b>']);
@@ -31,6 +37,7 @@ describe('paintPreview', () => {
       name: 'Session 89abcdef',
       shortId: '89abcdef',
       facts: 'codex · model gpt-5',
+      takesMessages: false, // No state read: no composer.
     });
     expect(previewHeading({ ...session, title: '<b>Mine</b>', model: 7 })?.name).toBe(
       '<b>Mine</b>',
@@ -42,5 +49,49 @@ describe('paintPreview', () => {
     expect(root.querySelector('.fp-bar')?.textContent).toBe(
       '← SessionsSession 89abcdef89abcdefcodex · model gpt-5',
     );
+  });
+
+  it('gives a live session a composer whose text, selection and focus the console takes', () => {
+    const live = { id: 'ses_0123456789abcdef', title: null, state: 'idle', origin: 'relais' };
+    expect(previewHeading(live)?.takesMessages).toBe(true);
+    expect(previewHeading({ ...live, state: 'working' })?.takesMessages).toBe(true);
+    for (const over of [{ state: 'ended' }, { state: 'stopping' }, { origin: 'imported' }])
+      expect(previewHeading({ ...live, ...over })?.takesMessages, JSON.stringify(over)).toBe(false);
+
+    const root = paintPreview(document, [{ who: 'agent', text: 'hi' }], previewHeading(live));
+    const box = root.querySelector('textarea')!;
+    expect(box.getAttribute('aria-label')).toBe('Message to the agent');
+    const enter = new KeyboardEvent('keydown', { key: 'Enter', cancelable: true });
+    box.dispatchEvent(enter);
+    expect(enter.defaultPrevented).toBe(true); // Nothing is sent before the console is there.
+    const newline = new KeyboardEvent('keydown', {
+      key: 'Enter',
+      shiftKey: true,
+      cancelable: true,
+    });
+    box.dispatchEvent(newline);
+    expect(newline.defaultPrevented).toBe(false);
+
+    box.value = 'fix the test';
+    box.focus();
+    box.setSelectionRange(4, 7);
+    const taken: FirstPaintDraft[] = [];
+    const stop = onFirstPaintDraft((draft) => taken.push(draft));
+    dismissFirstPaint();
+    stop();
+    expect(taken).toEqual([{ text: 'fix the test', start: 4, end: 7, focused: true }]);
+    expect(document.getElementById(FIRST_PAINT_ID)).toBeNull();
+  });
+
+  it('has no composer for a conversation that takes no message, and hands over nothing untouched', () => {
+    const root = paintPreview(document, [{ who: 'agent', text: 'hi' }], null);
+    expect(root.querySelector('textarea')).toBeNull();
+    const live = { id: 'ses_0123456789abcdef', state: 'idle' };
+    paintPreview(document, [{ who: 'agent', text: 'hi' }], previewHeading(live));
+    const taken: FirstPaintDraft[] = [];
+    const stop = onFirstPaintDraft((draft) => taken.push(draft));
+    dismissFirstPaint();
+    stop();
+    expect(taken).toEqual([]);
   });
 });

@@ -1,4 +1,5 @@
-import { FIRST_PAINT_ID } from './handoff';
+import { FIRST_PAINT_COMPOSER_ID, FIRST_PAINT_ID } from './handoff';
+import { deliveryFor } from '../app/conversation/queue-order';
 import { sessionName, shortId } from '../app/sessions/session-name';
 import type { PreviewLine } from './preview-lines';
 
@@ -9,6 +10,8 @@ export interface PreviewHeading {
   name: string;
   shortId: string;
   facts: string;
+  /** A live session's conversation has a composer, one that is over or imported has none. */
+  takesMessages: boolean;
 }
 
 /** The bar of a session as its early read answered it; null when that was no session. */
@@ -25,6 +28,9 @@ export function previewHeading(body: unknown): PreviewHeading | null {
     name: sessionName({ id, title: text(session['title']) }),
     shortId: shortId(id),
     facts: [text(session['agent']), model && `model ${model}`].filter(Boolean).join(' · '),
+    takesMessages:
+      session['origin'] !== 'imported' &&
+      deliveryFor(text(session['state']) ?? undefined, 0) !== 'closed',
   };
 }
 
@@ -46,8 +52,6 @@ export function paintPreview(
   };
   const root = el('div', 'fp');
   root.id = FIRST_PAINT_ID;
-  root.setAttribute('aria-busy', 'true');
-  root.setAttribute('aria-label', 'The conversation, while the console loads');
   const top = el('div', 'fp-top');
   top.append(el('span', 'fp-brand', 'Relais'), el('span', 'fp-status', 'connecting…'));
   const rows = el('div', 'fp-rows');
@@ -62,6 +66,9 @@ export function paintPreview(
     rows.append(row);
   }
   const scroller = el('div', 'fp-scroller');
+  scroller.setAttribute('aria-busy', 'true');
+  scroller.setAttribute('aria-label', 'The conversation, while the console loads');
+  scroller.setAttribute('role', 'region');
   scroller.append(rows);
   const bar = el('div', 'fp-bar');
   if (heading) {
@@ -70,7 +77,27 @@ export function paintPreview(
     bar.append(el('span', 'fp-back', '← Sessions'), title, el('span', 'fp-facts', heading.facts));
   }
   root.append(top, bar, scroller);
+  if (heading?.takesMessages) root.append(composer(doc));
   doc.body.append(root);
   scroller.scrollTop = scroller.scrollHeight;
   return root;
+}
+
+/**
+ * A box that takes what the person types while the console starts; the console's composer takes
+ * over its text, selection and focus (handoff.ts). Enter sends nothing yet: the text stays.
+ */
+function composer(doc: Document): HTMLElement {
+  const box = doc.createElement('textarea');
+  box.id = FIRST_PAINT_COMPOSER_ID;
+  box.rows = 2;
+  box.setAttribute('aria-label', 'Message to the agent');
+  box.placeholder = 'Message the agent (the console is starting: what you type is kept)';
+  box.addEventListener('keydown', (event) => {
+    if (event.key === 'Enter' && !event.shiftKey) event.preventDefault();
+  });
+  const bottom = doc.createElement('div');
+  bottom.className = 'fp-composer';
+  bottom.append(box);
+  return bottom;
 }

@@ -92,12 +92,12 @@ describe('pages preloaded with the shell', () => {
   });
 
   it("preloads the shell first, largest first, then the page's chunks, largest first, then main", async () => {
-    assert.deepEqual(inOrder(await page('/sessions/ses_0123abcd')), [
+    assert.deepEqual(inOrder(await page('/sessions')), [
       'chunk-CORE0000.js',
       'chunk-RXJS0000.js',
       'chunk-DEEP0000.js',
-      'chunk-CONV0000.js',
       'chunk-SHAR0000.js',
+      'chunk-LIST0000.js',
       'script main-AAAA0000.js',
     ]);
     assert.deepEqual(inOrder(await page('/analytics')), [
@@ -105,6 +105,28 @@ describe('pages preloaded with the shell', () => {
       'chunk-RXJS0000.js',
       'script main-AAAA0000.js',
     ]);
+  });
+
+  it("a conversation's page starts with its first paint, which holds the console's start until it has painted", async () => {
+    const html = await page('/sessions/ses_0123abcd');
+    const head =
+      /<head>(<template id="console-start">(.*?)<\/template>)<script src="\/(first-paint-[0-9A-F]{8}\.js)" data-main="\/main-AAAA0000\.js"><\/script>/.exec(
+        html,
+      );
+    assert.ok(head, html);
+    assert.deepEqual(inOrder(head[2]!), [
+      'chunk-CORE0000.js',
+      'chunk-RXJS0000.js',
+      'chunk-DEEP0000.js',
+      'chunk-CONV0000.js',
+      'chunk-SHAR0000.js',
+    ]);
+    // Nothing of the console outside the template: the first paint starts it.
+    assert.deepEqual(inOrder(html.replace(head[1]!, '')), [`script ${head[3]!}`]);
+    const script = await fetch(`${daemon.base}/${head[3]!}`);
+    assert.equal(script.status, 200);
+    assert.match(script.headers.get('cache-control') ?? '', /immutable/);
+    assert.match(await script.text(), /console-start/);
   });
 
   it('answers HEAD as GET, without the body', async () => {

@@ -3,6 +3,11 @@ import { TestBed } from '@angular/core/testing';
 import { MessageResult, Session } from '../../../contract/api';
 import { LibraryApi } from '../library/library-api';
 import { SessionsApi } from '../sessions/sessions-api';
+import {
+  FIRST_PAINT_COMPOSER_ID,
+  FIRST_PAINT_ID,
+  dismissFirstPaint,
+} from '../../first-paint/handoff';
 import { Composer } from './composer';
 import { ConversationStore } from './conversation-store';
 
@@ -125,5 +130,26 @@ describe('Composer', () => {
     session.set({ state: 'idle', subscription_id: 'b' } as Session);
     fixture.detectChanges();
     expect(libraryReads).toEqual(['a', 'b']);
+  });
+
+  it('takes over what was typed in the first paint, its selection and its focus, and sends it only when asked', async () => {
+    const { sent, fixture, textarea } = setUp(async () => ({ delivery: 'sent', entry: null }));
+    const painted = document.createElement('div');
+    painted.id = FIRST_PAINT_ID;
+    const early = document.createElement('textarea');
+    early.id = FIRST_PAINT_COMPOSER_ID;
+    painted.append(early);
+    document.body.append(painted);
+    early.value = 'typed early';
+    early.focus();
+    early.setSelectionRange(6, 11);
+    dismissFirstPaint();
+    fixture.detectChanges();
+    await fixture.whenStable();
+    expect(document.getElementById(FIRST_PAINT_COMPOSER_ID)).toBeNull();
+    expect(textarea.value).toBe('typed early');
+    expect(document.activeElement).toBe(textarea);
+    expect([textarea.selectionStart, textarea.selectionEnd]).toEqual([6, 11]);
+    expect(sent).toEqual([]);
   });
 });

@@ -1,11 +1,16 @@
 import {
   ChangeDetectionStrategy,
   Component,
+  DestroyRef,
+  ElementRef,
+  Injector,
+  afterNextRender,
   computed,
   effect,
   inject,
   input,
   signal,
+  viewChild,
 } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { QUEUE_MAX } from '../../../contract/api';
@@ -15,6 +20,7 @@ import { ConversationStore } from './conversation-store';
 import { deliveryFor } from './queue-order';
 import { LibraryApi } from '../library/library-api';
 import { matchCommands, slashQuery } from './slash-commands';
+import { type FirstPaintDraft, onFirstPaintDraft } from '../../first-paint/handoff';
 
 /** Types an instruction; says beforehand whether it goes now or waits in the queue. */
 @Component({
@@ -26,6 +32,7 @@ import { matchCommands, slashQuery } from './slash-commands';
       <label for="composer-text" class="visually-hidden">Message to the agent</label>
       <div class="box">
         <textarea
+          #box
           id="composer-text"
           rows="2"
           aria-autocomplete="list"
@@ -221,7 +228,11 @@ export class Composer {
   /** A value of its own, so that the session's other changes (state, counts) read nothing again. */
   private readonly subscriptionId = computed(() => this.store.session()?.subscription_id ?? null);
 
+  private readonly box = viewChild<ElementRef<HTMLTextAreaElement>>('box');
+  private readonly injector = inject(Injector);
+
   constructor() {
+    inject(DestroyRef).onDestroy(onFirstPaintDraft((draft) => this.takeDraft(draft)));
     effect(() => {
       const subscriptionId = this.subscriptionId();
       if (!subscriptionId || !this.commandsWanted()) return;
@@ -232,6 +243,20 @@ export class Composer {
         )
         .catch(() => this.libraryCommands.set([]));
     });
+  }
+
+  /** What was typed in the first paint's box (src/first-paint), with its selection and focus. */
+  private takeDraft(draft: FirstPaintDraft): void {
+    this.onInput(draft.text);
+    afterNextRender(
+      () => {
+        const box = this.box()?.nativeElement;
+        if (!box) return;
+        if (draft.focused) box.focus();
+        box.setSelectionRange(draft.start, draft.end);
+      },
+      { injector: this.injector },
+    );
   }
 
   protected onInput(value: string): void {

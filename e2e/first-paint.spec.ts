@@ -88,7 +88,7 @@ test('a conversation opened by its address shows its last rows before the consol
   await expect(page.getByRole('link', { name: 'Skip to content' })).toBeFocused();
 });
 
-test('on a phone, in dark, the first paint keeps to the screen and its theme', async ({
+test('on a phone, in dark, the first paint keeps to the screen and its theme, and keeps a shortcut for the console', async ({
   page,
   relais,
   request,
@@ -106,7 +106,11 @@ test('on a phone, in dark, the first paint keeps to the screen and its theme', a
   expect(sideways, 'nothing scrolls sideways').toBe(false);
   await expectAccessible(page, 'the first paint at 390 px in dark');
   await page.screenshot({ path: 'test-results/first-paint-390-dark.png' });
+  // A shortcut pressed before the console has started is not lost: it opens once it has.
+  await page.keyboard.press('Control+k');
   await release();
+  await expect(page.getByRole('combobox', { name: 'Search commands' })).toBeFocused();
+  await page.keyboard.press('Escape');
   await expect(log(page).getByText(HOSTILE, { exact: true })).toBeVisible();
   await expect(firstPaint(page)).toHaveCount(0);
 });

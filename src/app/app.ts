@@ -12,7 +12,7 @@ import {
   untracked,
   viewChild,
 } from '@angular/core';
-import { dismissFirstPaint } from '../first-paint/handoff';
+import { dismissFirstPaint, takeFirstPaintShortcut } from '../first-paint/handoff';
 import { ApiKey } from './core/api-key';
 import { Attention } from './core/attention';
 import { conversationIdOf } from './core/early-reads';
@@ -73,6 +73,9 @@ export class App {
       if (navigator.shown() && !conversationIdOf(navigator.path()))
         afterNextRender(() => dismissFirstPaint(), { injector: this.injector });
     });
+    // A shortcut pressed while the first paint was all there was: acted on now.
+    const pressed = takeFirstPaintShortcut();
+    if (pressed) afterNextRender(() => this.openPalette(pressed));
     afterNextRender(() => whenIdle(() => void import('./palette/palette')));
   }
 

@@ -9,25 +9,28 @@ import {
 import { keyAtStart } from '../app/core/key-at-start';
 import { applyThemeChoice, readThemeChoice } from '../app/core/theme-choice';
 import type { SessionEvent } from '../../contract/api';
-import { dismissFirstPaint, firstPaintDismissed } from './handoff';
+import { dismissFirstPaint, firstPaintDismissed, firstPaintDraft, holdShortcuts } from './handoff';
 import { previewLines } from './preview-lines';
 import { paintPreview, previewHeading } from './preview-view';
 
 /**
  * The first script of a conversation's page (scripts/first-paint.mjs builds it; the page's copy
  * of index.html names it, with the console's own entry in `data-main`). It starts the
- * conversation's first API reads, and when the conversation's last events arrive before the console could show
+ * conversation's first API reads, and when its last events arrive before the console could show
  * them, paints them as plain rows; only then does it start the console (its modules fetched,
- * compiled and run), so that none of that holds the paint back. The console takes the rows' place once it has
- * rendered its own (handoff.ts). A page it cannot help (no key, another page, a failed read) is
- * started at once, as if this script were not there.
+ * compiled and run), so that none of that holds the paint back. The console takes the rows' place
+ * once it has rendered its own (handoff.ts). A page it cannot help (no key, another page, a failed
+ * read) is started at once, as if this script were not there.
  */
 
 /** Rows painted: more than a tall window shows. */
 const ROWS = 24;
 /** The console starts after this even when the events have not arrived: a slow read waits alone. */
 const HOLD_MS = 300;
-/** A first paint the console never took away (it failed to start) goes after this. */
+/**
+ * A first paint the console never took away (it failed to start) goes after this, unless it holds
+ * what the person typed.
+ */
 const LEAVE_MS = 15_000;
 
 const main = (document.currentScript as HTMLScriptElement | null)?.dataset['main'] ?? '';
@@ -43,7 +46,8 @@ function startConsole(): void {
     script.src = main; // First: the largest file, and the one that starts the console.
     document.head.append(script);
   }
-  // Its module preloads and async scripts, kept inert until now (scripts/first-paint.mjs).
+  // Its module preloads and async scripts, kept inert until now (CONSOLE_START_ID in
+  // scripts/first-paint.mjs).
   const later = document.getElementById('console-start');
   if (later instanceof HTMLTemplateElement) document.head.append(later.content.cloneNode(true));
 }
@@ -63,7 +67,9 @@ function firstPaint(events: Promise<unknown>, session: Promise<unknown> | null):
     paintPreview(document, lines, previewHeading(about));
     // The frame that shows the rows first, then the console.
     requestAnimationFrame(() => setTimeout(startConsole));
-    setTimeout(() => dismissFirstPaint(), LEAVE_MS);
+    setTimeout(() => {
+      if (!firstPaintDraft()?.text) dismissFirstPaint();
+    }, LEAVE_MS);
   });
 }
 
@@ -72,6 +78,9 @@ const id = conversationIdOf(location.pathname);
 // with them; the console starts those. Before anything else, so they leave as early as can be.
 if (id) startReads(conversationReads(id), keyAtStart());
 applyThemeChoice(document.documentElement, readThemeChoice());
+// From now until the console listens itself (a page shown from its address gets its load event
+// long before the console has started).
+holdShortcuts();
 const events = id ? peekEarlyRead(firstEventsUrl(id)) : null;
 if (id && events) firstPaint(events, peekEarlyRead(sessionUrl(id)));
 else startConsole();

@@ -5,6 +5,7 @@ export const FIRST_PAINT_ID = 'first-paint';
 export const FIRST_PAINT_COMPOSER_ID = 'first-paint-composer';
 const DISMISSED = Symbol.for('relais.first-paint-dismissed');
 const TAKERS = Symbol.for('relais.first-paint-draft-takers');
+const SHORTCUT = Symbol.for('relais.first-paint-shortcut');
 
 /** What the person typed in the first paint's composer, handed to the console's. */
 export interface FirstPaintDraft {
@@ -31,19 +32,46 @@ export function onFirstPaintDraft(take: Taker): () => void {
  */
 export function dismissFirstPaint(doc: Document = document): void {
   shared[DISMISSED] = true;
-  const box = doc.getElementById(FIRST_PAINT_COMPOSER_ID);
-  if (box instanceof HTMLTextAreaElement && (box.value || doc.activeElement === box)) {
-    const draft: FirstPaintDraft = {
-      text: box.value,
-      start: box.selectionStart,
-      end: box.selectionEnd,
-      focused: doc.activeElement === box,
-    };
-    for (const take of takers()) take(draft);
-  }
+  const draft = firstPaintDraft(doc);
+  if (draft) for (const take of takers()) take(draft);
   doc.getElementById(FIRST_PAINT_ID)?.remove();
+}
+
+/** What the first paint's composer holds: its text, or its focus; null when untouched. */
+export function firstPaintDraft(doc: Document = document): FirstPaintDraft | null {
+  const box = doc.getElementById(FIRST_PAINT_COMPOSER_ID);
+  if (!(box instanceof HTMLTextAreaElement)) return null;
+  const focused = doc.activeElement === box;
+  if (!box.value && !focused) return null;
+  return { text: box.value, start: box.selectionStart, end: box.selectionEnd, focused };
 }
 
 export function firstPaintDismissed(): boolean {
   return shared[DISMISSED] === true;
+}
+
+/** The console's shortcuts a person may press while the first paint is all there is. */
+export type FirstPaintShortcut = 'commands' | 'help';
+
+/**
+ * Keeps the console's shortcuts pressed before it has started (Ctrl+K or ⌘K, `?` outside a text
+ * box) for it to act on once it has: the page has no other listener then, and Ctrl+K would go to
+ * the browser's own search.
+ */
+export function holdShortcuts(doc: Document = document): void {
+  doc.addEventListener('keydown', (event) => {
+    if (shared[SHORTCUT] === 'taken') return;
+    const palette = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k';
+    const help = event.key === '?' && !(event.target instanceof HTMLTextAreaElement);
+    if (!palette && !help) return;
+    event.preventDefault();
+    shared[SHORTCUT] = palette ? 'commands' : 'help';
+  });
+}
+
+/** The shortcut pressed before the console started, once; from then on the console has its own. */
+export function takeFirstPaintShortcut(): FirstPaintShortcut | null {
+  const pressed = shared[SHORTCUT];
+  shared[SHORTCUT] = 'taken';
+  return pressed === 'commands' || pressed === 'help' ? pressed : null;
 }

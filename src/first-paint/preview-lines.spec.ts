@@ -1,18 +1,9 @@
 import { SessionEvent } from '../../contract/api';
 import { buildTimeline } from '../app/conversation/timeline';
 import { PREVIEW_TEXT_MAX, previewLines } from './preview-lines';
+import { eventMaker } from '../app/testing/session-events';
 
-let seq = 0;
-const ev = (data: unknown, source: SessionEvent['source'] = 'agent'): SessionEvent => {
-  seq += 1;
-  return {
-    seq,
-    received_at: new Date(1_000_000 + seq * 1000).toISOString(),
-    received_at_ms: 1_000_000 + seq * 1000,
-    source,
-    data,
-  };
-};
+const { ev, restart } = eventMaker();
 
 const claudeStream = (): SessionEvent[] => [
   ev({ type: 'system', subtype: 'init', model: 'm', cwd: '/w', tools: [] }),
@@ -117,7 +108,7 @@ const rows = (events: SessionEvent[]) =>
   previewLines(events, 50).map((line) => (line.who === 'tool' ? { who: 'tool' } : line));
 
 describe('previewLines', () => {
-  beforeEach(() => (seq = 0));
+  beforeEach(restart);
 
   for (const [agent, events] of [
     ["Claude Code's stream", claudeStream],

@@ -1,24 +1,14 @@
-import { SessionEvent } from '../../../contract/api';
 import { buildTimeline } from './timeline';
 import { toolBody } from './tool-view';
+import { eventMaker } from '../testing/session-events';
 
-let seq = 0;
-const ev = (data: unknown, source: SessionEvent['source'] = 'agent'): SessionEvent => {
-  seq += 1;
-  return {
-    seq,
-    received_at: new Date(1_000_000 + seq * 1000).toISOString(),
-    received_at_ms: 1_000_000 + seq * 1000,
-    source,
-    data,
-  };
-};
+const { ev, restart } = eventMaker();
 const note = (method: string, params: Record<string, unknown>) => ev({ method, params });
 const item = (method: string, value: Record<string, unknown>) =>
   note(method, { item: value, threadId: 't', turnId: 'u' });
 
 describe('buildTimeline over Codex JSON-RPC', () => {
-  beforeEach(() => (seq = 0));
+  beforeEach(restart);
 
   it('maps a turn: the prompt, the streamed message, a command paired with its output, the end', () => {
     const command = {

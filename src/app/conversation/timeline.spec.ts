@@ -1,18 +1,9 @@
 import { SessionEvent } from '../../../contract/api';
 import { AssistantLine, UserLine } from './agent-lines';
 import { buildTimeline } from './timeline';
+import { eventMaker } from '../testing/session-events';
 
-let seq = 0;
-const ev = (data: unknown, source: SessionEvent['source'] = 'agent'): SessionEvent => {
-  seq += 1;
-  return {
-    seq,
-    received_at: new Date(1_000_000 + seq * 1000).toISOString(),
-    received_at_ms: 1_000_000 + seq * 1000,
-    source,
-    data,
-  };
-};
+const { ev, restart } = eventMaker();
 const toolUse = (id: string, name: string, input: Record<string, unknown>) =>
   ev({ type: 'assistant', message: { content: [{ type: 'tool_use', id, name, input }] } });
 const toolResult = (
@@ -28,7 +19,7 @@ const toolResult = (
   });
 
 describe('buildTimeline', () => {
-  beforeEach(() => (seq = 0));
+  beforeEach(restart);
 
   it("reads an imported transcript: its prompts as the person's, its tool results paired", () => {
     const line = (extra: Record<string, unknown>) => ({

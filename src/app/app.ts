@@ -24,7 +24,7 @@ import { PageLink } from './core/routing/page-link';
 import { Theme } from './core/theme';
 import { Typeahead } from './core/typeahead';
 import type { PaletteMode } from './palette/palette-dialog';
-import { isTyping } from './shared/is-typing';
+import { paletteShortcut } from './shared/palette-shortcut';
 
 @Component({
   selector: 'app-root',
@@ -105,13 +105,12 @@ export class App {
   protected onKey(event: KeyboardEvent): void {
     if (event.key === 'Escape' && this.menuOpen()) {
       this.closeMenu(true);
-    } else if ((event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k') {
-      event.preventDefault();
-      this.openPalette();
-    } else if (event.key === '?' && !isTyping(event.target)) {
-      event.preventDefault();
-      this.openPalette('help');
+      return;
     }
+    const mode = paletteShortcut(event);
+    if (!mode) return;
+    event.preventDefault();
+    this.openPalette(mode);
   }
 }
 

@@ -1,6 +1,8 @@
 // Shared by the first paint's script and the console's bundle (each holds its own copy of this
 // module): the page's global object carries what they share.
 
+import { paletteShortcut } from '../app/shared/palette-shortcut';
+
 export const FIRST_PAINT_ID = 'first-paint';
 export const FIRST_PAINT_COMPOSER_ID = 'first-paint-composer';
 const DISMISSED = Symbol.for('relais.first-paint-dismissed');
@@ -51,21 +53,20 @@ export function firstPaintDismissed(): boolean {
 }
 
 /** The console's shortcuts a person may press while the first paint is all there is. */
-export type FirstPaintShortcut = 'commands' | 'help';
+export type FirstPaintShortcut = NonNullable<ReturnType<typeof paletteShortcut>>;
 
 /**
- * Keeps the console's shortcuts pressed before it has started (Ctrl+K or ⌘K, `?` outside a text
- * box) for it to act on once it has: the page has no other listener then, and Ctrl+K would go to
- * the browser's own search.
+ * Keeps the console's shortcuts pressed before it has started (paletteShortcut: Ctrl+K or ⌘K, `?`
+ * outside a text box) for it to act on once it has: the page has no other listener then, and
+ * Ctrl+K would go to the browser's own search.
  */
 export function holdShortcuts(doc: Document = document): void {
   doc.addEventListener('keydown', (event) => {
     if (shared[SHORTCUT] === 'taken') return;
-    const palette = (event.ctrlKey || event.metaKey) && event.key.toLowerCase() === 'k';
-    const help = event.key === '?' && !(event.target instanceof HTMLTextAreaElement);
-    if (!palette && !help) return;
+    const pressed = paletteShortcut(event);
+    if (!pressed) return;
     event.preventDefault();
-    shared[SHORTCUT] = palette ? 'commands' : 'help';
+    shared[SHORTCUT] = pressed;
   });
 }
 

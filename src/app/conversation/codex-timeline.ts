@@ -1,6 +1,7 @@
 import { SessionEvent } from '../../../contract/api';
 import type { IndexEntry } from './conversation-index';
 import type { TimelineItem } from './timeline';
+import { noticeRow, resultRow, textRow, thinkingRow, toolRow, userRow } from './timeline-rows';
 
 type Json = Record<string, unknown>;
 type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
@@ -101,17 +102,12 @@ export function codexIndexEntry(event: SessionEvent, data: Json): IndexEntry | n
  * the turn's end with its duration.
  */
 export function addCodexEvent(event: SessionEvent, data: Json, state: CodexTimelineState): void {
-  const base = (suffix: string | number) => ({
-    key: `${event.seq}:${suffix}`,
-    seq: event.seq,
-    ms: event.received_at_ms,
-  });
   const method = str(data['method']);
   const params = obj(data['params']);
   if (event.source === 'host') {
     if (method === 'turn/start' || method === 'turn/steer') {
       const text = userInputText(params['input']);
-      if (text) state.items.push({ ...base('u'), kind: 'user', text });
+      if (text) state.items.push(userRow(event, 'u', text));
     }
     return;
   }
@@ -123,32 +119,36 @@ export function addCodexEvent(event: SessionEvent, data: Json, state: CodexTimel
     }
     case 'item/started':
     case 'item/completed':
-      return itemEvent(method, obj(params['item']), base, state, event.clipped === true);
+      return itemEvent(method, obj(params['item']), event, state);
     case 'turn/completed': {
       const turn = obj(params['turn']);
       const status = str(turn['status']);
       state.messages.clear();
-      state.items.push({
-        ...base('r'),
-        kind: 'result',
-        outcome:
-          status === 'interrupted' ? 'interrupted' : status === 'completed' ? 'finished' : 'failed',
-        isError: status !== 'completed',
-        durationMs: typeof turn['durationMs'] === 'number' ? turn['durationMs'] : null,
-        costUsd: null,
-        text:
-          status === 'interrupted'
-            ? 'Interrupted'
-            : status === 'completed'
-              ? null
-              : (str(obj(turn['error'])['message']) ?? 'The turn failed'),
-      });
+      state.items.push(
+        resultRow(event, 'r', {
+          outcome:
+            status === 'interrupted'
+              ? 'interrupted'
+              : status === 'completed'
+                ? 'finished'
+                : 'failed',
+          isError: status !== 'completed',
+          durationMs: typeof turn['durationMs'] === 'number' ? turn['durationMs'] : null,
+          costUsd: null,
+          text:
+            status === 'interrupted'
+              ? 'Interrupted'
+              : status === 'completed'
+                ? null
+                : (str(obj(turn['error'])['message']) ?? 'The turn failed'),
+        }),
+      );
       return;
     }
     case 'error': {
       if (params['willRetry'] === true) return;
       const message = str(obj(params['error'])['message']) ?? 'Codex reported an error';
-      state.items.push({ ...base('e'), kind: 'notice', text: message, tone: 'error' });
+      state.items.push(noticeRow(event, 'e', message, 'error'));
       return;
     }
     default:
@@ -159,10 +159,10 @@ export function addCodexEvent(event: SessionEvent, data: Json, state: CodexTimel
 function itemEvent(
   method: string,
   item: Json,
-  base: (suffix: string | number) => { key: string; seq: number; ms: number },
+  event: SessionEvent,
   state: CodexTimelineState,
-  clipped: boolean,
 ): void {
+  const clipped = event.clipped === true;
   const id = str(item['id']) ?? '';
   const type = item['type'];
   if (type === 'agentMessage') {
@@ -173,10 +173,10 @@ function itemEvent(
       // A completion that came cut says less than the deltas streamed before it: keep those.
       if (clipped && known.text.length >= text.length) return;
       known.text = text;
-      if (clipped) known.clippedSeq = base('t').seq;
+      if (clipped) known.clippedSeq = event.seq;
       return;
     }
-    const fresh: TextItem = { ...base('t'), kind: 'text', text, sub: false };
+    const fresh = textRow(event, 't', text, false);
     state.items.push(fresh);
     if (method === 'item/started') state.messages.set(id, fresh);
     return;
@@ -186,25 +186,14 @@ function itemEvent(
       .flatMap((part) => (Array.isArray(part) ? part : []))
       .map((part) => (typeof part === 'string' ? part : (str(obj(part)['text']) ?? '')))
       .filter((part) => part.trim());
-    if (parts.length)
-      state.items.push({ ...base('k'), kind: 'thinking', text: parts.join('\n\n') });
+    if (parts.length) state.items.push(thinkingRow(event, 'k', parts.join('\n\n')));
     return;
   }
   const tool = toolOf(item);
   if (!tool) return;
   const known = state.tools.get(id);
   if (!known) {
-    const fresh: ToolItem = {
-      ...base('c'),
-      kind: 'tool',
-      id,
-      name: tool.name,
-      input: tool.input,
-      result: null,
-      permission: null,
-      gate: null,
-      sub: false,
-    };
+    const fresh = toolRow(event, 'c', { id, name: tool.name, input: tool.input, sub: false });
     state.tools.set(id, fresh);
     state.items.push(fresh);
   }
@@ -212,10 +201,9 @@ function itemEvent(
   const call = state.tools.get(id)!;
   const status = str(item['status']);
   const output = resultText(item);
-  const at = base('x');
   call.result = {
-    seq: at.seq,
-    ms: at.ms,
+    seq: event.seq,
+    ms: event.received_at_ms,
     isError: status !== 'completed',
     text: output,
     stdout: item['type'] === 'commandExecution' ? output : null,

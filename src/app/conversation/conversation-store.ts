@@ -24,6 +24,7 @@ import {
   outlineSlices,
 } from './conversation-index';
 import { RowTrim, mergeEvents, trimRows, trimWindow, windowBounds } from './event-window';
+import { stableRows } from './stable-rows';
 import { buildTimeline } from './timeline';
 import { EVENT_CLIP, FIRST_PAGE, PAGE } from './conversation-paging';
 
@@ -107,7 +108,8 @@ export class ConversationStore {
   readonly queue = this.queueSignal.asReadonly();
   readonly index = this.indexSignal.asReadonly();
   readonly indexing = this.indexingSignal.asReadonly();
-  readonly timeline = computed(() => buildTimeline(this.eventsSignal()));
+  private readonly keepRows = stableRows();
+  readonly timeline = computed(() => this.keepRows(buildTimeline(this.eventsSignal())));
   /** The events of the window that came with texts cut (see EVENT_CLIP). */
   readonly clipped = computed(
     () => new Set(this.eventsSignal().flatMap((event) => (event.clipped ? [event.seq] : []))),

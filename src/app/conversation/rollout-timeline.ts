@@ -1,6 +1,7 @@
 import { SessionEvent } from '../../../contract/api';
 import type { IndexEntry } from './conversation-index';
 import type { TimelineItem, ToolResult } from './timeline';
+import { orphanRow, textRow, toolRow, userRow } from './timeline-rows';
 
 type Json = Record<string, unknown>;
 type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
@@ -73,34 +74,24 @@ export function addRolloutEvent(
   if (line.type !== 'response_item') return;
   const p = line.payload;
   const type = str(p['type']) ?? '';
-  const base = (part: string) => ({
-    key: `${event.seq}:${part}`,
-    seq: event.seq,
-    ms: event.received_at_ms,
-  });
   if (type === 'message') {
     if (p['role'] === 'user') {
       const text = promptOf(p);
-      if (text) items.push({ ...base('u'), kind: 'user', text });
+      if (text) items.push(userRow(event, 'u', text));
     } else if (p['role'] === 'assistant') {
       const text = texts(p['content'], 'output_text');
-      if (text) items.push({ ...base('t'), kind: 'text', text, sub: false });
+      if (text) items.push(textRow(event, 't', text, false));
     }
     return;
   }
   if (TOOL_CALLS.has(type)) {
     const id = str(p['call_id']) ?? str(p['id']) ?? `${event.seq}`;
-    const item: ToolItem = {
-      ...base('c'),
-      kind: 'tool',
+    const item = toolRow(event, 'c', {
       id,
       name: str(p['name']) ?? type,
       input: input(p),
-      result: null,
-      permission: null,
-      gate: null,
       sub: false,
-    };
+    });
     tools.set(id, item);
     items.push(item);
     return;
@@ -120,12 +111,6 @@ export function addRolloutEvent(
     };
     const call = tools.get(str(p['call_id']) ?? '');
     if (call) call.result = result;
-    else
-      items.push({
-        ...base('o'),
-        kind: 'orphan-result',
-        toolUseId: str(p['call_id']) ?? '',
-        result,
-      });
+    else items.push(orphanRow(event, 'o', str(p['call_id']) ?? '', result));
   }
 }

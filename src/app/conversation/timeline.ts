@@ -5,6 +5,16 @@ import { Hunk } from './diff-model';
 import { eventLine } from './event-line';
 import { GateVerdict } from './refusal';
 import { addRolloutEvent } from './rollout-timeline';
+import {
+  initRow,
+  noticeRow,
+  orphanRow,
+  resultRow,
+  textRow,
+  thinkingRow,
+  toolRow,
+  userRow,
+} from './timeline-rows';
 
 export interface ToolResult {
   seq: number;
@@ -88,11 +98,6 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
   const codex: CodexTimelineState = { items, tools, messages: new Map() };
   let stopping = false;
   for (const event of events) {
-    const base = (suffix: string | number): Base => ({
-      key: `${event.seq}:${suffix}`,
-      seq: event.seq,
-      ms: event.received_at_ms,
-    });
     const line = eventLine(event);
     switch (line.kind) {
       case 'rollout':
@@ -104,51 +109,41 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
       case 'assistant':
         for (const part of line.parts) {
           if (part.kind === 'text') {
-            items.push({ ...base(part.index), kind: 'text', text: part.text, sub: line.sub });
+            items.push(textRow(event, part.index, part.text, line.sub));
             continue;
           }
           if (part.kind === 'thinking') {
-            items.push({ ...base(part.index), kind: 'thinking', text: part.text });
+            items.push(thinkingRow(event, part.index, part.text));
             continue;
           }
-          const item: ToolItem = {
-            ...base(part.index),
-            kind: 'tool',
-            id: part.id,
-            name: part.name,
-            input: part.input,
-            result: null,
-            permission: null,
-            gate: null,
-            sub: line.sub,
-          };
+          const { id, name, input } = part;
+          const item = toolRow(event, part.index, { id, name, input, sub: line.sub });
           tools.set(item.id, item);
           items.push(item);
         }
         break;
       case 'user':
-        if (line.prompt !== null) items.push({ ...base('u'), kind: 'user', text: line.prompt });
+        if (line.prompt !== null) items.push(userRow(event, 'u', line.prompt));
         for (const { index, toolUseId, result } of line.results) {
           const call = tools.get(toolUseId);
           if (call) call.result = result;
-          else items.push({ ...base(index), kind: 'orphan-result', toolUseId, result });
+          else items.push(orphanRow(event, index, toolUseId, result));
         }
         break;
       case 'init':
-        if (line.signature !== lastInit)
-          items.push({ ...base('i'), kind: 'init', init: line.init });
+        if (line.signature !== lastInit) items.push(initRow(event, 'i', line.init));
         lastInit = line.signature;
         break;
       case 'result':
-        items.push({
-          ...base('r'),
-          kind: 'result',
-          outcome: line.outcome,
-          isError: line.outcome === 'failed',
-          durationMs: line.durationMs,
-          costUsd: line.costUsd,
-          text: line.outcome === 'failed' ? line.text : null,
-        });
+        items.push(
+          resultRow(event, 'r', {
+            outcome: line.outcome,
+            isError: line.outcome === 'failed',
+            durationMs: line.durationMs,
+            costUsd: line.costUsd,
+            text: line.outcome === 'failed' ? line.text : null,
+          }),
+        );
         break;
       case 'decided': {
         const call = tools.get(line.toolUseId);
@@ -166,7 +161,7 @@ export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
         if (relais['subtype'] === 'state' && relais['state'] === 'stopping') stopping = true;
         if (!notice) break;
         const failed = relais['subtype'] === 'agent_exit' && !normalExit(relais, stopping);
-        items.push({ ...base('n'), kind: 'notice', text: notice, tone: failed ? 'error' : 'info' });
+        items.push(noticeRow(event, 'n', notice, failed ? 'error' : 'info'));
         break;
       }
     }

@@ -34,7 +34,7 @@ import { formatCost, formatDuration, formatTokens } from './analytics-format';
           <tbody>
             @for (row of rows(); track row.id) {
               <tr [attr.data-turn-id]="row.id">
-                <td><app-timestamp [ms]="row.started" /></td>
+                <td><time [appTimestamp]="row.started"></time></td>
                 <td class="mono">{{ row.session }}</td>
                 <td class="wraps">{{ row.subscription }}</td>
                 <td class="wraps">{{ row.model }}</td>

@@ -16,7 +16,7 @@ import { Timestamp } from '../shared/timestamp';
       >
         {{ open() ? 'Hide thinking' : 'Show thinking' }}
       </button>
-      <app-timestamp [ms]="ms()" [focusable]="false" />
+      <time [appTimestamp]="ms()" [focusable]="false"></time>
       @if (open()) {
         <pre class="text">{{ text() }}</pre>
       }

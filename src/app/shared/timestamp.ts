@@ -1,51 +1,35 @@
-import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
+import { Directive, ElementRef, Input, OnChanges, inject } from '@angular/core';
 import { fullDateTime, listTime } from './time-format';
 
 /**
- * A time to the second (with its day when that is not today); the full date shows on hover (title) and, when focusable, on keyboard
- * focus. Long lists keep only one focusable time per group (a conversation: one per turn).
+ * A time to the second (with its day when that is not today), written into the `<time>` element
+ * it is put on; the full date shows on hover (title) and, when focusable, on keyboard focus. Long
+ * lists keep only one focusable time per group (a conversation: one per turn).
+ *
+ * Every row of a conversation has one or two, made anew as the reader scrolls: as a component
+ * with signal inputs and computed texts they were an eighth of what scrolling a long conversation
+ * allocated (its own view, host element and five reactive nodes each). It is a directive whose
+ * inputs write the element once per change, and its styles are global (`_timestamp.scss`).
  */
-@Component({
-  selector: 'app-timestamp',
-  changeDetection: ChangeDetectionStrategy.OnPush,
-  template: `<time
-    [attr.tabindex]="focusable() ? 0 : null"
-    [attr.datetime]="iso()"
-    [attr.title]="full()"
-    [attr.aria-label]="focusable() ? full() : null"
-    [attr.data-full]="full()"
-    >{{ clock() }}</time
-  >`,
-  styles: `
-    :host {
-      position: relative;
-      display: inline-block;
+@Directive({ selector: 'time[appTimestamp]', host: { class: 'timestamp' } })
+export class Timestamp implements OnChanges {
+  @Input({ required: true }) appTimestamp!: number;
+  @Input() focusable = true;
+  private readonly time = inject<ElementRef<HTMLElement>>(ElementRef).nativeElement;
+
+  ngOnChanges(): void {
+    const ms = this.appTimestamp;
+    const full = fullDateTime(ms);
+    this.time.textContent = listTime(ms);
+    this.time.setAttribute('datetime', new Date(ms).toISOString());
+    this.time.setAttribute('title', full);
+    this.time.setAttribute('data-full', full);
+    if (this.focusable) {
+      this.time.tabIndex = 0;
+      this.time.setAttribute('aria-label', full);
+    } else {
+      this.time.removeAttribute('tabindex');
+      this.time.removeAttribute('aria-label');
     }
-    time {
-      font-variant-numeric: tabular-nums;
-      color: var(--mat-sys-on-surface-variant);
-      font-size: 0.75rem;
-      border-radius: 3px;
-    }
-    time:focus-visible::after {
-      content: attr(data-full);
-      position: absolute;
-      left: 0;
-      top: 100%;
-      z-index: 5;
-      white-space: nowrap;
-      background: var(--mat-sys-inverse-surface);
-      color: var(--mat-sys-inverse-on-surface);
-      padding: 0.2rem 0.4rem;
-      border-radius: 4px;
-      font-size: 0.75rem;
-    }
-  `,
-})
-export class Timestamp {
-  readonly ms = input.required<number>();
-  readonly focusable = input(true);
-  protected readonly clock = computed(() => listTime(this.ms()));
-  protected readonly full = computed(() => fullDateTime(this.ms()));
-  protected readonly iso = computed(() => new Date(this.ms()).toISOString());
+  }
 }

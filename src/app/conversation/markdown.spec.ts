@@ -1,4 +1,4 @@
-import { hasFencedCode, renderMarkdown } from './markdown';
+import { hasFencedCode, isPlainText, parseAndSanitize, renderMarkdown } from './markdown';
 
 /** The rendered HTML as a DOM fragment, to ask what survived. */
 function dom(source: string): HTMLElement {
@@ -162,5 +162,57 @@ describe('renderMarkdown', () => {
       expect(host.querySelector('a')?.getAttribute('href')).toBe('https://example.com/a.png');
       expect(host.querySelector('a')?.textContent).toBe('diagram');
     });
+  });
+});
+
+describe('plain text', () => {
+  /** Both renderings read by the browser: the same nodes serialise the same way. */
+  const parsed = (html: string) => {
+    const host = document.createElement('div');
+    host.innerHTML = html;
+    return host.innerHTML;
+  };
+
+  it('renders a plain line as the parser and the sanitiser would', () => {
+    const lines = [
+      'Looking (step 3).',
+      "I'll read the file, then run the tests: 12 of them.",
+      'Done! Les tests passent – 100 % ✓',
+      'a - b + c = d?',
+      'Ça marche, "vraiment".',
+      '2026 was a year.',
+    ];
+    for (const line of lines) {
+      expect(isPlainText(line), line).toBe(true);
+      expect(parsed(renderMarkdown(line)), line).toBe(parsed(parseAndSanitize(line)));
+    }
+  });
+
+  it('leaves to the parser whatever Markdown or HTML could read as more than a paragraph', () => {
+    const texts = [
+      '- a list',
+      '+ a list',
+      '1. first',
+      '3) third',
+      'see www.example.com',
+      'see https://example.com',
+      'mail me@example.com',
+      'a *word*',
+      'a _word_',
+      'run `ls`',
+      '~~gone~~',
+      '# title',
+      '> quoted',
+      '[a](b)',
+      'a <b>tag</b>',
+      'fish &amp; chips',
+      'a\\*b',
+      'two\nlines',
+      '    indented code',
+      'trailing space ',
+      'a | b',
+      '',
+    ];
+    for (const text of texts) expect(isPlainText(text), text).toBe(false);
   });
 });

@@ -118,6 +118,30 @@ function sanitizer(): ReturnType<typeof DOMPurify> | null {
  * `<pre><code class="language-x">`, for the lazily loaded highlighter to colour.
  */
 export function renderMarkdown(source: string): string {
+  if (isPlainText(source)) return `<p>${escapeHtml(source)}</p>`;
+  return parseAndSanitize(source);
+}
+
+/**
+ * One line of words and punctuation that no Markdown rule (GFM's autolinks included) could read
+ * as more than a paragraph: most of an agent's short remarks between tool calls. Such a text skips
+ * the parser and the sanitiser, which were most of what rendering a row allocated. Marks that
+ * start a block are allowed inside the line but not at its start; nothing that makes markup,
+ * links, emphasis, code or entities is allowed anywhere.
+ */
+const PLAIN_LINE = /^(?![-+]|\d+[.)])[\p{L}\p{N}\p{M}\p{So}\p{Pd}\p{Pi}\p{Pf} ,.;:'"?!()%$=+…]+$/u;
+
+export function isPlainText(source: string): boolean {
+  return (
+    source.length <= 2000 &&
+    PLAIN_LINE.test(source) &&
+    source === source.trim() &&
+    !/www\./i.test(source)
+  );
+}
+
+/** Marked, then DOMPurify: what every text that is not plain goes through. */
+export function parseAndSanitize(source: string): string {
   const html = marked.parse(source.replace(/\r\n?/g, '\n')) as string;
   const purify = sanitizer();
   // Fail closed: without a DOM to sanitise with, show the text, never unchecked HTML.

@@ -266,6 +266,28 @@ export const SessionEvent = z.object({
 });
 export type SessionEvent = z.infer<typeof SessionEvent>;
 
+const EVENT_SOURCES: ReadonlySet<unknown> = new Set(EventSource.options);
+
+/**
+ * `SessionEvent`'s rule written as a check, for readers that take events by the thousand: it
+ * gives back the object it was handed, where zod's parse builds a copy, and without `eval` (the
+ * console's policy forbids it) zod spends about a kilobyte per event doing so. Unlike the parse,
+ * it leaves keys the schema does not name on the object. A test holds both to the same answers.
+ */
+export function isSessionEvent(value: unknown): value is SessionEvent {
+  if (typeof value !== 'object' || value === null || Array.isArray(value)) return false;
+  const event = value as Record<string, unknown>;
+  return (
+    Number.isSafeInteger(event['seq']) &&
+    (event['seq'] as number) >= 1 &&
+    typeof event['received_at'] === 'string' &&
+    Number.isSafeInteger(event['received_at_ms']) &&
+    EVENT_SOURCES.has(event['source']) &&
+    'data' in event &&
+    (event['clipped'] === undefined || event['clipped'] === true)
+  );
+}
+
 export const EVENTS_PAGE_MAX = 500;
 /**
  * A page of events stops before the event that would take it past this much data (about 1 MB of

@@ -16,24 +16,32 @@ const ToolResultBlock = z.object({
   type: z.literal('tool_result'),
   tool_use_id: z.string(),
   content: z
-    .union([
-      z.string(),
-      z.array(z.object({ type: z.string(), text: z.string().optional() }).loose()),
-    ])
+    .union([z.string(), z.array(z.object({ type: z.string(), text: z.string().optional() }))])
     .optional(),
   is_error: z.boolean().optional(),
 });
-const AnyBlock = z.object({ type: z.string() }).loose();
+/**
+ * A content block of any type, read again by its own schema where it is used: the block is kept
+ * as it came, not copied (a loose object schema copies every key, one allocation per key, for
+ * every block of every line read).
+ */
+type AnyBlock = Record<string, unknown> & { type: string };
+const AnyBlock = z.custom<AnyBlock>(
+  (value) =>
+    typeof value === 'object' &&
+    value !== null &&
+    typeof (value as Record<string, unknown>)['type'] === 'string',
+);
 
 export const AssistantLine = z.object({
   type: z.literal('assistant'),
-  message: z.object({ content: z.array(AnyBlock) }).loose(),
+  message: z.object({ content: z.array(AnyBlock) }),
   parent_tool_use_id: z.string().nullable().optional(),
 });
 
 export const UserLine = z.object({
   type: z.literal('user'),
-  message: z.object({ content: z.union([z.string(), z.array(AnyBlock)]) }).loose(),
+  message: z.object({ content: z.union([z.string(), z.array(AnyBlock)]) }),
   tool_use_result: z.unknown().optional(),
   parent_tool_use_id: z.string().nullable().optional(),
 });
@@ -65,13 +73,12 @@ export const ResultLine = z.object({
 
 export const RelaisLine = z.object({ type: z.literal('relais'), subtype: z.string() }).loose();
 
-export const BashResult = z
-  .object({
-    stdout: z.string().optional(),
-    stderr: z.string().optional(),
-    interrupted: z.boolean().optional(),
-  })
-  .loose();
+/** What a Bash result adds (other tools' results are read by their own code: see patchOf). */
+export const BashResult = z.object({
+  stdout: z.string().optional(),
+  stderr: z.string().optional(),
+  interrupted: z.boolean().optional(),
+});
 
 export { TextBlock, ThinkingBlock, ToolResultBlock, ToolUseBlock };
 

@@ -1,6 +1,9 @@
 import { Injectable, inject } from '@angular/core';
+import * as z from 'zod';
 import {
   EventsPage,
+  SessionEvent,
+  isSessionEvent,
   ImportReport,
   MessageResult,
   Outline,
@@ -16,6 +19,10 @@ import { RECENT_SESSIONS } from './recent-sessions';
 
 const QueueList = listOf(QueueEntry);
 const SessionList = listOf(Session);
+/** A page of events, each checked by the contract's own rule without being copied (isSessionEvent). */
+const CheckedEventsPage = EventsPage.extend({
+  items: z.array(z.custom<SessionEvent>(isSessionEvent, 'not a session event')),
+});
 
 export interface SessionFilters {
   state?: string;
@@ -58,12 +65,12 @@ export class SessionsApi {
   }
 
   events(id: string, range: EventsRange): Promise<EventsPage> {
-    return this.api.read(`${this.base(id)}/events`, EventsPage, rangeQuery(range));
+    return this.api.read(`${this.base(id)}/events`, CheckedEventsPage, rangeQuery(range));
   }
 
   /** The events page when the page's early reads already hold it (see ApiClient.readArrived). */
   eventsArrived(id: string, range: EventsRange): EventsPage | undefined {
-    return this.api.readArrived(`${this.base(id)}/events`, EventsPage, rangeQuery(range));
+    return this.api.readArrived(`${this.base(id)}/events`, CheckedEventsPage, rangeQuery(range));
   }
 
   /** Where to jump in a conversation: its context line, turns and tool calls (built by the daemon). */

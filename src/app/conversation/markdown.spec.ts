@@ -1,4 +1,11 @@
-import { hasFencedCode, isPlainText, parseAndSanitize, renderMarkdown } from './markdown';
+import {
+  hasFencedCode,
+  isPlainText,
+  markdownHtml,
+  parseAndSanitize,
+  renderMarkdown,
+  sanitizeHtml,
+} from './markdown';
 
 /** The rendered HTML as a DOM fragment, to ask what survived. */
 function dom(source: string): HTMLElement {
@@ -214,5 +221,35 @@ describe('plain text', () => {
       '',
     ];
     for (const text of texts) expect(isPlainText(text), text).toBe(false);
+  });
+});
+
+describe('inert Markdown', () => {
+  const parsed = (html: string) => {
+    const host = document.createElement('div');
+    host.innerHTML = html;
+    return host.innerHTML;
+  };
+
+  it('skips the sanitiser only where it would change nothing', () => {
+    const texts = [
+      'Step **3** of 10.',
+      'Run `npm test` _now_, ~~not later~~.',
+      'First line\nsecond line\n\nA new paragraph with a <b>tag</b> & an &amp; entity.',
+      '*emphasis* and "quotes" and \'apostrophes\'',
+    ];
+    for (const text of texts) {
+      expect(parsed(parseAndSanitize(text)), text).toBe(
+        parsed(sanitizeHtml(markdownHtml(text), text)),
+      );
+    }
+  });
+
+  it('sends whatever has links, blocks or attributes through the sanitiser', () => {
+    const hostile = '[x](javascript:alert(1)) and <img src=x onerror=alert(1)>';
+    expect(parseAndSanitize(hostile)).not.toContain('javascript:');
+    expect(parseAndSanitize(hostile)).not.toContain('<img');
+    expect(parseAndSanitize('see https://example.com')).toContain('target="_blank"');
+    expect(parseAndSanitize('```\ncode\n```')).toContain('tabindex="0"');
   });
 });

@@ -140,9 +140,27 @@ export function isPlainText(source: string): boolean {
   );
 }
 
-/** Marked, then DOMPurify: what every text that is not plain goes through. */
+/**
+ * HTML made only of these tags, none with an attribute: nothing in it for DOMPurify to remove or
+ * for its hook to change (links, code blocks, tables and task boxes all fail this test). Most
+ * replies (paragraphs, bold, italics, inline code) are this, and sanitising them parsed each into
+ * a document of its own.
+ */
+const INERT_HTML = /^(?:[^<]|<\/?(?:p|strong|em|del|code|br)>)*$/;
+
+/** Marked, then DOMPurify unless marked's HTML is inert: what every text that is not plain goes through. */
 export function parseAndSanitize(source: string): string {
-  const html = marked.parse(source.replace(/\r\n?/g, '\n')) as string;
+  const html = markdownHtml(source);
+  return INERT_HTML.test(html) ? html.trim() : sanitizeHtml(html, source);
+}
+
+/** Marked's HTML for `source`, before any check. */
+export function markdownHtml(source: string): string {
+  return marked.parse(source.replace(/\r\n?/g, '\n')) as string;
+}
+
+/** `html` (marked's, for `source`) through DOMPurify and the console's hook. */
+export function sanitizeHtml(html: string, source: string): string {
   const purify = sanitizer();
   // Fail closed: without a DOM to sanitise with, show the text, never unchecked HTML.
   if (!purify) return `<p>${escapeHtml(source)}</p>`;

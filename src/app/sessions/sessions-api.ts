@@ -15,6 +15,7 @@ import {
 } from '../../../contract/api';
 import { McpEndpoint, McpToolInfo, McpToolList } from '../../../contract/mcp';
 import { ApiClient } from '../core/api-client';
+import { shareRepeatedOutput } from '../conversation/repeated-output';
 import { RECENT_SESSIONS } from './recent-sessions';
 
 const QueueList = listOf(QueueEntry);
@@ -64,13 +65,22 @@ export class SessionsApi {
     return this.api.readArrived(this.base(id), Session);
   }
 
-  events(id: string, range: EventsRange): Promise<EventsPage> {
-    return this.api.read(`${this.base(id)}/events`, CheckedEventsPage, rangeQuery(range));
+  async events(id: string, range: EventsRange): Promise<EventsPage> {
+    const page = await this.api.read(
+      `${this.base(id)}/events`,
+      CheckedEventsPage,
+      rangeQuery(range),
+    );
+    page.items.forEach(shareRepeatedOutput);
+    return page;
   }
 
   /** The events page when the page's early reads already hold it (see ApiClient.readArrived). */
   eventsArrived(id: string, range: EventsRange): EventsPage | undefined {
-    return this.api.readArrived(`${this.base(id)}/events`, CheckedEventsPage, rangeQuery(range));
+    const path = `${this.base(id)}/events`;
+    const page = this.api.readArrived(path, CheckedEventsPage, rangeQuery(range));
+    page?.items.forEach(shareRepeatedOutput);
+    return page;
   }
 
   /** Where to jump in a conversation: its context line, turns and tool calls (built by the daemon). */

@@ -172,14 +172,14 @@ describe('renderMarkdown', () => {
   });
 });
 
-describe('plain text', () => {
-  /** Both renderings read by the browser: the same nodes serialise the same way. */
-  const parsed = (html: string) => {
-    const host = document.createElement('div');
-    host.innerHTML = html;
-    return host.innerHTML;
-  };
+/** HTML as the browser reads it: two renderings of the same nodes serialise the same way. */
+function parsed(html: string): string {
+  const host = document.createElement('div');
+  host.innerHTML = html;
+  return host.innerHTML;
+}
 
+describe('plain text', () => {
   it('renders a plain line as the parser and the sanitiser would', () => {
     const lines = [
       'Looking (step 3).',
@@ -225,12 +225,6 @@ describe('plain text', () => {
 });
 
 describe('inert Markdown', () => {
-  const parsed = (html: string) => {
-    const host = document.createElement('div');
-    host.innerHTML = html;
-    return host.innerHTML;
-  };
-
   it('skips the sanitiser only where it would change nothing', () => {
     const texts = [
       'Step **3** of 10.',

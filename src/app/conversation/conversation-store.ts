@@ -24,6 +24,7 @@ import {
   outlineSlices,
 } from './conversation-index';
 import { RowTrim, mergeEvents, trimRows, trimWindow, windowBounds } from './event-window';
+import { shareRepeatedOutput } from './repeated-output';
 import { stableRows } from './stable-rows';
 import { buildTimeline } from './timeline';
 import { EVENT_CLIP, FIRST_PAGE, PAGE } from './conversation-paging';
@@ -465,6 +466,7 @@ export class ConversationStore {
   }
 
   private onLiveEvent(event: SessionEvent): void {
+    shareRepeatedOutput(event);
     this.lastSeq.update((last) => Math.max(last, event.seq));
     const state = RelaisState.safeParse(event.data);
     const session = this.sessionSignal();

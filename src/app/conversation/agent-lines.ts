@@ -1,4 +1,5 @@
 import * as z from 'zod';
+import { isRecord } from '../shared/is-record';
 
 export { isTranscriptPrompt } from './transcript-prompt';
 
@@ -27,10 +28,7 @@ const ToolResultBlock = z.object({
  */
 type AnyBlock = Record<string, unknown> & { type: string };
 const AnyBlock = z.custom<AnyBlock>(
-  (value) =>
-    typeof value === 'object' &&
-    value !== null &&
-    typeof (value as Record<string, unknown>)['type'] === 'string',
+  (value) => isRecord(value) && typeof value['type'] === 'string',
 );
 
 export const AssistantLine = z.object({

@@ -1,8 +1,5 @@
 import type { SessionEvent } from '../../../contract/api';
-
-type Json = Record<string, unknown>;
-
-const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
+import { isRecord } from '../shared/is-record';
 
 /**
  * Claude Code writes a Bash command's output twice in its line: as the tool result the model
@@ -12,14 +9,14 @@ const isObject = (value: unknown): value is Json => typeof value === 'object' &&
  */
 export function shareRepeatedOutput(event: SessionEvent): void {
   const line = event.data;
-  if (!isObject(line) || line['type'] !== 'user') return;
+  if (!isRecord(line) || line['type'] !== 'user') return;
   const details = line['tool_use_result'];
   const message = line['message'];
-  if (!isObject(details) || !isObject(message) || typeof details['stdout'] !== 'string') return;
+  if (!isRecord(details) || !isRecord(message) || typeof details['stdout'] !== 'string') return;
   const content = message['content'];
   if (!Array.isArray(content)) return;
   for (const block of content) {
-    if (isObject(block) && block['content'] === details['stdout']) {
+    if (isRecord(block) && block['content'] === details['stdout']) {
       details['stdout'] = block['content'];
       return;
     }

@@ -1,3 +1,4 @@
+import { isRecord } from '../shared/is-record';
 import type { TimelineItem } from './timeline';
 
 /**
@@ -37,8 +38,4 @@ function sameFields(a: unknown, b: unknown, equal: (x: unknown, y: unknown) => b
   const keys = Object.keys(a);
   if (keys.length !== Object.keys(b).length) return false;
   return keys.every((key) => Object.hasOwn(b, key) && equal(a[key], b[key]));
-}
-
-function isRecord(value: unknown): value is Record<string, unknown> {
-  return typeof value === 'object' && value !== null;
 }

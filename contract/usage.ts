@@ -32,8 +32,7 @@ export const ANALYTICS_FILTER_KEYS = [
   'origin',
 ] as const;
 
-/** The app of the turns read from a subscription's transcripts (see `origin`). */
-export const IMPORTED_APP = 'imported';
+export { IMPORTED_APP } from './origin.js';
 
 const filterShape = {
   agent: oneOrMore.optional().describe('Agent kind(s), comma-separated'),

@@ -1,4 +1,5 @@
-import { IMPORTED_APP, type AnalyticsFilter } from '../../../contract/usage.js';
+import { IMPORTED_APP } from '../../../contract/origin.js';
+import type { AnalyticsFilter } from '../../../contract/usage.js';
 
 export interface Where {
   /** `WHERE …` or the empty string. */

@@ -34,12 +34,47 @@ interface Waiting {
   reject: (error: Error) => void;
 }
 
+/** How an export's ranges become bytes: threads of their own, or the serving thread. */
+export interface RangeEncoding {
+  encode(range: ExportRange): Promise<Encoded>;
+  /** Ranges asked for ahead of the one being written. */
+  readonly depth: number;
+  close(): Promise<void>;
+}
+
+/**
+ * The export threads every export running at once may hold together: a later export gets what
+ * is left, and with none left encodes in the serving thread, so that ten exports at once do not
+ * start ten pairs of threads (each ~40 MB).
+ */
+export class ThreadBudget {
+  private used = 0;
+
+  constructor(readonly total: number) {}
+
+  get inUse(): number {
+    return this.used;
+  }
+
+  /** Up to `wanted` threads, maybe none: give them back once done. */
+  take(wanted: number): number {
+    const granted = Math.max(0, Math.min(wanted, this.total - this.used));
+    this.used += granted;
+    return granted;
+  }
+
+  give(count: number): void {
+    this.used -= count;
+  }
+}
+
 /**
  * The threads that encode an export's ranges (export-worker.ts), each with its own read-only
  * connection: SQLite writing the lines is most of an export's time, and on one thread it was
  * the whole limit. Ranges are handed out in turn; each thread answers its own in order.
  */
-export class ExportWorkers {
+export class ExportWorkers implements RangeEncoding {
+  readonly depth: number;
   private readonly workers: Worker[];
   private readonly waiting = new Map<number, Waiting>();
   private nextId = 0;
@@ -48,6 +83,7 @@ export class ExportWorkers {
 
   constructor(count: number, data: ExportWorkerData) {
     this.workers = Array.from({ length: count }, () => this.start(data));
+    this.depth = count * 2;
   }
 
   /** The range's bytes; rejects when its thread fails (the export is then cut short). */

@@ -9,7 +9,7 @@ import type { AnalyticsFilter, TurnRow } from '../../../contract/usage.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { parseCsv } from '../testing/csv.js';
 import { streamExport, type ExportFormat, type ExportOptions } from './export.js';
-import { ExportWorkers } from './export-workers.js';
+import { ExportWorkers, ThreadBudget } from './export-workers.js';
 import type { TurnRecord } from './turn-record.js';
 import { TurnWriter } from './turn-writer.js';
 
@@ -56,8 +56,8 @@ function tool(i: number): TurnRecord['tool_calls'][number] {
   };
 }
 
-const WHOLE: ExportOptions = { rangeRows: 1_000_000, threads: 1 };
-const CUT: ExportOptions = { rangeRows: 7, threads: 2 };
+const WHOLE: ExportOptions = { rangeRows: 1_000_000, threads: 1, budget: new ThreadBudget(1) };
+const CUT: ExportOptions = { rangeRows: 7, threads: 2, budget: new ThreadBudget(2) };
 
 interface Run {
   options: ExportOptions;
@@ -65,19 +65,24 @@ interface Run {
   format: ExportFormat;
 }
 
-/** A server whose one route exports as the test says; `settled` counts exports that have ended. */
+/** A server whose one route exports as the test says; `running` counts exports not yet ended. */
 async function exportServer(file: string) {
   const app: FastifyInstance = Fastify();
   let run: Run = { options: WHOLE, filter: {}, format: 'csv' };
-  let settled = 0;
+  let running = 0;
   app.get('/export', async (_request, reply) => {
-    await streamExport(file, run.filter, run.format, reply, run.options);
-    settled++;
+    running++;
+    try {
+      await streamExport(file, run.filter, run.format, reply, run.options);
+    } finally {
+      running--;
+    }
   });
   const address = await app.listen({ host: '127.0.0.1', port: 0 });
   return {
     app,
-    settled: () => settled,
+    /** Resolves once every export has ended (a reader has its last byte before threads end). */
+    allEnded: () => eventually(() => running === 0, 'every export ended'),
     async get(next: Run): Promise<string> {
       run = next;
       const answer = await fetch(`${address}/export`);
@@ -170,7 +175,7 @@ describe('export cut into ranges encoded by worker threads', () => {
   it('a range that is exactly full, or one turn over, ends the export cleanly', async () => {
     for (const rangeRows of [TURNS, TURNS - 1, TURNS / 2, 1]) {
       const text = await server.get({
-        options: { rangeRows, threads: 2 },
+        options: { ...CUT, rangeRows },
         filter: {},
         format: 'json',
       });
@@ -180,11 +185,31 @@ describe('export cut into ranges encoded by worker threads', () => {
 
   it('a reader that hangs up ends the export and its threads', async () => {
     await server.get({ options: CUT, filter: {}, format: 'ndjson' });
+    await server.allEnded();
     const idle = threads();
-    const before = server.settled();
-    await server.abort({ options: { rangeRows: 1, threads: 2 }, filter: {}, format: 'ndjson' });
-    await eventually(() => server.settled() === before + 1, 'the export ended');
+    await server.abort({ options: { ...CUT, rangeRows: 1 }, filter: {}, format: 'ndjson' });
+    await server.allEnded();
     await eventually(() => threads() <= idle, `threads back to ${idle} (now ${threads()})`);
+    assert.equal(CUT.budget.inUse, 0);
+  });
+
+  it('exports at once share the thread budget; those left without encode here, same bytes', async () => {
+    const whole = await server.get({ options: WHOLE, filter: {}, format: 'csv' });
+    await server.allEnded();
+    const shared: ExportOptions = { rangeRows: 7, threads: 2, budget: new ThreadBudget(2) };
+    const idle = threads();
+    let most = 0;
+    const watch = setInterval(() => (most = Math.max(most, threads() - idle)), 1);
+    const texts = await Promise.all(
+      [1, 2, 3, 4].map(() => server.get({ options: shared, filter: {}, format: 'csv' })),
+    );
+    clearInterval(watch);
+    await server.allEnded();
+    for (const text of texts) assert.equal(text, whole);
+    assert.ok(most <= 2, `at most the budget's 2 threads at once (saw ${most})`);
+    assert.equal(shared.budget.inUse, 0);
+    const none: ExportOptions = { ...shared, budget: new ThreadBudget(0) };
+    assert.equal(await server.get({ options: none, filter: {}, format: 'csv' }), whole);
   });
 
   it('a thread that cannot read the database fails its ranges instead of writing nothing', async () => {

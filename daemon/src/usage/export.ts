@@ -5,7 +5,7 @@ import type { AnalyticsFilter } from '../../../contract/usage.js';
 import { openReader } from '../db/database.js';
 import { csvField, csvRecord, EXPORT_COLUMNS } from './export-lines.js';
 import { RangeEncoder, RangeEnds, type ExportFormat, type ExportRange } from './export-range.js';
-import { ExportWorkers, type Encoded } from './export-workers.js';
+import { ExportWorkers, ThreadBudget, type Encoded, type RangeEncoding } from './export-workers.js';
 
 export type { ExportFormat };
 
@@ -24,16 +24,38 @@ export interface ExportOptions {
   rangeRows: number;
   /** Threads encoding ranges when there is more than one range. */
   threads: number;
+  /** Threads shared by the exports running at once. */
+  budget: ThreadBudget;
 }
 
 /**
  * One thread per core, three at most: on two cores a third thread made 1,000,000 turns slower
  * (210–218k against 254–271k NDJSON rows/s), and three leave room for the agents on larger machines.
  */
+const THREADS = Math.min(3, availableParallelism());
+
 export const EXPORT_OPTIONS: ExportOptions = {
   rangeRows: 2048,
-  threads: Math.min(3, availableParallelism()),
+  threads: THREADS,
+  budget: new ThreadBudget(THREADS),
 };
+
+/** Ranges encoded in the serving thread, one at a time, as the socket takes them. */
+class LocalEncoding implements RangeEncoding {
+  readonly depth = 1;
+
+  constructor(private readonly encoder: RangeEncoder) {}
+
+  encode(range: ExportRange): Promise<Encoded> {
+    try {
+      return Promise.resolve({ ...this.encoder.encode(range), release: () => undefined });
+    } catch (error: unknown) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  }
+
+  async close(): Promise<void> {}
+}
 
 /** The answer's body: head, ranges in order (the JSON array's first comma dropped), tail. */
 class ExportBody {
@@ -75,11 +97,11 @@ class ExportBody {
 
 /**
  * Streams the filtered turns. Ranges of `rangeRows` turns are cut on the time index and encoded
- * by `threads` worker threads, a few ranges ahead of the socket (memory stays bounded), then
- * written in order. A turn present for the whole export is written exactly once; each range is
- * read in one snapshot of its own. An export of one range is encoded here, as starting threads
- * would cost more than they save. Reads go through connections of their own: a better-sqlite3
- * iterator keeps its connection busy, and the ingest path must keep writing.
+ * by up to `threads` worker threads (as many as the budget has left), a few ranges ahead of the
+ * socket (memory stays bounded), then written in order. A turn present for the whole export is
+ * written exactly once; each range is read in one snapshot of its own. With one range, or no
+ * thread left, ranges are encoded here one at a time. Reads go through connections of their own:
+ * a better-sqlite3 iterator keeps its connection busy, and the ingest path must keep writing.
  */
 export async function streamExport(
   dbFile: string,
@@ -99,39 +121,41 @@ export async function streamExport(
     'x-content-type-options': 'nosniff',
   });
   const body = new ExportBody(raw, format);
-  let workers: ExportWorkers | null = null;
+  let threads = 0;
+  let encoding: RangeEncoding | null = null;
   try {
     const ends = new RangeEnds(db, filter, options.rangeRows);
     const firstEnd = ends.after(null);
-    if (firstEnd === null) {
-      const { bytes } = new RangeEncoder(db, filter, format).encode({ after: null, through: null });
-      await body.write(bytes);
-    } else {
-      workers = new ExportWorkers(options.threads, { file: dbFile, filter, format });
-      await writeRanges(body, workers, ends, firstEnd, options.threads * 2);
-    }
+    // One range: starting threads would cost more than they save.
+    threads = firstEnd === null ? 0 : options.budget.take(options.threads);
+    encoding =
+      threads > 0
+        ? new ExportWorkers(threads, { file: dbFile, filter, format })
+        : new LocalEncoding(new RangeEncoder(db, filter, format));
+    await writeRanges(body, encoding, ends, firstEnd);
     body.end();
   } catch (error: unknown) {
     // Headers are gone already: the only honest signal left is cutting the answer short.
     raw.destroy(error instanceof Error ? error : new Error(String(error)));
   } finally {
+    await encoding?.close();
+    options.budget.give(threads);
     db.close();
-    await workers?.close();
   }
 }
 
-/** Keeps `depth` ranges asked for ahead of the one being written. */
+/** Keeps `encoding.depth` ranges asked for ahead of the one being written. */
 async function writeRanges(
   body: ExportBody,
-  workers: ExportWorkers,
+  encoding: RangeEncoding,
   ends: RangeEnds,
   firstEnd: ExportRange['through'],
-  depth: number,
 ): Promise<void> {
+  const depth = encoding.depth;
   const queue: Promise<Encoded>[] = [];
   let next: ExportRange | null = { after: null, through: firstEnd };
   const ask = (range: ExportRange): void => {
-    const encoded = workers.encode(range);
+    const encoded = encoding.encode(range);
     // Awaited in turn below; until then a failure must not count as unhandled.
     encoded.catch(() => undefined);
     queue.push(encoded);

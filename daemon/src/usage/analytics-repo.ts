@@ -330,16 +330,6 @@ export class AnalyticsRepo {
       .iterate(...where.args) as IterableIterator<TurnDbRow>;
   }
 
-  /** The same rows as arrays of `select`'s values (TURN_COLUMNS unless told): what a bulk export reads. */
-  iterateTurnValues(filter: AnalyticsFilter, select = TURN_COLUMNS): IterableIterator<unknown[]> {
-    this.beforeRead();
-    const where = turnsWhere(filter);
-    return this.db
-      .prepare(`SELECT ${select} FROM turns ${where.sql} ORDER BY started_at_ms, id`)
-      .raw(true)
-      .iterate(...where.args) as IterableIterator<unknown[]>;
-  }
-
   /**
    * First and last start time when the filter holds a period at most: two lookups in the turns'
    * time index (the rollups' way, for filtered spans, scanned every hour cell: 13 ms of 45 ms).

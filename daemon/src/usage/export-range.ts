@@ -93,25 +93,19 @@ export class RangeEncoder {
   }
 
   /**
-   * The range's bytes (UTF-8) and how many turns it holds. `allocate` gives the buffer to write
-   * into: a thread passes one that reuses the buffers given back to it.
+   * The range's bytes (UTF-8). `allocate` gives the buffer to write into: a thread passes one that
+   * reuses the buffers given back to it.
    */
-  encode(
-    range: ExportRange,
-    allocate: (size: number) => Buffer = Buffer.allocUnsafeSlow,
-  ): { bytes: Buffer; rows: number } {
+  encode(range: ExportRange, allocate: (size: number) => Buffer = Buffer.allocUnsafeSlow): Buffer {
     const where = rangeWhere(this.filter, range);
     const sql = `SELECT ${this.select} FROM turns ${where.sql} ${ORDER}`;
     const rows = this.statements.get(this.db, sql).iterate(...where.args);
     const bytes = new GrowingBytes(roundUp(this.lastSize + (this.lastSize >> 3)), allocate);
-    let count = 0;
-    for (const row of rows as IterableIterator<unknown[]>) {
+    for (const row of rows as IterableIterator<unknown[]>)
       bytes.write(`${this.start}${this.lines.line(row)}${this.end}`);
-      count++;
-    }
     const done = bytes.done();
     this.lastSize = done.length;
-    return { bytes: done, rows: count };
+    return done;
   }
 }
 

@@ -28,7 +28,7 @@ parentPort?.on('message', (message: ToExportWorker) => {
   }
   let answer: EncodedRange;
   try {
-    answer = { id: message.id, ...encoder.encode(message.range, allocate) };
+    answer = { id: message.id, bytes: encoder.encode(message.range, allocate) };
   } catch (error: unknown) {
     answer = { id: message.id, error: error instanceof Error ? error.message : String(error) };
   }

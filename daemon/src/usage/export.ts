@@ -46,12 +46,8 @@ class LocalEncoding implements RangeEncoding {
 
   constructor(private readonly encoder: RangeEncoder) {}
 
-  encode(range: ExportRange): Promise<Encoded> {
-    try {
-      return Promise.resolve({ ...this.encoder.encode(range), release: () => undefined });
-    } catch (error: unknown) {
-      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-    }
+  async encode(range: ExportRange): Promise<Encoded> {
+    return { bytes: this.encoder.encode(range), release: () => undefined };
   }
 
   async close(): Promise<void> {}

@@ -9,7 +9,11 @@ import { expect, expectAccessible, test } from './support/fixtures';
 let daemon: RunningDaemon;
 test.beforeAll(async () => {
   daemon = await startDaemon({
-    env: { RELAIS_QUOTA_STALE_SECONDS: '2', RELAIS_QUOTA_POLL_SECONDS: '600' },
+    env: {
+      RELAIS_QUOTA_STALE_SECONDS: '2',
+      RELAIS_QUOTA_POLL_SECONDS: '600',
+      RELAIS_QUOTA_DEMO_POLL_SECONDS: '600',
+    },
   });
 });
 test.afterAll(async () => {

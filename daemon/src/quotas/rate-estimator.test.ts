@@ -210,6 +210,23 @@ describe('the rate estimator, on recorded histories', () => {
     near(estimate.percentPerUnit, TRUE, 0.1, 'rate before the open turn');
   });
 
+  it('a reading inside a short turn is no boundary: its one big call may fall either side', () => {
+    const t = Date.parse('2026-03-02T08:00:00Z');
+    const resets = t + 3 * HOUR;
+    const readings = [
+      { utilization: 30, resets_at_ms: resets, read_at_ms: t },
+      // The turn's one call (10 000 units, 20 points) was counted at t + 5 s; read at t + 10 s.
+      { utilization: 50, resets_at_ms: resets, read_at_ms: t + 10_000 },
+      { utilization: 50, resets_at_ms: resets, read_at_ms: t + 2 * MIN },
+    ];
+    const usage = [
+      { session_id: 'heavy', started_at_ms: t + 1000, ended_at_ms: t + MIN, units: 10_000 },
+    ];
+    const estimate = estimateRate({ readings, usage, prior: PRIOR });
+    assert.equal(estimate.source, 'learned');
+    near(estimate.percentPerUnit, TRUE, 0.01, 'rate of the whole turn');
+  });
+
   it('units are spread over the turn: a reading in the middle of a turn takes its share', () => {
     const usage = [{ session_id: 's', started_at_ms: 0, ended_at_ms: 100, units: 1000 }];
     assert.equal(unitsBetween(usage, 0, 25).get('s'), 250);

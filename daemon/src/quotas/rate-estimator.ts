@@ -37,6 +37,11 @@ export interface EstimatorOptions {
   minPoints: number;
   /** Evidence is kept from the newest pairs until this many sessions took part. */
   maxSessions: number;
+  /**
+   * A reading taken inside a turn shorter than this is no boundary: a short turn's units may all be
+   * one model call, before or after the reading, so its neighbours' pair takes the whole turn.
+   */
+  shortTurnMs: number;
 }
 
 export const ESTIMATOR_DEFAULTS: EstimatorOptions = {
@@ -47,6 +52,7 @@ export const ESTIMATOR_DEFAULTS: EstimatorOptions = {
   learnedCeilingFactor: 2,
   minPoints: 3,
   maxSessions: 40,
+  shortTurnMs: 5 * 60_000,
 };
 
 export type PairVerdict = 'used' | 'outside' | 'reset' | 'gap' | 'idle' | 'pending';
@@ -120,8 +126,10 @@ function collectCandidates(
   options: EstimatorOptions,
   pairs: Record<PairVerdict, number>,
 ): Candidate[] {
+  const usage = new UsageIndex(input.usage);
   const readings = [...input.readings]
     .filter((r) => Number.isFinite(r.utilization) && Number.isFinite(r.read_at_ms))
+    .filter((r) => !usage.insideShortTurn(r.read_at_ms, options.shortTurnMs))
     .sort((a, b) => a.read_at_ms - b.read_at_ms);
   const settled = input.settledUntilMs ?? Infinity;
   const seen = new Set<string>();
@@ -136,7 +144,7 @@ function collectCandidates(
     else if (b.read_at_ms - a.read_at_ms > options.maxGapMs && delta > options.quantumPercent)
       pairs.gap++;
     else {
-      const perSession = unitsBetween(input.usage, a.read_at_ms, b.read_at_ms);
+      const perSession = usage.between(a.read_at_ms, b.read_at_ms);
       const units = [...perSession.values()].reduce((sum, u) => sum + u, 0);
       if (units <= 0) {
         // Moved with nothing of Relais running: someone else's use. Still: no news about the rate.
@@ -157,6 +165,50 @@ function sameWindow(a: WindowReading, b: WindowReading, options: EstimatorOption
   // Past its reset, the window the first reading described is over, whatever the second says.
   if (a.resets_at_ms <= b.read_at_ms) return false;
   return Math.abs(a.resets_at_ms - b.resets_at_ms) <= options.resetToleranceMs;
+}
+
+/** The usage sorted by end, to find the turns near an instant without reading them all. */
+class UsageIndex {
+  private readonly byEnd: UsageSlice[];
+  private readonly longest: number;
+
+  constructor(usage: readonly UsageSlice[]) {
+    this.byEnd = usage
+      .filter(
+        (s) => s.units > 0 && Number.isFinite(s.started_at_ms) && Number.isFinite(s.ended_at_ms),
+      )
+      .sort((a, b) => a.ended_at_ms - b.ended_at_ms);
+    this.longest = this.byEnd.reduce((max, s) => Math.max(max, s.ended_at_ms - s.started_at_ms), 0);
+  }
+
+  /** The slices that may overlap (from, to]. */
+  private near(from: number, to: number): UsageSlice[] {
+    let low = 0;
+    let high = this.byEnd.length;
+    while (low < high) {
+      const mid = (low + high) >> 1;
+      if (this.byEnd[mid]!.ended_at_ms < from) low = mid + 1;
+      else high = mid;
+    }
+    const out: UsageSlice[] = [];
+    for (let i = low; i < this.byEnd.length; i++) {
+      const slice = this.byEnd[i]!;
+      if (slice.ended_at_ms - this.longest > to) break;
+      out.push(slice);
+    }
+    return out;
+  }
+
+  between(from: number, to: number): Map<string, number> {
+    return unitsBetween(this.near(from, to), from, to);
+  }
+
+  insideShortTurn(at: number, shortMs: number): boolean {
+    return this.near(at, at).some(
+      (s) =>
+        s.started_at_ms < at && at < s.ended_at_ms && s.ended_at_ms - s.started_at_ms <= shortMs,
+    );
+  }
 }
 
 /** Units each session recorded in (from, to], a turn's units spread evenly over its duration. */

@@ -246,6 +246,33 @@ describe('quota windows from the usage endpoint and the stream', () => {
     assert.equal(decision.retry_after_seconds, 3600);
     assert.match(decision.message, /learned from 4 sessions/);
   });
+  it('a stale reading: what Relais used since it was taken is added, and its age is shown', () => {
+    const admission = new Admission(db, service, 95);
+    service.repo.save('demo', [
+      {
+        window: 'five_hour',
+        utilization: 40,
+        resets_at_ms: clock + 3 * 3600_000,
+        read_at_ms: clock - 2 * 3600_000,
+        source: 'usage_endpoint',
+      },
+    ]);
+    db.prepare(
+      `INSERT INTO sessions (id, subscription_id, agent, model, cwd, permission_mode, app, state, created_at, deadline_at, max_deadline_at, turns)
+      VALUES ('after', 'demo', 'claude', 'm', '/', 'write', 'a', 'ended', '2026-01-01', 'x', 'x', 1)`,
+    ).run();
+    db.prepare(
+      `INSERT INTO turns (turn_key, session_id, subscription_id, agent, model, models, app, permission_mode, started_at_ms, ended_at_ms, duration_ms, model_calls, input_tokens, output_tokens, cache_read_tokens, cache_creation_tokens, cost_usd, is_error)
+      VALUES ('t', 'after', 'demo', 'claude', 'm', 'm', 'a', 'write', ?, ?, 1, 1, 4000, 0, 0, 0, NULL, 0)`,
+    ).run(clock - 3600_000, clock - 3600_000);
+    const figures = admission.check('demo').figures;
+    assert.equal(figures.reading_status, 'stale');
+    assert.equal(figures.read_age_seconds, 7200);
+    // 4000 units at the demo prior (0.5 % per 1000): 2 % used since the reading, 2 % reserved.
+    assert.equal(figures.rate_source, 'prior');
+    assert.ok(Math.abs(figures.used_since_reading - 2) < 1e-9, `${figures.used_since_reading}`);
+    assert.ok(Math.abs(figures.projected! - 44) < 1e-9, `${figures.projected}`);
+  });
 });
 
 describe('GET /api/quotas and the launch check on a real daemon', { timeout: 60_000 }, () => {

@@ -70,6 +70,16 @@ describe('admission on the demo subscription', { timeout: 240_000 }, () => {
     await stopAll(launches.map((l) => l.body.id as string));
   });
 
+  it('the admission preview refuses bad questions with the right status, never a 500', async () => {
+    const ask = (query: string) => daemon.call('GET', `/api/quotas/admission${query}`);
+    assert.equal((await ask('?subscription_id=nope')).body.error_code, 'not_found');
+    assert.equal((await ask('?subscription_id=..%2F..%2Fetc')).status, 404);
+    assert.equal((await ask('')).body.error_code, 'invalid_request');
+    assert.equal((await ask(`?subscription_id=${'x'.repeat(201)}`)).status, 400);
+    assert.equal((await ask('?subscription_id=demo&extra=1')).status, 400);
+    assert.equal((await ask('?subscription_id=demo')).status, 200);
+  });
+
   it('a heavy session that moves the window makes the next launches reserve what it cost, then refuse', async () => {
     const before = (await preview()).figures;
     const startedAt = (await fiveHour())!;

@@ -29,6 +29,8 @@ export class QuotaRepo {
   private readonly prune;
   private readonly history;
 
+  private readonly saveAll;
+
   constructor(db: Db) {
     this.upsert = db.prepare(
       `INSERT INTO quota_windows (subscription_id, window_name, utilization, resets_at_ms, read_at_ms, source)
@@ -59,20 +61,24 @@ export class QuotaRepo {
        WHERE subscription_id = ? AND window_name = ? AND read_at_ms >= ?
        ORDER BY read_at_ms DESC LIMIT ${HISTORY_ROWS}`,
     );
+    this.saveAll = db.transaction((subscriptionId: string, readings: QuotaReading[]) => {
+      for (const r of readings) {
+        const changed = this.upsert.run(
+          subscriptionId,
+          r.window,
+          r.utilization,
+          r.resets_at_ms,
+          r.read_at_ms,
+          r.source,
+        ).changes;
+        if (changed > 0) this.remember(subscriptionId, r);
+      }
+    });
   }
 
+  /** One transaction: the latest figure and its history never part, whatever stops the daemon. */
   save(subscriptionId: string, readings: QuotaReading[]): void {
-    for (const r of readings) {
-      const changed = this.upsert.run(
-        subscriptionId,
-        r.window,
-        r.utilization,
-        r.resets_at_ms,
-        r.read_at_ms,
-        r.source,
-      ).changes;
-      if (changed > 0) this.remember(subscriptionId, r);
-    }
+    this.saveAll(subscriptionId, readings);
   }
 
   /** Readings of a window since `sinceMs`, oldest first. */

@@ -246,6 +246,32 @@ describe('quota windows from the usage endpoint and the stream', () => {
     assert.equal(decision.retry_after_seconds, 3600);
     assert.match(decision.message, /learned from 4 sessions/);
   });
+  it('the readings history keeps a run of equal readings as its first and last, and no older reading', () => {
+    const read = (utilization: number, at: number): void =>
+      service.repo.save('demo', [
+        {
+          window: 'five_hour',
+          utilization,
+          resets_at_ms: clock + 3600_000,
+          read_at_ms: at,
+          source: 'usage_endpoint',
+        },
+      ]);
+    for (let i = 0; i < 5; i++) read(30, clock + i * MIN);
+    read(31, clock + 5 * MIN);
+    read(10, clock + 2 * MIN); // older than the latest: neither the latest nor the history
+    assert.deepEqual(
+      service.repo
+        .readings('demo', 'five_hour', 0)
+        .map((r) => [r.utilization, (r.read_at_ms - clock) / MIN]),
+      [
+        [30, 0],
+        [30, 4],
+        [31, 5],
+      ],
+    );
+  });
+
   it('a stale reading: what Relais used since it was taken is added, and its age is shown', () => {
     const admission = new Admission(db, service, 95);
     service.repo.save('demo', [

@@ -129,14 +129,12 @@ function collectCandidates(
   const usage = new UsageIndex(input.usage);
   const readings = [...input.readings]
     .filter((r) => Number.isFinite(r.utilization) && Number.isFinite(r.read_at_ms))
-    .filter((r) => !usage.insideShortTurn(r.read_at_ms, options.shortTurnMs))
     .sort((a, b) => a.read_at_ms - b.read_at_ms);
   const settled = input.settledUntilMs ?? Infinity;
   const seen = new Set<string>();
   const candidates: Candidate[] = [];
-  for (let i = readings.length - 1; i > 0 && seen.size < options.maxSessions; i--) {
-    const a = readings[i - 1]!;
-    const b = readings[i]!;
+  for (const [a, b] of boundaryPairs(readings, usage, options.shortTurnMs)) {
+    if (seen.size >= options.maxSessions) break;
     if (b.read_at_ms === a.read_at_ms) continue;
     const delta = b.utilization - a.utilization;
     if (b.read_at_ms > settled) pairs.pending++;
@@ -157,6 +155,22 @@ function collectCandidates(
     }
   }
   return candidates;
+}
+
+/** Consecutive readings, newest pair first, skipping those taken inside a short turn (lazily). */
+function* boundaryPairs(
+  readings: readonly WindowReading[],
+  usage: UsageIndex,
+  shortTurnMs: number,
+): Generator<[WindowReading, WindowReading]> {
+  const boundary = (r: WindowReading): boolean => !usage.insideShortTurn(r.read_at_ms, shortTurnMs);
+  let newer: WindowReading | null = null;
+  for (let i = readings.length - 1; i >= 0; i--) {
+    const reading = readings[i]!;
+    if (!boundary(reading)) continue;
+    if (newer) yield [reading, newer];
+    newer = reading;
+  }
 }
 
 function sameWindow(a: WindowReading, b: WindowReading, options: EstimatorOptions): boolean {

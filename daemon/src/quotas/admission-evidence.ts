@@ -6,6 +6,7 @@ import type { UsageSlice } from './rate-estimator.js';
 export const HISTORY_SESSIONS = 40;
 /** Usage is read back as far as the longest window and a day. */
 export const LOOKBACK_MS = 8 * 24 * 3_600_000;
+const DAY_MS = 24 * 3_600_000;
 
 /**
  * Usage units: tokens weighted by their list price relative to input (output ×5, cache write ×1.25,
@@ -56,8 +57,9 @@ export class AdmissionEvidence {
        FROM sessions s WHERE s.subscription_id = ? AND s.state != 'ended' AND s.origin = 'relais'`,
     );
     this.turns = db.prepare(
+      // Bounded on the start too, so the (subscription, start) index reads only the period.
       `SELECT session_id, started_at_ms, ended_at_ms, ${UNITS} AS units FROM turns
-       WHERE subscription_id = ? AND ended_at_ms >= ? ORDER BY ended_at_ms`,
+       WHERE subscription_id = ? AND started_at_ms >= ? - ${DAY_MS} AND ended_at_ms >= ?`,
     );
   }
 
@@ -99,7 +101,7 @@ export class AdmissionEvidence {
       plan,
       size,
       running: rows.map((r) => ({ id: r.id, used: r.used })),
-      usage: this.turns.all(subscriptionId, now - LOOKBACK_MS) as UsageSlice[],
+      usage: this.turns.all(subscriptionId, now - LOOKBACK_MS, now - LOOKBACK_MS) as UsageSlice[],
       settledUntilMs,
     };
   }

@@ -50,5 +50,6 @@ describe('priors per agent and plan', () => {
       priorRate('claude', 'pro', 'five_hour'),
     );
     assert.equal(priorSessionUnits('claude', 'demo'), 400);
+    assert.equal(priorSessionUnits('codex', 'demo'), 400, 'the Codex demo is a demo too');
   });
 });

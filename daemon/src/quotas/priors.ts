@@ -25,6 +25,8 @@ const PRIORS: Record<string, Partial<Record<Plan, Prior>>> = {
     max_20x: { fiveHourPer1k: 0.0025, sevenDayPer1k: 0.0004, sessionUnits: 200_000 },
   },
   codex: {
+    // The Codex demo's windows are fixed figures from the demo model's headers: a demo-sized prior.
+    demo: { fiveHourPer1k: 0.5, sevenDayPer1k: 0.125, sessionUnits: 400 },
     unknown: { fiveHourPer1k: 0.05, sevenDayPer1k: 0.007, sessionUnits: 200_000 },
   },
 };

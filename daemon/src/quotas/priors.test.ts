@@ -26,6 +26,11 @@ describe('priors per agent and plan', () => {
     assert.equal(readClaudePlan(login({ subscriptionType: 42 })), 'unknown');
     assert.equal(readClaudePlan(folderWith('{not json')), 'unknown');
     assert.equal(readClaudePlan(folderWith(null)), 'unknown');
+    const padded = JSON.stringify({
+      claudeAiOauth: { subscriptionType: 'pro' },
+      pad: 'x'.repeat(70_000),
+    });
+    assert.equal(readClaudePlan(folderWith(padded)), 'unknown', 'an oversized file is not read');
     assert.equal(readClaudePlan('/nonexistent/\u0000odd'), 'unknown');
   });
 

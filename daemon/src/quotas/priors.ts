@@ -1,4 +1,4 @@
-import { readFileSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import { join } from 'node:path';
 
 /**
@@ -54,7 +54,10 @@ export function priorSessionUnits(agent: string, plan: Plan): number {
  */
 export function readClaudePlan(configDir: string): Plan {
   try {
-    const parsed = JSON.parse(readFileSync(join(configDir, '.credentials.json'), 'utf8')) as {
+    const file = join(configDir, '.credentials.json');
+    // Read at every launch: a file no login writes that large is not read.
+    if (statSync(file).size > 64 * 1024) return 'unknown';
+    const parsed = JSON.parse(readFileSync(file, 'utf8')) as {
       claudeAiOauth?: { subscriptionType?: unknown; rateLimitTier?: unknown };
     };
     const oauth = parsed.claudeAiOauth ?? {};

@@ -259,17 +259,74 @@ export const QuotasAnswer = z.object({
 });
 export type QuotasAnswer = z.infer<typeof QuotasAnswer>;
 
+const percent = (what: string) => z.number().describe(`${what} (percent of the window)`);
+
+/** One window as admission weighed it. */
+export const AdmissionWindow = z.object({
+  window: z.string(),
+  utilization: percent('The latest reading'),
+  read_at: isoTime,
+  read_age_seconds: z.number().int().describe('How old the reading was when the decision was made'),
+  reading_status: z.enum(['fresh', 'stale']),
+  resets_at: isoTime.nullable(),
+  percent_per_million_units: z
+    .number()
+    .describe('What a million usage units cost this window, learned or the prior'),
+  rate_source: z
+    .enum(['learned', 'prior'])
+    .describe(
+      'learned: from how the window moved between readings while Relais sessions ran; prior: the stated prior of the agent and plan',
+    ),
+  learned_from_sessions: z
+    .number()
+    .int()
+    .describe('Sessions whose usage is in the evidence used (0 with the prior)'),
+  rate_per_session: percent('What an average session costs'),
+  used_since_reading: percent('What Relais recorded after the reading was taken'),
+  reserved_running: percent('What running sessions may still use'),
+  reserved_new: percent('What the new session reserves'),
+  projected: percent('Reading + used since + reservations'),
+});
+export type AdmissionWindow = z.infer<typeof AdmissionWindow>;
+
+/**
+ * The figures a launch decision used. The flat fields describe the binding window (the one projected
+ * highest); `windows` has every window weighed.
+ */
 export const AdmissionFigures = z.object({
   window: z.string().nullable(),
   utilization: z.number().nullable(),
   read_at: isoTime.nullable(),
+  read_age_seconds: z.number().int().nullable(),
+  reading_status: z.enum(['fresh', 'stale']).nullable(),
   running_sessions: z.number().int(),
+  units_per_session: z
+    .number()
+    .describe('Average usage units of the last 40 ended sessions, or the prior when none ended'),
+  sessions_averaged: z.number().int().describe('Ended sessions in that average (0: the prior)'),
   rate_per_session: z
     .number()
     .nullable()
-    .describe('Percent points one session used, learned from the last 40'),
-  reserved: z.number(),
+    .describe('Percent points an average session costs the binding window'),
+  rate_source: z.enum(['learned', 'prior']).nullable(),
+  learned_from_sessions: z.number().int().nullable(),
+  used_since_reading: z.number(),
+  reserved_running: z.number(),
+  reserved_new: z.number(),
+  reserved: z.number().describe('reserved_running + reserved_new'),
   projected: z.number().nullable(),
   threshold: z.number(),
+  windows: z.array(AdmissionWindow),
 });
 export type AdmissionFigures = z.infer<typeof AdmissionFigures>;
+
+export const AdmissionQuery = z.object({ subscription_id: z.string().min(1).max(200) }).strict();
+export const AdmissionAnswer = z.object({
+  subscription_id: z.string(),
+  admit: z.boolean(),
+  reason: z.enum(['no_reading', 'within_threshold', 'would_pass_threshold']),
+  message: z.string(),
+  figures: AdmissionFigures,
+  retry_after_seconds: z.number().int().nullable(),
+});
+export type AdmissionAnswer = z.infer<typeof AdmissionAnswer>;

@@ -293,7 +293,7 @@ export async function build(
   }).install(routes);
   // Analytics read every finished turn: Relais' own and the imported ones still batched.
   const usage = installUsage(db, events, routes, () => history.flush());
-  const quotas = await installQuotas(db, events, routes);
+  const quotas = await installQuotas(db, events, routes, undefined, demo?.onUsage ?? null);
   admitQuota = quotas.admit;
 
   installErrorHandling(app);

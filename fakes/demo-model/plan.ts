@@ -14,6 +14,8 @@ export interface ReplyPlan {
   stopReason: StopReason;
   /** Spread the text deltas over this many milliseconds (before delayScale). */
   streamDurationMs?: number;
+  /** Input tokens reported on top of the usual ones (demo:heavy). */
+  extraInputTokens?: number;
 }
 
 export interface ErrorPlan {
@@ -42,7 +44,7 @@ export interface DemoUsage {
  */
 export function usageFor(plan: ReplyPlan): DemoUsage {
   return {
-    input_tokens: 100 + 10 * plan.step,
+    input_tokens: 100 + 10 * plan.step + (plan.extraInputTokens ?? 0),
     cache_creation_input_tokens: 20,
     cache_read_input_tokens: 50,
     output_tokens: outputTokensFor(plan.blocks),

@@ -22,6 +22,7 @@ const KEYWORD = /^demo:([a-z][a-z0-9_-]*)(?:\s+([\s\S]*))?$/i;
 const MAX_STEPS = 50;
 const DEFAULT_SLOW_MS = 3000;
 const DEFAULT_STEPS = 3;
+const DEFAULT_HEAVY_TOKENS = 10_000;
 
 export const ASK_QUESTION = {
   question: 'Which color?',
@@ -148,6 +149,13 @@ const SCRIPTS: Record<string, Script> = {
   slow: ({ arg, step }) => ({
     ...textTurn('slow', step, 'Slow reply done.'),
     streamDurationMs: clampInt(arg, DEFAULT_SLOW_MS, 0, 3_600_000),
+  }),
+
+  // demo:heavy <tokens>: a short reply that reports <tokens> input tokens (default 10 000), as a
+  // session reading a large codebase would: it moves the demo subscription's quota windows.
+  heavy: ({ arg, step }) => ({
+    ...textTurn('heavy', step, 'Heavy reply done.'),
+    extraInputTokens: clampInt(arg, DEFAULT_HEAVY_TOKENS, 0, 10_000_000),
   }),
 
   sleep: ({ step, lastResult }) =>

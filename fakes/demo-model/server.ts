@@ -38,6 +38,8 @@ export interface DemoModel {
   requests: RecordedRequest[];
   /** What the Responses side (Codex) reports in its x-codex-* quota headers; tests may change it. */
   codexQuota: ResponsesQuota;
+  /** Listens to the usage of every Messages answer; returns the way to stop. */
+  onUsage(listener: UsageListener): () => void;
   close(): Promise<void>;
 }
 
@@ -47,6 +49,9 @@ export interface DemoModelOptions {
   /** Multiplies every scripted delay (demo:slow); 0 streams at once. */
   delayScale?: number;
 }
+
+/** Told the usage of every Messages answer: the demo subscription's quota endpoint counts it. */
+export type UsageListener = (usage: DemoUsage) => void;
 
 // The daemon keeps one demo model up for days; keep the log bounded.
 const MAX_RECORDED = 1000;
@@ -62,8 +67,14 @@ export function startDemoModel(options: DemoModelOptions = {}): Promise<DemoMode
     return entry;
   };
   const codexQuota: ResponsesQuota = { primaryUsedPercent: 12.5, secondaryUsedPercent: 3 };
+  const listeners = new Set<UsageListener>();
+  const recordUsage = (entry: RecordedRequest): RecordedRequest => {
+    const usage = entry.usage;
+    if (usage) for (const listener of listeners) listener(usage);
+    return entry;
+  };
   const server = createServer({ noDelay: true }, (req, res) => {
-    handle(req, res, record, delayScale, codexQuota).catch((error: unknown) => {
+    handle(req, res, record, delayScale, codexQuota, recordUsage).catch((error: unknown) => {
       if (res.headersSent) {
         res.destroy();
         return;
@@ -89,6 +100,10 @@ export function startDemoModel(options: DemoModelOptions = {}): Promise<DemoMode
         port,
         requests,
         codexQuota,
+        onUsage: (listener) => {
+          listeners.add(listener);
+          return () => listeners.delete(listener);
+        },
         close: () =>
           new Promise<void>((done) => {
             server.close(() => done());
@@ -105,6 +120,7 @@ async function handle(
   record: (entry: RecordedRequest) => RecordedRequest,
   delayScale: number,
   codexQuota: ResponsesQuota,
+  counted: (entry: RecordedRequest) => RecordedRequest,
 ): Promise<void> {
   const method = req.method ?? 'GET';
   const path = new URL(req.url ?? '/', 'http://demo.invalid').pathname;
@@ -151,6 +167,7 @@ async function handle(
   }
   entry.status = 200;
   entry.usage = usageFor(plan);
+  counted(entry);
   const message = buildMessage(plan, conversation.model);
   if (!conversation.stream) {
     sendJson(res, 200, message);

@@ -24,9 +24,33 @@ export interface QuotaScript {
   token: string;
 }
 
+/** Tokens of one model answer, as the Messages API reports them. */
+export interface MeteredUsage {
+  input_tokens: number;
+  output_tokens: number;
+  cache_creation_input_tokens: number;
+  cache_read_input_tokens: number;
+}
+
+/** Percent of each window per 1000 units (input + 5 × output + 1.25 × cache write + 0.1 × cache read). */
+export type QuotaMeter = Record<string, number>;
+
+/**
+ * The demo subscription's meter: a two-line demo session (about 200 units) takes 0.2 % of the
+ * five-hour window, `demo:heavy 10000` about 10 %.
+ */
+export const DEMO_METER: QuotaMeter = { five_hour: 1, seven_day: 0.25 };
+
+const WINDOW_MS: Record<string, number> = { five_hour: 5 * 3_600_000, seven_day: 7 * 86_400_000 };
+
 export interface QuotaEndpoint {
   url: string;
   script: QuotaScript;
+  /**
+   * Counts a model answer against the windows (with a meter): utilization rises by the meter's
+   * rate, and a window past its reset starts over at 0 % for its length.
+   */
+  consume(usage: MeteredUsage): void;
   requests: {
     path: string;
     authorization: string | undefined;
@@ -48,7 +72,7 @@ export function defaultWindows(now = Date.now()): Record<string, FakeWindow | nu
 
 /** A scripted fake of Anthropic's OAuth usage endpoint (PROTOCOLS §4.1) on loopback. */
 export async function startQuotaEndpoint(
-  options: { port?: number; script?: Partial<QuotaScript> } = {},
+  options: { port?: number; script?: Partial<QuotaScript>; meter?: QuotaMeter } = {},
 ): Promise<QuotaEndpoint> {
   const script: QuotaScript = {
     mode: 'ok',
@@ -59,6 +83,39 @@ export async function startQuotaEndpoint(
   };
   const requests: QuotaEndpoint['requests'] = [];
   let frozen: string | null = null;
+  const meter = options.meter ?? null;
+  /** Exact figures: the endpoint reports whole percents, as the real one does. */
+  const exact = new Map<string, number>();
+  const rollOver = (now: number): void => {
+    if (!meter) return;
+    for (const [name, window] of Object.entries(script.windows)) {
+      const length = WINDOW_MS[name];
+      if (!window || !length || Date.parse(window.resets_at) > now) continue;
+      script.windows[name] = { utilization: 0, resets_at: new Date(now + length).toISOString() };
+      exact.set(name, 0);
+    }
+  };
+  const consume = (usage: MeteredUsage): void => {
+    if (!meter) return;
+    rollOver(Date.now());
+    const units =
+      usage.input_tokens +
+      5 * usage.output_tokens +
+      1.25 * usage.cache_creation_input_tokens +
+      0.1 * usage.cache_read_input_tokens;
+    for (const [name, per1k] of Object.entries(meter)) {
+      const window = script.windows[name];
+      if (!window) continue;
+      // A figure a test set by hand is the new starting point.
+      const base =
+        Math.round(exact.get(name) ?? window.utilization) === window.utilization
+          ? (exact.get(name) ?? window.utilization)
+          : window.utilization;
+      const next = base + (units * per1k) / 1000;
+      exact.set(name, next);
+      window.utilization = Math.round(next);
+    }
+  };
   const answer = (req: IncomingMessage, res: ServerResponse): void => {
     const path = (req.url ?? '/').split('?')[0]!;
     const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
@@ -92,6 +149,7 @@ export async function startQuotaEndpoint(
     }
     if (script.mode === 'error')
       return send(500, { type: 'error', error: { type: 'api_error', message: 'Internal error' } });
+    rollOver(Date.now());
     const body = {
       ...script.windows,
       extra_usage: {
@@ -112,6 +170,7 @@ export async function startQuotaEndpoint(
     url: `http://127.0.0.1:${port}`,
     script,
     requests,
+    consume,
     close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   };
 }

@@ -362,4 +362,23 @@ export const MIGRATIONS: Migration[] = [
     name: 'usage-session-spread',
     sql: SESSION_SPREAD_SQL,
   },
+  {
+    version: 14,
+    name: 'quota-readings',
+    // Every reading of a window, not only the latest: admission learns a session's cost from how
+    // utilization moved between two readings. Runs of equal readings keep their first and last.
+    sql: `
+      CREATE TABLE quota_readings (
+        subscription_id TEXT NOT NULL,
+        window_name TEXT NOT NULL,
+        read_at_ms INTEGER NOT NULL,
+        utilization REAL NOT NULL,
+        resets_at_ms INTEGER,
+        PRIMARY KEY (subscription_id, window_name, read_at_ms)
+      ) WITHOUT ROWID;
+      INSERT INTO quota_readings (subscription_id, window_name, read_at_ms, utilization, resets_at_ms)
+        SELECT subscription_id, window_name, read_at_ms, utilization, resets_at_ms FROM quota_windows
+        WHERE utilization IS NOT NULL;
+    `,
+  },
 ];

@@ -1,10 +1,13 @@
-import type { AdmissionFigures } from '../../../contract/usage.js';
+import type { AdmissionFigures, AdmissionWindow } from '../../../contract/usage.js';
 import type { Db } from '../db/database.js';
+import { AdmissionEvidence, LOOKBACK_MS, type Evidence } from './admission-evidence.js';
+import { priorRate } from './priors.js';
+import type { QuotaReading } from './quota-parse.js';
 import type { QuotaService } from './quota-service.js';
+import { estimateRate, unitsBetween } from './rate-estimator.js';
 
 export interface AdmissionDecision {
   admit: boolean;
-  /** no_reading | within_threshold | would_pass_threshold */
   reason: 'no_reading' | 'within_threshold' | 'would_pass_threshold';
   message: string;
   figures: AdmissionFigures;
@@ -12,116 +15,51 @@ export interface AdmissionDecision {
   retry_after_seconds: number | null;
 }
 
-const HOUR = 3_600_000;
-const LENGTH_MS: Record<string, number> = { five_hour: 5 * HOUR };
-const windowLength = (name: string): number | null =>
-  LENGTH_MS[name] ?? (name.startsWith('seven_day') ? 168 * HOUR : null);
-const HISTORY = 40;
-
-/**
- * Usage units: tokens weighted by their list price relative to input (output ×5, cache write ×1.25,
- * cache read ×0.1). The provider does not publish how windows count; this weighting is the
- * heuristic that turns "tokens a session used" into "percent of a window it will take".
- */
-const UNITS =
-  '(input_tokens + 5 * output_tokens + 1.25 * cache_creation_tokens + 0.1 * cache_read_tokens)';
-
 /**
  * Admission by reservation: before a launch, every running session and the new one reserve what a
  * session of this subscription used on average over its last 40 sessions (running ones minus what
- * they already used, which the reading includes), converted to percent of each window at the rate
- * the window itself shows (utilization ÷ units recorded since the window began). Refuses when the
- * latest reading plus reservations would pass the threshold. Never cuts a running session.
+ * they already used), converted to percent of each window at the rate the window's CHANGES show
+ * (rate-estimator.ts), or the prior of the agent and plan until they show enough. What Relais used
+ * after the reading was taken is added, so a stale reading is not taken for the present. Refuses when
+ * the projection would pass the threshold. Never cuts a running session.
  */
 export class Admission {
-  private readonly recent;
-  private readonly running;
-  private readonly unitsSince;
+  private readonly evidence: AdmissionEvidence;
 
   constructor(
     db: Db,
     private readonly quotas: QuotaService,
     readonly threshold: number,
   ) {
-    this.recent = db.prepare(
-      `SELECT AVG(units) AS avg FROM (SELECT SUM(${UNITS}) AS units FROM turns WHERE session_id IN
-         (SELECT id FROM sessions WHERE subscription_id = ? AND state = 'ended' AND turns > 0 ORDER BY created_at DESC LIMIT ${HISTORY})
-       GROUP BY session_id)`,
-    );
-    this.running = db.prepare(
-      `SELECT s.id, COALESCE((SELECT SUM(${UNITS}) FROM turns t WHERE t.session_id = s.id), 0) AS used
-       FROM sessions s WHERE s.subscription_id = ? AND s.state != 'ended'`,
-    );
-    this.unitsSince = db.prepare(
-      `SELECT COALESCE(SUM(${UNITS}), 0) AS units FROM turns WHERE subscription_id = ? AND started_at_ms >= ?`,
-    );
+    this.evidence = new AdmissionEvidence(db);
+  }
+
+  exists(subscriptionId: string): boolean {
+    return this.evidence.exists(subscriptionId);
   }
 
   check(subscriptionId: string): AdmissionDecision {
     const now = this.quotas.now();
-    const average = (this.recent.get(subscriptionId) as { avg: number | null }).avg;
-    const running = this.running.all(subscriptionId) as { id: string; used: number }[];
-    const readings = this.quotas.repo
+    const evidence = this.evidence.read(subscriptionId, now);
+    const windows = this.quotas.repo
       .latest(subscriptionId)
-      .filter((r) => r.resets_at_ms === null || r.resets_at_ms > now);
-    const base: AdmissionFigures = {
-      window: null,
-      utilization: null,
-      read_at: null,
-      running_sessions: running.length,
-      rate_per_session: null,
-      reserved: 0,
-      projected: null,
-      threshold: this.threshold,
-    };
-    if (readings.length === 0) {
+      .filter((r) => r.resets_at_ms === null || r.resets_at_ms > now)
+      .map((reading) => this.weigh(subscriptionId, reading, evidence, now))
+      .sort((a, b) => b.projected - a.projected);
+    const binding = windows[0];
+    const figures = this.figures(evidence, binding, windows);
+    if (!binding) {
       return {
         admit: true,
         reason: 'no_reading',
         message: 'No quota reading for this subscription: admitted without a check.',
-        figures: base,
+        figures,
         retry_after_seconds: null,
       };
     }
-    let binding: AdmissionFigures & { resets_at_ms: number | null } = {
-      ...base,
-      resets_at_ms: null,
-    };
-    for (const reading of readings) {
-      const length = windowLength(reading.window);
-      let rate: number | null = null;
-      if (length !== null && average !== null && reading.resets_at_ms !== null) {
-        const inWindow = (
-          this.unitsSince.get(subscriptionId, reading.resets_at_ms - length) as { units: number }
-        ).units;
-        if (inWindow > 0) rate = (average * reading.utilization) / inWindow;
-      }
-      const perUnit = rate === null || average === null || average === 0 ? 0 : rate / average;
-      const reserved =
-        rate === null
-          ? 0
-          : rate + running.reduce((sum, s) => sum + Math.max(0, average! - s.used) * perUnit, 0);
-      const projected = reading.utilization + reserved;
-      if (binding.projected === null || projected > binding.projected) {
-        binding = {
-          ...base,
-          window: reading.window,
-          utilization: reading.utilization,
-          read_at: new Date(reading.read_at_ms).toISOString(),
-          rate_per_session: rate,
-          reserved,
-          projected,
-          resets_at_ms: reading.resets_at_ms,
-        };
-      }
-    }
-    const { resets_at_ms: resetsAt, ...figures } = binding;
-    const status = this.quotas.statusOf({
-      read_at_ms: Date.parse(figures.read_at!),
-      resets_at_ms: resetsAt,
-    });
-    const summary = `${figures.window} at ${round(figures.utilization!)} % (${status} reading) + ${round(figures.reserved)} % reserved for ${running.length} running and 1 new session = ${round(figures.projected!)} %`;
-    if (figures.projected! > this.threshold) {
+    const summary = describe(binding, evidence.running.length, figures.units_per_session);
+    if (binding.projected > this.threshold) {
+      const resetsAt = binding.resets_at === null ? null : Date.parse(binding.resets_at);
       return {
         admit: false,
         reason: 'would_pass_threshold',
@@ -139,6 +77,88 @@ export class Admission {
       retry_after_seconds: null,
     };
   }
+
+  private weigh(
+    subscriptionId: string,
+    reading: QuotaReading,
+    evidence: Evidence,
+    now: number,
+  ): AdmissionWindow {
+    const estimate = estimateRate({
+      readings: this.quotas.repo.readings(subscriptionId, reading.window, now - LOOKBACK_MS),
+      usage: evidence.usage,
+      prior: priorRate(evidence.agent, evidence.plan, reading.window),
+      settledUntilMs: evidence.settledUntilMs,
+    });
+    const rate = estimate.percentPerUnit;
+    const average = evidence.size.units;
+    let unitsSince = 0;
+    for (const units of unitsBetween(evidence.usage, reading.read_at_ms, now).values())
+      unitsSince += units;
+    const usedSince = unitsSince * rate;
+    const reservedRunning = evidence.running.reduce(
+      (sum, s) => sum + Math.max(0, average - s.used) * rate,
+      0,
+    );
+    const reservedNew = average * rate;
+    return {
+      window: reading.window,
+      utilization: reading.utilization,
+      read_at: new Date(reading.read_at_ms).toISOString(),
+      read_age_seconds: Math.max(0, Math.round((now - reading.read_at_ms) / 1000)),
+      reading_status: this.quotas.statusOf(reading) === 'fresh' ? 'fresh' : 'stale',
+      resets_at:
+        reading.resets_at_ms === null ? null : new Date(reading.resets_at_ms).toISOString(),
+      percent_per_million_units: rate * 1e6,
+      rate_source: estimate.source,
+      learned_from_sessions: estimate.source === 'learned' ? estimate.sessions : 0,
+      rate_per_session: reservedNew,
+      used_since_reading: usedSince,
+      reserved_running: reservedRunning,
+      reserved_new: reservedNew,
+      projected: reading.utilization + usedSince + reservedRunning + reservedNew,
+    };
+  }
+
+  private figures(
+    evidence: Evidence,
+    binding: AdmissionWindow | undefined,
+    windows: AdmissionWindow[],
+  ): AdmissionFigures {
+    return {
+      window: binding?.window ?? null,
+      utilization: binding?.utilization ?? null,
+      read_at: binding?.read_at ?? null,
+      read_age_seconds: binding?.read_age_seconds ?? null,
+      reading_status: binding?.reading_status ?? null,
+      running_sessions: evidence.running.length,
+      units_per_session: evidence.size.units,
+      sessions_averaged: evidence.size.sessions,
+      rate_per_session: binding?.rate_per_session ?? null,
+      rate_source: binding?.rate_source ?? null,
+      learned_from_sessions: binding?.learned_from_sessions ?? null,
+      used_since_reading: binding?.used_since_reading ?? 0,
+      reserved_running: binding?.reserved_running ?? 0,
+      reserved_new: binding?.reserved_new ?? 0,
+      reserved: (binding?.reserved_running ?? 0) + (binding?.reserved_new ?? 0),
+      projected: binding?.projected ?? null,
+      threshold: this.threshold,
+      windows,
+    };
+  }
 }
 
 const round = (n: number): number => Math.round(n * 10) / 10;
+
+function describe(w: AdmissionWindow, running: number, units: number): string {
+  const source =
+    w.rate_source === 'learned'
+      ? `learned from ${w.learned_from_sessions} session${w.learned_from_sessions === 1 ? '' : 's'}`
+      : 'prior';
+  const since = w.used_since_reading > 0 ? ` + ${round(w.used_since_reading)} % used since` : '';
+  return (
+    `${w.window} at ${round(w.utilization)} % (${w.reading_status} reading, ${w.read_age_seconds} s old)${since}` +
+    ` + ${round(w.reserved_running + w.reserved_new)} % reserved for ${running} running and 1 new session` +
+    ` (${round(w.rate_per_session)} % a session of ${Math.round(units)} units, ${source}) = ${round(w.projected)} %`
+  );
+}

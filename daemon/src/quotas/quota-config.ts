@@ -4,6 +4,8 @@ export interface QuotaConfig {
   /** Base URL the demo subscription asks; null = start the scripted fake on loopback. */
   demoUrl: string | null;
   pollMs: number;
+  /** The demo's endpoint is on loopback and free to ask: polled often, so its window visibly moves. */
+  demoPollMs: number;
   /** A reading older than this is `stale`. */
   staleAfterMs: number;
   /** Admission refuses when reading + reservations would pass this percentage. */
@@ -23,6 +25,7 @@ export function quotaConfigFromEnv(env: NodeJS.ProcessEnv = process.env): QuotaC
     baseUrl: (env['RELAIS_QUOTA_BASE_URL'] || 'https://api.anthropic.com').replace(/\/+$/, ''),
     demoUrl: env['RELAIS_QUOTA_DEMO_URL'] || null,
     pollMs: num(env['RELAIS_QUOTA_POLL_SECONDS'], 300) * 1000,
+    demoPollMs: num(env['RELAIS_QUOTA_DEMO_POLL_SECONDS'], 15) * 1000,
     staleAfterMs: num(env['RELAIS_QUOTA_STALE_SECONDS'], 600) * 1000,
     admissionThreshold: num(env['RELAIS_ADMISSION_THRESHOLD'], 95),
     maxBackoffMs: num(env['RELAIS_QUOTA_MAX_BACKOFF_SECONDS'], 1800) * 1000,

@@ -7,6 +7,8 @@ export interface PollTarget {
   baseUrl: string;
   /** Null: nothing to ask with, the subscription is not polled. */
   token: string | null;
+  /** This target's interval, when not the poller's (the demo's loopback endpoint). */
+  pollMs?: number;
 }
 
 export interface PollState {
@@ -67,7 +69,8 @@ export class QuotaPoller {
     this.states.set(target.subscriptionId, state);
     const startedAt = this.options.now();
     state.lastAttemptMs = startedAt;
-    state.nextAttemptMs = startedAt + this.options.pollMs; // No second request while this one runs.
+    const pollMs = target.pollMs ?? this.options.pollMs;
+    state.nextAttemptMs = startedAt + pollMs; // No second request while this one runs.
     try {
       const response = await fetch(`${target.baseUrl}/api/oauth/usage`, {
         headers: {
@@ -96,7 +99,7 @@ export class QuotaPoller {
       this.options.save(target.subscriptionId, readings);
       state.failures = 0;
       state.lastError = null;
-      state.nextAttemptMs = this.options.now() + this.options.pollMs;
+      state.nextAttemptMs = this.options.now() + pollMs;
     } catch (error: unknown) {
       // Network errors, timeouts and bad JSON all mean "no reading this time": back off and retry.
       this.fail(state, error instanceof Error ? error.message : String(error), this.backoff(state));

@@ -108,6 +108,7 @@ export class QuotaService {
           subscriptionId: s.id,
           baseUrl: this.demoUrl() ?? '',
           token: this.demoUrl() ? this.demoToken : null,
+          pollMs: Math.min(this.config.pollMs, this.config.demoPollMs),
         };
       return {
         subscriptionId: s.id,

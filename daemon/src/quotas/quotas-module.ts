@@ -1,6 +1,8 @@
 import {
+  DEMO_METER,
   DEMO_QUOTA_TOKEN,
   startQuotaEndpoint,
+  type MeteredUsage,
   type QuotaEndpoint,
 } from '../../../fakes/quota-endpoint/server.js';
 import type { Db } from '../db/database.js';
@@ -27,13 +29,16 @@ export async function installQuotas(
   events: EventStore,
   routes: RouteTable,
   config: QuotaConfig = quotaConfigFromEnv(),
+  /** The demo model's usage, when this daemon runs it: the demo's windows move with it. */
+  demoUsage: ((listener: (usage: MeteredUsage) => void) => () => void) | null = null,
 ): Promise<Quotas> {
-  const demoEndpoint = config.demoUrl ? null : await startQuotaEndpoint();
+  const demoEndpoint = config.demoUrl ? null : await startQuotaEndpoint({ meter: DEMO_METER });
+  const unmeter = demoEndpoint && demoUsage ? demoUsage((u) => demoEndpoint.consume(u)) : null;
   const demoUrl = config.demoUrl ?? demoEndpoint!.url;
   const service = new QuotaService(db, config, () => demoUrl, DEMO_QUOTA_TOKEN);
   const untap = service.attach(events);
   const admission = new Admission(db, service, config.admissionThreshold);
-  quotaRoutes(routes, service);
+  quotaRoutes(routes, service, admission);
   service.start();
   return {
     service,
@@ -43,6 +48,7 @@ export async function installQuotas(
     async close() {
       service.stop();
       untap();
+      unmeter?.();
       await demoEndpoint?.close();
     },
   };

@@ -1,10 +1,10 @@
-import { QuotasAnswer } from '../../../contract/usage.js';
+import { AdmissionAnswer, AdmissionQuery, QuotasAnswer } from '../../../contract/usage.js';
 import { apiError } from '../http/errors.js';
 import type { RouteTable } from '../http/route.js';
 import type { Admission } from './admission.js';
 import type { QuotaService } from './quota-service.js';
 
-export function quotaRoutes(table: RouteTable, service: QuotaService): void {
+export function quotaRoutes(table: RouteTable, service: QuotaService, admission: Admission): void {
   table.add({
     method: 'GET',
     url: '/api/quotas',
@@ -17,6 +17,22 @@ export function quotaRoutes(table: RouteTable, service: QuotaService): void {
       next_cursor: null,
       stale_after_seconds: Math.round(service.config.staleAfterMs / 1000),
     }),
+  });
+
+  table.add({
+    method: 'GET',
+    url: '/api/quotas/admission',
+    tag: 'quotas',
+    summary:
+      'What admission would decide for a launch on this subscription now, and the figures it would use (nothing is reserved)',
+    errors: [404],
+    query: AdmissionQuery,
+    response: AdmissionAnswer,
+    handler: ({ query }) => {
+      if (!admission.exists(query.subscription_id))
+        throw apiError('not_found', `No subscription has the id ${query.subscription_id}.`);
+      return { subscription_id: query.subscription_id, ...admission.check(query.subscription_id) };
+    },
   });
 }
 

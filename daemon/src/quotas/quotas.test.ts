@@ -43,7 +43,7 @@ describe('quota windows from the usage endpoint and the stream', () => {
     fake.requests.length = 0;
     service = new QuotaService(
       db,
-      { ...quotaConfigFromEnv({}), pollMs: 5 * MIN },
+      { ...quotaConfigFromEnv({}), pollMs: 5 * MIN, demoPollMs: 5 * MIN },
       () => fake.url,
       DEMO_QUOTA_TOKEN,
       () => clock,
@@ -191,57 +191,113 @@ describe('quota windows from the usage endpoint and the stream', () => {
     assert.equal(window('five_hour').utilization, null);
   });
 
-  it('admission reserves running + new sessions at the learned rate and refuses past the threshold', () => {
+  it('admission reserves running + new sessions at the rate the window moved by, and refuses past the threshold', () => {
     const admission = new Admission(db, service, 95);
     assert.equal(admission.check('demo').reason, 'no_reading');
     assert.equal(admission.check('demo').admit, true);
-    // 4 ended sessions of 1000 units each in the current window, the window shows 80 %: 20 % per session.
     const insertSession =
       db.prepare(`INSERT INTO sessions (id, subscription_id, agent, model, cwd, permission_mode, app, state, created_at, deadline_at, max_deadline_at, turns)
       VALUES (?, 'demo', 'claude', 'm', '/', 'write', 'a', ?, ?, 'x', 'x', 1)`);
     const insertTurn =
       db.prepare(`INSERT INTO turns (turn_key, session_id, subscription_id, agent, model, models, app, permission_mode, started_at_ms, ended_at_ms, duration_ms, model_calls, input_tokens, output_tokens, cache_read_tokens, cache_creation_tokens, cost_usd, is_error)
       VALUES (?, ?, 'demo', 'claude', 'm', 'm', 'a', 'write', ?, ?, 1, 1, ?, 0, 0, 0, NULL, 0)`);
+    const resets = clock + 3600_000;
+    const read = (utilization: number, at: number): void =>
+      service.repo.save('demo', [
+        {
+          window: 'five_hour',
+          utilization,
+          resets_at_ms: resets,
+          read_at_ms: at,
+          source: 'usage_endpoint',
+        },
+      ]);
+    // The window stood at 50 % before any of these sessions: that is no part of their cost.
+    read(50, clock - 2 * MIN);
+    let decision = admission.check('demo');
+    assert.equal(decision.figures.rate_source, 'prior');
+    assert.equal(decision.figures.units_per_session, 400, "the demo plan's prior session");
+    // 4 ended sessions of 1000 units each, then the window shows 58 %: 2 % per 1000 units.
     for (let i = 0; i < 4; i++) {
       insertSession.run(`e${i}`, 'ended', `2026-01-0${i + 1}`);
       insertTurn.run(`k${i}`, `e${i}`, clock - MIN, clock - MIN, 1000);
     }
-    const resets = clock + 3600_000;
-    service.repo.save('demo', [
-      {
-        window: 'five_hour',
-        utilization: 50,
-        resets_at_ms: resets,
-        read_at_ms: clock,
-        source: 'usage_endpoint',
-      },
-    ]);
-    // 50 % over 4000 units → 1000 units = 12.5 %; the new session reserves 12.5 %.
-    let decision = admission.check('demo');
-    assert.equal(decision.admit, true);
-    assert.equal(decision.figures.rate_per_session, 12.5);
-    assert.equal(decision.figures.projected, 62.5);
-    // Three running sessions that used 200 units each reserve 800 units = 10 % each.
-    for (let i = 0; i < 3; i++) {
-      insertSession.run(`r${i}`, 'working', `2026-02-0${i + 1}`);
-      insertTurn.run(`rk${i}`, `r${i}`, clock, clock, 200);
-    }
-    service.repo.save('demo', [
-      {
-        window: 'five_hour',
-        utilization: 60,
-        resets_at_ms: resets,
-        read_at_ms: clock + 1,
-        source: 'usage_endpoint',
-      },
-    ]);
+    read(58, clock);
     decision = admission.check('demo');
-    // 60 % over 4600 units: 1000 units ≈ 13.04 %; reserved = 13.04 + 3 × 800 units ≈ 13.04 + 31.30 = 44.35 → 104.35 % > 95.
+    assert.equal(decision.admit, true);
+    assert.equal(decision.figures.rate_source, 'learned');
+    assert.equal(decision.figures.learned_from_sessions, 4);
+    assert.ok(Math.abs(decision.figures.rate_per_session! - 2) < 1e-9);
+    assert.ok(Math.abs(decision.figures.projected! - 60) < 1e-9);
+    // Three running sessions that used 200 units each reserve 800 units = 1.6 % each; meanwhile the
+    // window jumped to 90 % from use elsewhere, which teaches nothing about these sessions' cost.
+    for (let i = 0; i < 3; i++) {
+      insertSession.run(`r${i}`, 'idle', `2026-02-0${i + 1}`);
+      insertTurn.run(`rk${i}`, `r${i}`, clock + 1, clock + 1, 200);
+    }
+    read(90, clock + 2);
+    decision = admission.check('demo');
+    // 90 + 2 (new) + 3 × 1.6 (running) = 96.8 % > 95.
     assert.equal(decision.admit, false);
     assert.equal(decision.reason, 'would_pass_threshold');
     assert.equal(decision.figures.running_sessions, 3);
-    assert.ok(Math.abs(decision.figures.projected! - (60 + (60 / 4600) * (1000 + 2400))) < 1e-9);
+    assert.ok(Math.abs(decision.figures.projected! - 96.8) < 1e-9, `${decision.figures.projected}`);
+    assert.ok(Math.abs(decision.figures.reserved_running - 4.8) < 1e-9);
     assert.equal(decision.retry_after_seconds, 3600);
+    assert.match(decision.message, /learned from 4 sessions/);
+  });
+  it('the readings history keeps a run of equal readings as its first and last, and no older reading', () => {
+    const read = (utilization: number, at: number): void =>
+      service.repo.save('demo', [
+        {
+          window: 'five_hour',
+          utilization,
+          resets_at_ms: clock + 3600_000,
+          read_at_ms: at,
+          source: 'usage_endpoint',
+        },
+      ]);
+    for (let i = 0; i < 5; i++) read(30, clock + i * MIN);
+    read(31, clock + 5 * MIN);
+    read(10, clock + 2 * MIN); // older than the latest: neither the latest nor the history
+    assert.deepEqual(
+      service.repo
+        .readings('demo', 'five_hour', 0)
+        .map((r) => [r.utilization, (r.read_at_ms - clock) / MIN]),
+      [
+        [30, 0],
+        [30, 4],
+        [31, 5],
+      ],
+    );
+  });
+
+  it('a stale reading: what Relais used since it was taken is added, and its age is shown', () => {
+    const admission = new Admission(db, service, 95);
+    service.repo.save('demo', [
+      {
+        window: 'five_hour',
+        utilization: 40,
+        resets_at_ms: clock + 3 * 3600_000,
+        read_at_ms: clock - 2 * 3600_000,
+        source: 'usage_endpoint',
+      },
+    ]);
+    db.prepare(
+      `INSERT INTO sessions (id, subscription_id, agent, model, cwd, permission_mode, app, state, created_at, deadline_at, max_deadline_at, turns)
+      VALUES ('after', 'demo', 'claude', 'm', '/', 'write', 'a', 'ended', '2026-01-01', 'x', 'x', 1)`,
+    ).run();
+    db.prepare(
+      `INSERT INTO turns (turn_key, session_id, subscription_id, agent, model, models, app, permission_mode, started_at_ms, ended_at_ms, duration_ms, model_calls, input_tokens, output_tokens, cache_read_tokens, cache_creation_tokens, cost_usd, is_error)
+      VALUES ('t', 'after', 'demo', 'claude', 'm', 'm', 'a', 'write', ?, ?, 1, 1, 4000, 0, 0, 0, NULL, 0)`,
+    ).run(clock - 3600_000, clock - 3600_000);
+    const figures = admission.check('demo').figures;
+    assert.equal(figures.reading_status, 'stale');
+    assert.equal(figures.read_age_seconds, 7200);
+    // 4000 units at the demo prior (0.5 % per 1000): 2 % used since the reading, 2 % reserved.
+    assert.equal(figures.rate_source, 'prior');
+    assert.ok(Math.abs(figures.used_since_reading - 2) < 1e-9, `${figures.used_since_reading}`);
+    assert.ok(Math.abs(figures.projected! - 44) < 1e-9, `${figures.projected}`);
   });
 });
 

@@ -1,5 +1,5 @@
 import { Injectable, inject } from '@angular/core';
-import { QuotasAnswer } from '../../../contract/usage';
+import { AdmissionAnswer, QuotasAnswer } from '../../../contract/usage';
 import { ApiClient } from '../core/api-client';
 
 /** The quotas resource of the daemon: windows per subscription, as last read. */
@@ -9,5 +9,12 @@ export class QuotasApi {
 
   list(): Promise<QuotasAnswer> {
     return this.api.read('/api/quotas', QuotasAnswer);
+  }
+
+  /** What admission would decide for a launch on this subscription now (nothing is reserved). */
+  admission(subscriptionId: string): Promise<AdmissionAnswer> {
+    return this.api.read('/api/quotas/admission', AdmissionAnswer, {
+      subscription_id: subscriptionId,
+    });
   }
 }

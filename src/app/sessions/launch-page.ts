@@ -1,4 +1,11 @@
-import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  DestroyRef,
+  computed,
+  inject,
+  signal,
+} from '@angular/core';
 import { toSignal } from '@angular/core/rxjs-interop';
 import { ReactiveFormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
@@ -9,7 +16,11 @@ import { MatSelectModule } from '@angular/material/select';
 import { Navigator } from '../core/routing/navigator';
 import { PageLink } from '../core/routing/page-link';
 import { Effort, Subscription } from '../../../contract/api';
+import { AdmissionAnswer, AdmissionFigures } from '../../../contract/usage';
+import { ApiError } from '../core/api-client';
 import { ApiFailure, toApiFailure } from '../core/api-error';
+import { AdmissionPanel } from '../quotas/admission-panel';
+import { QuotasApi } from '../quotas/quotas-api';
 import { LiveStore } from '../core/live-store';
 import { Now } from '../shared/now';
 import { WhenPipe } from '../shared/when.pipe';
@@ -19,6 +30,9 @@ import { McpServersEditor } from './mcp-servers-editor';
 import { McpDraft, draftProblem, mcpServersOf } from './mcp-draft';
 import { SessionsApi } from './sessions-api';
 import { SubscriptionsApi } from '../subscriptions/subscriptions-api';
+
+/** The quota check shown before Launch is asked again this often (running sessions change it). */
+const ADMISSION_REFRESH_MS = 15_000;
 
 /** Launching a session by hand, validated before sending; refusals say why and how long to wait. */
 @Component({
@@ -33,6 +47,7 @@ import { SubscriptionsApi } from '../subscriptions/subscriptions-api';
     MatSelectModule,
     McpServersEditor,
     WhenPipe,
+    AdmissionPanel,
   ],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './launch-page.html',
@@ -44,6 +59,7 @@ export class LaunchPage {
   private readonly live = inject(LiveStore);
   private readonly navigator = inject(Navigator);
   private readonly now = inject(Now);
+  private readonly quotasApi = inject(QuotasApi);
 
   protected readonly form = launchForm();
   protected readonly modes = PERMISSION_MODES;
@@ -59,6 +75,8 @@ export class LaunchPage {
   private readonly retryUntil = signal<number | null>(null);
   /** The brake holds the next launch: said before Launch, with the same wait a refusal gives. */
   protected readonly braked = signal(false);
+  /** What admission would weigh for a launch here now, or the figures of the refusal just received. */
+  protected readonly admission = signal<{ answer: AdmissionAnswer; refused: boolean } | null>(null);
 
   private readonly subscriptionId = toSignal(this.form.controls.subscription.valueChanges, {
     initialValue: '',
@@ -88,9 +106,13 @@ export class LaunchPage {
 
   constructor() {
     void this.loadSubscriptions();
+    const timer = setInterval(() => void this.checkAdmission(), ADMISSION_REFRESH_MS);
+    inject(DestroyRef).onDestroy(() => clearInterval(timer));
     this.form.controls.subscription.valueChanges.subscribe((id) => {
       this.form.controls.model.setValue('');
+      this.admission.set(null);
       if (id) void this.checkBrake(id);
+      if (id) void this.checkAdmission();
       // A subscription never detected (a built-in demo on first start, one just added): its models
       // are found without asking, so the model list is never empty for want of a click.
       const chosen = this.subscription();
@@ -143,6 +165,36 @@ export class LaunchPage {
     } catch {
       // Unknown: Launch stays offered, and a refusal says the wait.
     }
+  }
+
+  private async checkAdmission(): Promise<void> {
+    const id = this.subscriptionId();
+    if (!id || this.admission()?.refused) return;
+    try {
+      const answer = await this.quotasApi.admission(id);
+      if (id === this.subscriptionId() && !this.admission()?.refused)
+        this.admission.set({ answer, refused: false });
+    } catch {
+      // Unknown: the launch itself still says whether the quota can take it.
+    }
+  }
+
+  /** A `quota_exhausted` refusal carries the figures it was decided on: shown as they were. */
+  private showRefusal(error: unknown, failure: ApiFailure): void {
+    const body = error instanceof ApiError ? (error.body as { figures?: unknown }) : null;
+    const figures = AdmissionFigures.safeParse(body?.figures);
+    if (failure.code !== 'quota_exhausted' || !figures.success) return;
+    this.admission.set({
+      refused: true,
+      answer: {
+        subscription_id: this.subscriptionId(),
+        admit: false,
+        reason: 'would_pass_threshold',
+        message: failure.message,
+        figures: figures.data,
+        retry_after_seconds: failure.retryAfterSeconds,
+      },
+    });
   }
 
   private async refreshSubscription(): Promise<void> {
@@ -207,6 +259,7 @@ export class LaunchPage {
     this.submitting.set(true);
     this.failure.set(null);
     this.braked.set(false);
+    if (this.admission()?.refused) this.admission.set(null);
     try {
       const mcp = mcpServersOf(this.mcpServers());
       const session = await this.sessionsApi.launch({
@@ -220,6 +273,7 @@ export class LaunchPage {
     } catch (error: unknown) {
       const failure = toApiFailure(error);
       this.failure.set(failure);
+      this.showRefusal(error, failure);
       // A refusal changes the subscription's figures (a suspension's wait doubles): shown as they
       // are now, the same as on the Diagnostics page.
       if (failure.code === 'subscription_suspended') void this.refreshSubscription();

@@ -1,0 +1,190 @@
+import { lstatSync, type Dirent, type Stats } from 'node:fs';
+import { lstat, opendir, realpath, stat } from 'node:fs/promises';
+import { join } from 'node:path';
+import { outOfBounds, type Fence } from './fence.js';
+import { kindOf } from './untrusted-file.js';
+
+/** How far a walk of an untrusted tree goes. */
+export interface WalkLimits {
+  /** Folders below the start (Claude's deepest transcript is 4 down). */
+  maxDepth: number;
+  /** Entries read, of every kind: a tree with more is read up to here and reported. */
+  maxEntries: number;
+}
+
+export const TRANSCRIPT_WALK: WalkLimits = { maxDepth: 12, maxEntries: 200_000 };
+
+export interface FoundFile {
+  /** The path through the tree, as listed (a followed link keeps its own name). */
+  path: string;
+  /** The file's status (of its target, for a followed link). */
+  info: Stats;
+}
+
+export interface WalkResult {
+  files: FoundFile[];
+  /** What a walk left out, with the reason: a link out of the fence, a special file, a cap. */
+  refused: { path: string; error: string }[];
+}
+
+interface Folder {
+  path: string;
+  real: string;
+  depth: number;
+}
+
+/**
+ * The regular files under `start` whose path `accepts`, without ever blocking the event loop (each
+ * folder is read in batches by the thread pool). A link is followed only when its real path is
+ * inside the fence, and a folder only once (by real path), so links to `.` or `..` cannot make the
+ * walk loop or multiply; a file reached twice is listed once. Named like a wanted file but not a
+ * regular one (a folder, a FIFO, a link out) is reported, never opened.
+ */
+export async function walkInside(
+  fence: Fence,
+  start: string,
+  accepts: (path: string) => boolean,
+  limits: WalkLimits,
+): Promise<WalkResult> {
+  const result: WalkResult = { files: [], refused: [] };
+  let startReal: string;
+  try {
+    startReal = await realpath(start);
+  } catch (error: unknown) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+      result.refused.push({ path: start, error: messageOf(error) });
+    return result;
+  }
+  const why = outOfBounds(fence, startReal);
+  if (why) return { files: [], refused: [{ path: start, error: why }] };
+  const seenFolders = new Set<string>([startReal]);
+  const seenFiles = new Set<string>();
+  const stack: Folder[] = [{ path: start, real: startReal, depth: 0 }];
+  let entries = 0;
+  let tooDeep = false;
+  const refuse = (path: string, error: string): void => void result.refused.push({ path, error });
+  while (stack.length) {
+    const folder = stack.pop()!;
+    // Plain files are looked at in short synchronous slices: far cheaper than a promise each, and
+    // the event loop turns between slices.
+    const plain: string[] = [];
+    try {
+      for await (const entry of await opendir(folder.path, { bufferSize: 256 })) {
+        if (++entries > limits.maxEntries) {
+          refuse(start, `more than ${limits.maxEntries} entries: the rest was not read`);
+          await statInSlices(plain, result);
+          return finish(result);
+        }
+        const path = join(folder.path, entry.name);
+        const real = join(folder.real, entry.name);
+        const target = plainKind(entry) ?? (await kindOfEntry(entry, path, fence, accepts));
+        if ('refused' in target) {
+          refuse(path, target.refused);
+          continue;
+        }
+        if (target.kind === 'folder') {
+          const realFolder = target.real ?? real;
+          if (accepts(path)) refuse(path, 'not a regular file (a directory)');
+          if (seenFolders.has(realFolder)) continue;
+          if (folder.depth + 1 > limits.maxDepth) {
+            if (!tooDeep) refuse(path, `deeper than ${limits.maxDepth} folders: not read`);
+            tooDeep = true;
+            continue;
+          }
+          seenFolders.add(realFolder);
+          stack.push({ path, real: realFolder, depth: folder.depth + 1 });
+        } else if (target.kind === 'file') {
+          if (!accepts(path)) continue;
+          const realFile = target.real ?? real;
+          if (seenFiles.has(realFile)) continue;
+          seenFiles.add(realFile);
+          if (target.info) result.files.push({ path, info: target.info });
+          else plain.push(path);
+        } else if (accepts(path)) refuse(path, `not a regular file (${target.kind})`);
+      }
+    } catch (error: unknown) {
+      refuse(folder.path, messageOf(error));
+    }
+    await statInSlices(plain, result);
+  }
+  return finish(result);
+}
+
+type Target =
+  | { kind: 'folder' | 'file'; real?: string; info?: Stats }
+  | { kind: string; real?: undefined; info?: undefined }
+  | { refused: string };
+
+/** What an entry is, when the folder listing says so (most): no promise per entry. */
+function plainKind(entry: Dirent): Target | null {
+  if (entry.isDirectory()) return { kind: 'folder' };
+  if (entry.isFile()) return { kind: 'file' };
+  if (entry.isFIFO()) return { kind: 'a FIFO' };
+  if (entry.isSocket()) return { kind: 'a socket' };
+  if (entry.isCharacterDevice() || entry.isBlockDevice()) return { kind: 'a device' };
+  return null;
+}
+
+/** What a link (judged by its real path) or an entry of an unknown kind is. */
+async function kindOfEntry(
+  entry: Dirent,
+  path: string,
+  fence: Fence,
+  accepts: (path: string) => boolean,
+): Promise<Target> {
+  if (!entry.isSymbolicLink()) {
+    // Some file systems do not say what an entry is: ask.
+    const info = await lstat(path);
+    if (info.isSymbolicLink()) return followLink(path, fence, accepts);
+    return info.isDirectory()
+      ? { kind: 'folder' }
+      : info.isFile()
+        ? { kind: 'file', info }
+        : { kind: kindOf(info) };
+  }
+  return followLink(path, fence, accepts);
+}
+
+async function followLink(
+  path: string,
+  fence: Fence,
+  accepts: (path: string) => boolean,
+): Promise<Target> {
+  let real: string;
+  let info: Stats;
+  try {
+    real = await realpath(path);
+    info = await stat(real);
+  } catch {
+    return accepts(path) ? { refused: 'a link that leads nowhere' } : { kind: 'a broken link' };
+  }
+  const why = outOfBounds(fence, real);
+  if (why) return accepts(path) || info.isDirectory() ? { refused: why } : { kind: 'a link out' };
+  if (info.isDirectory()) return { kind: 'folder', real };
+  if (info.isFile()) return { kind: 'file', real, info };
+  return { kind: kindOf(info) };
+}
+
+const SLICE = 256;
+
+async function statInSlices(paths: string[], result: WalkResult): Promise<void> {
+  for (let i = 0; i < paths.length; i += SLICE) {
+    if (i) await new Promise((resolve) => setImmediate(resolve));
+    for (const path of paths.slice(i, i + SLICE)) {
+      try {
+        result.files.push({ path, info: lstatSync(path) });
+      } catch (error: unknown) {
+        result.refused.push({ path, error: messageOf(error) });
+      }
+    }
+  }
+}
+
+function finish(result: WalkResult): WalkResult {
+  result.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return result;
+}
+
+function messageOf(error: unknown): string {
+  return error instanceof Error ? error.message : String(error);
+}

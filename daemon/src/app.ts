@@ -42,6 +42,7 @@ import { mcpRoutes } from './mcp/mcp.routes.js';
 import { InstructionsRepo } from './library/instructions-repo.js';
 import { LibraryRepo } from './library/library-repo.js';
 import { libraryRoutes } from './library/library.routes.js';
+import { PlacedFiles } from './library/placed-files.js';
 import { LibraryService } from './library/library-service.js';
 import { sessionRoutes } from './sessions/sessions.routes.js';
 import { SubscriptionRepo } from './subscriptions/subscription-repo.js';
@@ -212,7 +213,8 @@ export async function build(
     repo: libraryRepo,
     subscriptions: new SubscriptionRepo(db),
     agents,
-    dataHome: config.home,
+    bounds: untrustedBounds,
+    placed: new PlacedFiles(db),
   });
   manager = new SessionManager({
     db,

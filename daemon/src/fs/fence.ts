@@ -82,3 +82,10 @@ export async function fenceInside(outer: string, folder: string, bounds: Bounds)
   if (why) throw new RefusedPath(folder, why);
   return { ...base, root: real };
 }
+
+/** Whether a path (as given, or by its real path) is in one of the closed folders. */
+export async function inClosedFolder(path: string, bounds: Bounds): Promise<boolean> {
+  const real = await realOrSelf(path);
+  const closed = await Promise.all(bounds.closed.map(realOrSelf));
+  return closed.some((folder) => isWithin(path, folder) || isWithin(real, folder));
+}

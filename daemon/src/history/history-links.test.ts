@@ -110,6 +110,40 @@ describe('history import never follows a planted link out of the transcripts', (
     }
   });
 
+  test('a transcript folder that is a link out, or a file in a zero-access circle, is not read', async () => {
+    const daemon = await startTestDaemon({ config: { historyWatch: false } });
+    const outside = mkdtempSync(join(tmpdir(), 'relais-outside-'));
+    const { configDir, id } = await subscription(daemon);
+    const second = await subscription(daemon);
+    try {
+      // The circle `*.pem` of the default rules: a link inside the folder does not reach it either.
+      const projects = join(configDir, 'projects');
+      mkdirSync(join(projects, '-p'));
+      writeFileSync(join(projects, 'certs.pem'), transcript(KEY));
+      symlinkSync('../certs.pem', join(projects, '-p', `${KEY}.jsonl`));
+      mkdirSync(join(projects, 'vault.key'));
+      writeFileSync(join(projects, 'vault.key', `${WAL}.jsonl`), transcript(WAL));
+      const report = await rescan(daemon, id);
+      assert.deepEqual(await importedIds(daemon, id), []);
+      assert.match(
+        report.errors.find((e) => e.path === join(projects, '-p', `${KEY}.jsonl`))?.error ?? '',
+        /rules/,
+      );
+      // The whole transcript folder swapped for a link out of the configuration folder.
+      writeFileSync(join(outside, `${OUT}.jsonl`), transcript(OUT));
+      rmSync(join(second.configDir, 'projects'), { recursive: true });
+      symlinkSync(outside, join(second.configDir, 'projects'));
+      const away = await rescan(daemon, second.id);
+      assert.deepEqual(await importedIds(daemon, second.id), []);
+      assert.match(away.errors[0]?.error ?? '', /leads out/);
+    } finally {
+      await daemon.close();
+      rmSync(configDir, { recursive: true, force: true });
+      rmSync(second.configDir, { recursive: true, force: true });
+      rmSync(outside, { recursive: true, force: true });
+    }
+  });
+
   test('links to ".." and "." do not loop, and /api/health answers promptly during the scan', async () => {
     const daemon = await startTestDaemon({ config: { historyWatch: false } });
     const { configDir, id } = await subscription(daemon);

@@ -12,6 +12,9 @@ export interface WalkLimits {
   maxEntries: number;
 }
 
+/** Reasons told one by one; past this, only their count (a hostile tree must not bloat the report). */
+const MAX_REFUSALS = 1000;
+
 export const TRANSCRIPT_WALK: WalkLimits = { maxDepth: 12, maxEntries: 200_000 };
 
 export interface FoundFile {
@@ -40,74 +43,107 @@ interface Folder {
  * walk loop or multiply; a file reached twice is listed once. Named like a wanted file but not a
  * regular one (a folder, a FIFO, a link out) is reported, never opened.
  */
-export async function walkInside(
+export function walkInside(
   fence: Fence,
   start: string,
   accepts: (path: string) => boolean,
   limits: WalkLimits,
 ): Promise<WalkResult> {
-  const result: WalkResult = { files: [], refused: [] };
-  let startReal: string;
-  try {
-    startReal = await realpath(start);
-  } catch (error: unknown) {
-    if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-      result.refused.push({ path: start, error: messageOf(error) });
-    return result;
+  return new Walk(fence, start, accepts, limits).run();
+}
+
+class Walk {
+  private readonly result: WalkResult = { files: [], refused: [] };
+  private readonly seenFolders = new Set<string>();
+  private readonly seenFiles = new Set<string>();
+  private readonly stack: Folder[] = [];
+  private entries = 0;
+  private tooDeep = false;
+  private unsaid = 0;
+
+  constructor(
+    private readonly fence: Fence,
+    private readonly start: string,
+    private readonly accepts: (path: string) => boolean,
+    private readonly limits: WalkLimits,
+  ) {}
+
+  async run(): Promise<WalkResult> {
+    let startReal: string;
+    try {
+      startReal = await realpath(this.start);
+    } catch (error: unknown) {
+      if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
+        this.refuse(this.start, messageOf(error));
+      return this.result;
+    }
+    const why = outOfBounds(this.fence, startReal);
+    if (why) return { files: [], refused: [{ path: this.start, error: why }] };
+    this.seenFolders.add(startReal);
+    this.stack.push({ path: this.start, real: startReal, depth: 0 });
+    while (this.stack.length) if (!(await this.readFolder(this.stack.pop()!))) break;
+    if (this.unsaid)
+      this.result.refused.push({ path: this.start, error: `and ${this.unsaid} more left out` });
+    this.result.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    return this.result;
   }
-  const why = outOfBounds(fence, startReal);
-  if (why) return { files: [], refused: [{ path: start, error: why }] };
-  const seenFolders = new Set<string>([startReal]);
-  const seenFiles = new Set<string>();
-  const stack: Folder[] = [{ path: start, real: startReal, depth: 0 }];
-  let entries = 0;
-  let tooDeep = false;
-  const refuse = (path: string, error: string): void => void result.refused.push({ path, error });
-  while (stack.length) {
-    const folder = stack.pop()!;
+
+  /** Reads one folder; false once the entry cap is reached. */
+  private async readFolder(folder: Folder): Promise<boolean> {
     // Plain files are looked at in short synchronous slices: far cheaper than a promise each, and
     // the event loop turns between slices.
     const plain: string[] = [];
+    let going = true;
     try {
       for await (const entry of await opendir(folder.path, { bufferSize: 256 })) {
-        if (++entries > limits.maxEntries) {
-          refuse(start, `more than ${limits.maxEntries} entries: the rest was not read`);
-          await statInSlices(plain, result);
-          return finish(result);
+        if (++this.entries > this.limits.maxEntries) {
+          this.refuse(
+            this.start,
+            `more than ${this.limits.maxEntries} entries: the rest was not read`,
+          );
+          going = false;
+          break;
         }
         const path = join(folder.path, entry.name);
-        const real = join(folder.real, entry.name);
-        const target = plainKind(entry) ?? (await kindOfEntry(entry, path, fence, accepts));
-        if ('refused' in target) {
-          refuse(path, target.refused);
-          continue;
-        }
-        if (target.kind === 'folder') {
-          const realFolder = target.real ?? real;
-          if (accepts(path)) refuse(path, 'not a regular file (a directory)');
-          if (seenFolders.has(realFolder)) continue;
-          if (folder.depth + 1 > limits.maxDepth) {
-            if (!tooDeep) refuse(path, `deeper than ${limits.maxDepth} folders: not read`);
-            tooDeep = true;
-            continue;
-          }
-          seenFolders.add(realFolder);
-          stack.push({ path, real: realFolder, depth: folder.depth + 1 });
-        } else if (target.kind === 'file') {
-          if (!accepts(path)) continue;
-          const realFile = target.real ?? real;
-          if (seenFiles.has(realFile)) continue;
-          seenFiles.add(realFile);
-          if (target.info) result.files.push({ path, info: target.info });
-          else plain.push(path);
-        } else if (accepts(path)) refuse(path, `not a regular file (${target.kind})`);
+        const target =
+          plainKind(entry) ?? (await kindOfEntry(entry, path, this.fence, this.accepts));
+        this.take(folder, entry.name, target, plain);
       }
     } catch (error: unknown) {
-      refuse(folder.path, messageOf(error));
+      this.refuse(folder.path, messageOf(error));
     }
-    await statInSlices(plain, result);
+    await statInSlices(plain, this.result);
+    return going;
   }
-  return finish(result);
+
+  /** Takes one entry in: a folder to read, a file found, or a reason to leave it out. */
+  private take(folder: Folder, name: string, target: Target, plain: string[]): void {
+    const path = join(folder.path, name);
+    if ('refused' in target) return this.refuse(path, target.refused);
+    const real = target.real ?? join(folder.real, name);
+    if (target.kind === 'folder') {
+      if (this.accepts(path)) this.refuse(path, 'not a regular file (a directory)');
+      if (this.seenFolders.has(real)) return;
+      if (folder.depth + 1 > this.limits.maxDepth) {
+        if (!this.tooDeep)
+          this.refuse(path, `deeper than ${this.limits.maxDepth} folders: not read`);
+        this.tooDeep = true;
+        return;
+      }
+      this.seenFolders.add(real);
+      this.stack.push({ path, real, depth: folder.depth + 1 });
+    } else if (target.kind === 'file') {
+      if (!this.accepts(path) || this.seenFiles.has(real)) return;
+      this.seenFiles.add(real);
+      if (target.info) this.result.files.push({ path, info: target.info });
+      else plain.push(path);
+    } else if (this.accepts(path)) this.refuse(path, `not a regular file (${target.kind})`);
+  }
+
+  private refuse(path: string, error: string): void {
+    if (this.result.refused.length < MAX_REFUSALS) this.result.refused.push({ path, error });
+    else this.unsaid++;
+  }
 }
 
 type Target =
@@ -178,11 +214,6 @@ async function statInSlices(paths: string[], result: WalkResult): Promise<void> 
       }
     }
   }
-}
-
-function finish(result: WalkResult): WalkResult {
-  result.files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  return result;
 }
 
 function messageOf(error: unknown): string {

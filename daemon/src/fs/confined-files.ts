@@ -23,6 +23,9 @@ import { join } from 'node:path';
  * purpose: a handful of small files at a library change or a launch.
  */
 
+/** Above what Relais ever writes there (a library item is at most 200,000 characters): not read. */
+const MAX_CONFINED_BYTES = 1024 * 1024;
+
 export const sha256 = (bytes: Buffer | string): string =>
   createHash('sha256').update(bytes).digest('hex');
 
@@ -79,6 +82,8 @@ export function onDisk(base: string, relative: string): OnDisk {
     const opened = fstatSync(fd);
     if (opened.dev !== info.dev || opened.ino !== info.ino)
       return { state: 'other', why: `${path} changed while it was read` };
+    if (opened.size > MAX_CONFINED_BYTES)
+      return { state: 'other', why: `${path} is larger than anything Relais writes` };
     const bytes = Buffer.alloc(opened.size);
     let at = 0;
     while (at < bytes.length) {

@@ -11,14 +11,6 @@ export interface OpenedFile {
   real: string;
 }
 
-export interface OpenRules {
-  /**
-   * Follow a link at the path itself when its real path stays inside the fence (history: an agent
-   * may link one transcript folder to another). Off for imports: a link is refused.
-   */
-  followLinks: boolean;
-}
-
 export function kindOf(info: Stats): string {
   if (info.isSymbolicLink()) return 'a symbolic link';
   if (info.isDirectory()) return 'a directory';
@@ -28,18 +20,15 @@ export function kindOf(info: Stats): string {
 }
 
 /**
- * Opens a regular file of an untrusted tree for reading. Its real path (every link and `..`
- * resolved) must be inside the fence; it must be a regular file with one name (a hard link's other
- * name may be anywhere); it is opened without following a link at its last step and without
+ * Opens a regular file of an untrusted tree for reading. The path itself must not be a link (a walk
+ * names a file it reached through one by its target's path); its real path (links above it and
+ * `..` resolved) must be inside the fence; it must be a regular file with one name (a hard link's
+ * other name may be anywhere); it is opened without following a link at its last step and without
  * waiting on a FIFO, and the opened file must be the one checked (same device and inode), so a
  * swap between the check and the open is refused. The caller closes the handle.
  */
-export async function openInside(
-  fence: Fence,
-  path: string,
-  rules: OpenRules,
-): Promise<OpenedFile> {
-  if (!rules.followLinks && (await lstat(path)).isSymbolicLink())
+export async function openInside(fence: Fence, path: string): Promise<OpenedFile> {
+  if ((await lstat(path)).isSymbolicLink())
     throw new RefusedPath(path, 'a symbolic link: links are not followed here');
   const real = await realpath(path);
   const why = outOfBounds(fence, real);
@@ -63,9 +52,9 @@ export async function openInside(
 export async function readInside(
   fence: Fence,
   path: string,
-  rules: OpenRules & { maxBytes: number },
+  rules: { maxBytes: number },
 ): Promise<Buffer> {
-  const { handle, info } = await openInside(fence, path, rules);
+  const { handle, info } = await openInside(fence, path);
   try {
     if (info.size > rules.maxBytes)
       throw new RefusedPath(path, `larger than ${rules.maxBytes} bytes`);

@@ -1,6 +1,6 @@
 import { lstatSync, type Dirent, type Stats } from 'node:fs';
 import { lstat, opendir, realpath, stat } from 'node:fs/promises';
-import { join } from 'node:path';
+import { join, relative } from 'node:path';
 import { outOfBounds, type Fence } from './fence.js';
 import { kindOf } from './untrusted-file.js';
 
@@ -18,7 +18,7 @@ const MAX_REFUSALS = 1000;
 export const TRANSCRIPT_WALK: WalkLimits = { maxDepth: 12, maxEntries: 200_000 };
 
 export interface FoundFile {
-  /** The path through the tree, as listed (a followed link keeps its own name). */
+  /** The file's path from the start, without a link on the way (a followed link: its target's). */
   path: string;
   /** The file's status (of its target, for a followed link). */
   info: Stats;
@@ -40,7 +40,7 @@ interface Folder {
  * The regular files under `start` whose path `accepts`, without ever blocking the event loop (each
  * folder is read in batches by the thread pool). A link is followed only when its real path is
  * inside the fence, and a folder only once (by real path), so links to `.` or `..` cannot make the
- * walk loop or multiply; a file reached twice is listed once. Named like a wanted file but not a
+ * walk loop or multiply; a file is listed once, under its path without links from the start. Named like a wanted file but not a
  * regular one (a folder, a FIFO, a link out) is reported, never opened.
  */
 export function walkInside(
@@ -60,6 +60,7 @@ class Walk {
   private entries = 0;
   private tooDeep = false;
   private unsaid = 0;
+  private startReal = '';
 
   constructor(
     private readonly fence: Fence,
@@ -79,6 +80,7 @@ class Walk {
     }
     const why = outOfBounds(this.fence, startReal);
     if (why) return { files: [], refused: [{ path: this.start, error: why }] };
+    this.startReal = startReal;
     this.seenFolders.add(startReal);
     this.stack.push({ path: this.start, real: startReal, depth: 0 });
     while (this.stack.length) if (!(await this.readFolder(this.stack.pop()!))) break;
@@ -118,9 +120,12 @@ class Walk {
 
   /** Takes one entry in: a folder to read, a file found, or a reason to leave it out. */
   private take(folder: Folder, name: string, target: Target, plain: string[]): void {
-    const path = join(folder.path, name);
-    if ('refused' in target) return this.refuse(path, target.refused);
+    const listed = join(folder.path, name);
+    if ('refused' in target) return this.refuse(listed, target.refused);
     const real = target.real ?? join(folder.real, name);
+    // Where a followed link leads, named from the start: one name per file, the one the watcher
+    // hears and the cursor is kept under, whichever way the walk came.
+    const path = target.real ? join(this.start, relative(this.startReal, real)) : listed;
     if (target.kind === 'folder') {
       if (this.accepts(path)) this.refuse(path, 'not a regular file (a directory)');
       if (this.seenFolders.has(real)) return;

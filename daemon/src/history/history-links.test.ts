@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import {
+  appendFileSync,
   existsSync,
   linkSync,
   mkdirSync,
@@ -13,6 +14,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, test } from 'node:test';
 import type { ImportReport, Session } from '../../../contract/api.js';
+import { allEvents } from '../testing/all-events.js';
 import { startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
 import { claudeLines } from '../testing/transcripts.js';
 
@@ -201,6 +203,12 @@ describe('history import never follows a planted link out of the transcripts', (
       const project = join(configDir, 'projects', '-home-me-project');
       mkdirSync(project);
       writeFileSync(join(outside, `${LIVE_OUT}.jsonl`), transcript(LIVE_OUT));
+      // A folder reached both directly and through a link inside: one cursor, read once.
+      const other = join(configDir, 'projects', '-home-me-other');
+      mkdirSync(other);
+      writeFileSync(join(other, `${INSIDE}.jsonl`), transcript(INSIDE));
+      symlinkSync(other, join(configDir, 'projects', 'a-moved'));
+      symlinkSync(other, join(configDir, 'projects', 'z-moved'));
       await daemon.call('POST', `/api/subscriptions/${id}/import`);
       await new Promise((resolve) => setTimeout(resolve, 1500));
       symlinkSync(join(outside, `${LIVE_OUT}.jsonl`), join(project, `${LIVE_OUT}.jsonl`));
@@ -211,8 +219,17 @@ describe('history import never follows a planted link out of the transcripts', (
         async () => (await importedIds(daemon, id)).includes(LIVE),
         15_000,
       );
+      appendFileSync(join(other, `${INSIDE}.jsonl`), transcript(INSIDE));
       await new Promise((resolve) => setTimeout(resolve, 2500));
-      assert.deepEqual(await importedIds(daemon, id), [LIVE]);
+      assert.deepEqual(await importedIds(daemon, id), [INSIDE, LIVE].sort());
+      const inside = (
+        await daemon.call<{ items: Session[] }>(
+          'GET',
+          `/api/sessions?origin=imported&subscription=${id}`,
+        )
+      ).body.items.find((s) => s.agent_session_id === INSIDE)!;
+      const lines = transcript(INSIDE).split('\n').length - 1;
+      assert.equal((await allEvents(daemon, inside.id)).length, 2 * lines);
     } finally {
       await daemon.close();
       rmSync(configDir, { recursive: true, force: true });

@@ -19,8 +19,8 @@ export type OpenedTranscript =
   { handle: FileHandle; info: Stats; first: Chunk | null } | { error: unknown };
 
 /**
- * Opens a transcript within its folder's fence (see `openInside`: no link out, regular files with
- * one name only), reads its identity and the chunk at `offset`. An
+ * Opens a transcript within its folder's fence (see `openInside`: not a link, regular, one name;
+ * a scan names a file reached through a link by its target's path), reads its identity and the chunk at `offset`. An
  * import opens the next file this way while it parses the current one, so the file system's
  * round trips (open, stat, read) overlap the parsing instead of following it. The caller closes
  * the handle.
@@ -33,7 +33,7 @@ export async function openTranscript(
   let handle: FileHandle;
   let info: Stats;
   try {
-    ({ handle, info } = await openInside(fence, path, { followLinks: true }));
+    ({ handle, info } = await openInside(fence, path));
   } catch (error: unknown) {
     return { error };
   }

@@ -39,7 +39,7 @@ export async function importFrom(
   let bytes: Buffer;
   try {
     const fence = await fenceOf(dirname(path), bounds);
-    bytes = await readInside(fence, path, { followLinks: false, maxBytes: LIBRARY_CONTENT_MAX });
+    bytes = await readInside(fence, path, { maxBytes: LIBRARY_CONTENT_MAX });
   } catch (error: unknown) {
     if (error instanceof RefusedPath) refuse(error.message);
     // Gone meanwhile, or unreadable: the person's file, told as such (never a 500).

@@ -97,6 +97,12 @@ class Walk {
     const plain: string[] = [];
     let going = true;
     try {
+      // A folder swapped for a link since it was listed is not read: its files would be named as if
+      // they were inside.
+      if ((await realpath(folder.path)) !== folder.real) {
+        this.refuse(folder.path, 'changed while the scan read it');
+        return true;
+      }
       for await (const entry of await opendir(folder.path, { bufferSize: 256 })) {
         if (++this.entries > this.limits.maxEntries) {
           this.refuse(

@@ -70,20 +70,35 @@ const name = (relative: string): string => relative.split('/').pop()!;
 
 /** What is at `relative`: nothing, a regular file (its hash, read without following a link), or else. */
 export function onDisk(base: string, relative: string): OnDisk {
+  const read = readConfined(base, relative, MAX_CONFINED_BYTES);
+  if ('bytes' in read) return { state: 'file', sha256: sha256(read.bytes) };
+  return read.why === null ? { state: 'absent' } : { state: 'other', why: read.why };
+}
+
+/**
+ * The bytes of a small regular file at `relative` under `base` (an agent's credentials, a file
+ * Relais placed): no link followed on the way or at the file, one hard link only, never waiting on
+ * a FIFO, at most `maxBytes`. `why` is null when nothing is there, else why it was not read.
+ */
+export function readConfined(
+  base: string,
+  relative: string,
+  maxBytes: number,
+): { bytes: Buffer } | { why: string | null } {
   const folder = folderOf(base, relative, false);
-  if (folder === 'absent') return { state: 'absent' };
-  if (typeof folder === 'string') return { state: 'other', why: folder };
+  if (folder === 'absent') return { why: null };
+  if (typeof folder === 'string') return { why: folder };
   const path = join(folder.dir, name(relative));
   const info = lstatOrNull(path);
-  if (!info) return { state: 'absent' };
-  if (!info.isFile()) return { state: 'other', why: `${path} is not a regular file` };
+  if (!info) return { why: null };
+  if (!info.isFile()) return { why: `${path} is not a regular file` };
   const fd = openSync(path, constants.O_RDONLY | constants.O_NOFOLLOW | constants.O_NONBLOCK);
   try {
     const opened = fstatSync(fd);
-    if (opened.dev !== info.dev || opened.ino !== info.ino)
-      return { state: 'other', why: `${path} changed while it was read` };
-    if (opened.size > MAX_CONFINED_BYTES)
-      return { state: 'other', why: `${path} is larger than anything Relais writes` };
+    if (!opened.isFile() || opened.dev !== info.dev || opened.ino !== info.ino)
+      return { why: `${path} changed while it was read` };
+    if (opened.nlink > 1) return { why: `${path} has more than one hard link` };
+    if (opened.size > maxBytes) return { why: `${path} is larger than ${maxBytes} bytes` };
     const bytes = Buffer.alloc(opened.size);
     let at = 0;
     while (at < bytes.length) {
@@ -91,7 +106,7 @@ export function onDisk(base: string, relative: string): OnDisk {
       if (read === 0) break;
       at += read;
     }
-    return { state: 'file', sha256: sha256(bytes.subarray(0, at)) };
+    return { bytes: bytes.subarray(0, at) };
   } finally {
     closeSync(fd);
   }

@@ -1,9 +1,18 @@
 import assert from 'node:assert/strict';
 import { execFileSync } from 'node:child_process';
-import { linkSync, mkdirSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, describe, test } from 'node:test';
+import { readConfined, writeConfined } from './confined-files.js';
 import { fenceOf, type Fence } from './fence.js';
 import { openInside, readInside } from './untrusted-file.js';
 import { walkInside } from './untrusted-tree.js';
@@ -83,5 +92,28 @@ describe('walking and opening a tree Relais does not own', () => {
       [join(closed, 'own', 'a.jsonl')],
     );
     assert.match(walk.refused[0]?.error ?? '', /leads out/);
+  });
+
+  const why = (read: ReturnType<typeof readConfined>): string =>
+    'why' in read ? String(read.why) : 'read';
+
+  test('confined files: read without following a link or waiting on a FIFO, written through an exclusive name', () => {
+    const base = tree();
+    const away = tree();
+    writeFileSync(join(away, 'secret'), 'secret');
+    execFileSync('mkfifo', [join(base, '.credentials.json')]);
+    assert.match(why(readConfined(base, '.credentials.json', 100)), /not a regular/);
+    symlinkSync(join(away, 'secret'), join(base, 'link.json'));
+    assert.match(why(readConfined(base, 'link.json', 100)), /not a regular/);
+    symlinkSync(away, join(base, 'linked'));
+    assert.match(why(readConfined(base, 'linked/secret', 100)), /a link/);
+    assert.equal(writeConfined(base, 'linked/new.md', 'x'), false);
+    assert.equal(writeConfined(base, 'link.json', 'x'), false);
+    assert.equal(readFileSync(join(away, 'secret'), 'utf8'), 'secret');
+    assert.equal(writeConfined(base, 'deep/er/file.md', 'text'), true);
+    const read = readConfined(base, 'deep/er/file.md', 100);
+    assert.ok('bytes' in read);
+    assert.equal(read.bytes.toString(), 'text');
+    assert.deepEqual(readConfined(base, 'nothing.json', 100), { why: null });
   });
 });

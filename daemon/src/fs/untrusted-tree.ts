@@ -17,14 +17,29 @@ const MAX_REFUSALS = 1000;
 
 export const TRANSCRIPT_WALK: WalkLimits = { maxDepth: 12, maxEntries: 200_000 };
 
+export interface FileIdentity {
+  dev: number;
+  ino: number;
+  size: number;
+  mtimeMs: number;
+}
+
+const identity = (info: Stats): FileIdentity => ({
+  dev: info.dev,
+  ino: info.ino,
+  size: info.size,
+  mtimeMs: info.mtimeMs,
+});
+
 export interface FoundFile {
   /** The file's path from the start, without a link on the way (a followed link: its target's). */
   path: string;
-  /** The file's status (of its target, for a followed link). */
-  info: Stats;
+  /** The file's identity (of its target, for a followed link): four numbers, not a whole Stats. */
+  info: FileIdentity;
 }
 
 export interface WalkResult {
+  /** Sorted by path. */
   files: FoundFile[];
   /** What a walk left out, with the reason: a link out of the fence, a special file, a cap. */
   refused: { path: string; error: string }[];
@@ -146,7 +161,7 @@ class Walk {
     } else if (target.kind === 'file') {
       if (!this.accepts(path) || this.seenFiles.has(real)) return;
       this.seenFiles.add(real);
-      if (target.info) this.result.files.push({ path, info: target.info });
+      if (target.info) this.result.files.push({ path, info: identity(target.info) });
       else plain.push(path);
     } else if (this.accepts(path)) this.refuse(path, `not a regular file (${target.kind})`);
   }
@@ -219,7 +234,7 @@ async function statInSlices(paths: string[], result: WalkResult): Promise<void> 
     if (i) await new Promise((resolve) => setImmediate(resolve));
     for (const path of paths.slice(i, i + SLICE)) {
       try {
-        result.files.push({ path, info: lstatSync(path) });
+        result.files.push({ path, info: identity(lstatSync(path)) });
       } catch (error: unknown) {
         result.refused.push({ path, error: messageOf(error) });
       }

@@ -128,7 +128,8 @@ export class HistoryImporter {
       for (const file of walk.files) found.push({ ...file, fence });
       errors.push(...walk.refused);
     }
-    found.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+    // Each root's files come sorted by path: reading in that order keeps which copy of a repeated
+    // response counts the same from one scan to the next.
     return { found, errors };
   }
 

@@ -4,6 +4,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
+import { homedir } from 'node:os';
 import { join } from 'node:path';
 import { startDemoModel, type DemoModel } from '../../fakes/demo-model/server.js';
 import { LaunchBrake } from './admission/launch-brake.js';
@@ -31,6 +32,7 @@ import { permissionRoutes } from './permissions/permissions.routes.js';
 import type { PermissionPolicy } from './permissions/policy.js';
 import { AuditLog } from './permissions/audit-log.js';
 import { enginePolicy } from './permissions/engine-policy.js';
+import { zeroAccessCircle } from './permissions/zero-access.js';
 import { RulesStore } from './permissions/engine/index.js';
 import { rulesRoutes } from './permissions/rules.routes.js';
 import { QueueRepo } from './sessions/queue-repo.js';
@@ -40,6 +42,7 @@ import { mcpRoutes } from './mcp/mcp.routes.js';
 import { InstructionsRepo } from './library/instructions-repo.js';
 import { LibraryRepo } from './library/library-repo.js';
 import { libraryRoutes } from './library/library.routes.js';
+import { PlacedFiles } from './library/placed-files.js';
 import { LibraryService } from './library/library-service.js';
 import { sessionRoutes } from './sessions/sessions.routes.js';
 import { SubscriptionRepo } from './subscriptions/subscription-repo.js';
@@ -175,6 +178,11 @@ export async function build(
       'the rules file is invalid; the default rules apply',
     );
   const engine = { store: rulesStore, dataDir: config.home, agentHomeDir: config.agentHome };
+  // What Relais never reads for an agent from a tree it does not own (transcripts, imports).
+  const untrustedBounds = {
+    closed: [config.home],
+    circle: zeroAccessCircle(rulesStore, homedir()),
+  };
   const policy = options.policy ?? enginePolicy(engine);
   const broker = new PermissionBroker({
     repo: permissions,
@@ -205,7 +213,8 @@ export async function build(
     repo: libraryRepo,
     subscriptions: new SubscriptionRepo(db),
     agents,
-    dataHome: config.home,
+    bounds: untrustedBounds,
+    placed: new PlacedFiles(db),
   });
   manager = new SessionManager({
     db,
@@ -290,6 +299,7 @@ export async function build(
     subscription: (id) => subscriptions.stored(id),
     log: app.log,
     watch: config.historyWatch,
+    bounds: untrustedBounds,
   }).install(routes);
   // Analytics read every finished turn: Relais' own and the imported ones still batched.
   const usage = installUsage(db, events, routes, () => history.flush());

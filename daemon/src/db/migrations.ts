@@ -381,4 +381,18 @@ export const MIGRATIONS: Migration[] = [
         WHERE utilization IS NOT NULL;
     `,
   },
+  {
+    version: 15,
+    name: 'library-placed-files',
+    // What Relais placed in each configuration folder, and the hash of what it wrote there: kept
+    // here, not in a file of that folder an agent can edit. The old file is never read.
+    sql: `
+      CREATE TABLE library_placed (
+        config_dir TEXT NOT NULL,
+        path TEXT NOT NULL,
+        sha256 TEXT NOT NULL,
+        PRIMARY KEY (config_dir, path)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

@@ -32,6 +32,7 @@ describe('history import and a daemon killed mid-batch', () => {
       events,
       onSession: () => undefined,
       onProgress: () => undefined,
+      bounds: { closed: [dir] },
     });
     const count = (sql: string): number => db.prepare(sql).pluck().get() as number;
 

@@ -1,9 +1,11 @@
-import { readdirSync, statSync, type Stats } from 'node:fs';
+import type { Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
-import { basename, join } from 'node:path';
+import { basename, sep } from 'node:path';
 import type { ImportProgress, ImportReport } from '../../../contract/api.js';
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../events/event-store.js';
+import { fenceInside, RefusedPath, type Bounds, type Fence } from '../fs/fence.js';
+import { TRANSCRIPT_WALK, walkInside, type FoundFile } from '../fs/untrusted-tree.js';
 import { nowIso } from '../ids.js';
 import type { StoredSubscription } from '../subscriptions/subscription-repo.js';
 import type { TurnRecord } from '../usage/turn-record.js';
@@ -34,6 +36,13 @@ export interface HistoryImporterDeps {
   /** A new imported session, or one that changed: for the global stream. */
   onSession: (sessionId: string) => void;
   onProgress: (progress: ImportProgress) => void;
+  /** What no transcript may lead to (Relais' data folder, the zero-access circles). */
+  bounds: Bounds;
+}
+
+/** A transcript found by a scan, and the fence it is opened within. */
+interface Found extends FoundFile {
+  fence: Fence;
 }
 
 export interface FileOutcome {
@@ -97,31 +106,31 @@ export class HistoryImporter {
     });
   }
 
-  /** The transcript files of a subscription (none when its agent has no reader or no folder). */
+  /**
+   * The transcript files of a subscription (none when its agent has no reader or no folder),
+   * walked without following a link out of its transcript folders.
+   */
   async files(
     subscription: StoredSubscription,
-  ): Promise<{ paths: string[]; errors: ImportReport['errors'] }> {
+  ): Promise<{ found: Found[]; errors: ImportReport['errors'] }> {
     const reader = transcriptReader(subscription.agent);
-    const paths: string[] = [];
+    const found: Found[] = [];
     const errors: ImportReport['errors'] = [];
     for (const root of reader?.roots(subscription.config_dir) ?? []) {
-      let names: string[];
+      let fence: Fence;
       try {
-        // Synchronous on purpose: thousands of small calls, each far cheaper than a promise's round
-        // trip; a rescan of an unchanged tree is only this and one query.
-        names = readdirSync(root, { recursive: true, encoding: 'utf8' });
+        fence = await fenceInside(subscription.config_dir, root, this.deps.bounds);
       } catch (error: unknown) {
-        if ((error as NodeJS.ErrnoException).code !== 'ENOENT')
-          errors.push({ path: root, error: messageOf(error) });
+        errors.push({ path: root, error: messageOf(error) });
         continue;
       }
-      for (const name of names) {
-        const path = join(root, name);
-        if (reader!.accepts(path)) paths.push(path);
-      }
+      const walk = await walkInside(fence, root, (path) => reader!.accepts(path), TRANSCRIPT_WALK);
+      for (const file of walk.files) found.push({ ...file, fence });
+      errors.push(...walk.refused);
     }
-    paths.sort();
-    return { paths, errors };
+    // Each root's files come sorted by path: reading in that order keeps which copy of a repeated
+    // response counts the same from one scan to the next.
+    return { found, errors };
   }
 
   /** Rescans a subscription: reads what is new in each of its transcripts. */
@@ -130,24 +139,19 @@ export class HistoryImporter {
     // Turns read before this run (by the watcher) are written now, so they are not counted in it.
     this.turns.flush();
     const writtenBefore = this.written.get(subscription.id) ?? 0;
-    const { paths, errors } = await this.files(subscription);
+    const { found, errors } = await this.files(subscription);
     const known = this.cursors.identities(subscription.id);
-    const todo: { path: string; bytes: number }[] = [];
-    for (const path of paths) {
-      try {
-        const info = statSync(path);
-        const cursor = known.get(path);
-        if (cursor && unchanged(cursor, info) && cursor.open_response === 0) continue;
-        todo.push({ path, bytes: Math.max(0, info.size - (cursor?.offset ?? 0)) });
-      } catch (error: unknown) {
-        errors.push({ path, error: messageOf(error) });
-      }
+    const todo: { path: string; bytes: number; fence: Fence }[] = [];
+    for (const { path, info, fence } of found) {
+      const cursor = known.get(path);
+      if (cursor && unchanged(cursor, info) && cursor.open_response === 0) continue;
+      todo.push({ path, fence, bytes: Math.max(0, info.size - (cursor?.offset ?? 0)) });
     }
     const progress: ImportProgress = {
       subscription_id: subscription.id,
       state: 'running',
-      files_total: paths.length,
-      files_done: paths.length - todo.length,
+      files_total: found.length,
+      files_done: found.length - todo.length,
       bytes_total: todo.reduce((sum, file) => sum + file.bytes, 0),
       bytes_done: 0,
       bytes_per_second: 0,
@@ -157,7 +161,7 @@ export class HistoryImporter {
     };
     const report: ImportReport = {
       subscription_id: subscription.id,
-      files: paths.length,
+      files: found.length,
       files_read: 0,
       bytes: 0,
       lines: 0,
@@ -179,7 +183,9 @@ export class HistoryImporter {
     };
     if (todo.length) tell(true);
     const opening = (i: number): Promise<OpenedTranscript> | null =>
-      i < todo.length ? openTranscript(todo[i]!.path, this.offsetOf(todo[i]!.path)) : null;
+      i < todo.length
+        ? openTranscript(todo[i]!.fence, todo[i]!.path, this.offsetOf(todo[i]!.path))
+        : null;
     let next = opening(0);
     for (let i = 0; i < todo.length; i++) {
       const file = todo[i]!;
@@ -223,7 +229,16 @@ export class HistoryImporter {
   ): Promise<FileOutcome> {
     const previous = this.locks.get(path) ?? Promise.resolve();
     const run = previous.then(() =>
-      this.readFile(subscription, path, final, opened ?? openTranscript(path, this.offsetOf(path))),
+      this.readFile(
+        subscription,
+        path,
+        final,
+        opened ??
+          this.fenceOf(subscription, path).then(
+            (fence) => openTranscript(fence, path, this.offsetOf(path)),
+            (error: unknown) => ({ error }),
+          ),
+      ),
     );
     const settled = run.catch(() => undefined);
     this.locks.set(path, settled);
@@ -283,6 +298,14 @@ export class HistoryImporter {
     while (this.locks.size) await Promise.all([...this.locks.values()]);
   }
 
+  /** The fence of the transcript folder holding a path (one the watcher heard of). */
+  private async fenceOf(subscription: StoredSubscription, path: string): Promise<Fence> {
+    const roots = transcriptReader(subscription.agent)?.roots(subscription.config_dir) ?? [];
+    const root = roots.find((r) => path.startsWith(r + sep));
+    if (!root) throw new RefusedPath(path, 'not in a transcript folder');
+    return fenceInside(subscription.config_dir, root, this.deps.bounds);
+  }
+
   /** Where the next read of a file starts, as far as its cursor says (a reset starts at 0). */
   private offsetOf(path: string): number {
     return this.cursors.get(path)?.offset ?? 0;
@@ -299,8 +322,6 @@ export class HistoryImporter {
     if ('error' in opened) return { ...nothing(), error: messageOf(opened.error) };
     try {
       if (!reader) return nothing();
-      const { info } = opened;
-      if (!info.isFile()) return { ...nothing(), error: `not a regular file (${kindOf(info)})` };
       return await this.readOpen(subscription, reader, path, opened, final);
     } catch (error: unknown) {
       return { ...nothing(), error: messageOf(error) };
@@ -523,13 +544,6 @@ function parseState(text: string | null): unknown {
   } catch {
     return null;
   }
-}
-
-function kindOf(info: Stats): string {
-  if (info.isDirectory()) return 'a directory';
-  if (info.isFIFO()) return 'a FIFO';
-  if (info.isSocket()) return 'a socket';
-  return 'a device or other special file';
 }
 
 function messageOf(error: unknown): string {

@@ -1,6 +1,7 @@
 import type { ImportReport } from '../../../contract/api.js';
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../events/event-store.js';
+import type { Bounds } from '../fs/fence.js';
 import { apiError } from '../http/errors.js';
 import type { RouteTable } from '../http/route.js';
 import type { GlobalHub } from '../live/global-hub.js';
@@ -21,6 +22,8 @@ export interface HistoryDeps {
   log: { warn: (fields: object, message: string) => void };
   /** Follow the folders while the daemon runs (off in some tests). */
   watch: boolean;
+  /** What no transcript may lead to: Relais' data folder, the zero-access circles. */
+  bounds: Bounds;
 }
 
 /** Watchers are compared to the subscriptions this often (added, repointed, deleted ones). */
@@ -51,6 +54,7 @@ export class History {
       events: deps.events,
       onSession: (id) => this.announcer.changedSession(id),
       onProgress: (progress) => deps.hub.publish({ type: 'import', import: progress }),
+      bounds: deps.bounds,
     });
   }
 

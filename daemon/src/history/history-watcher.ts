@@ -51,9 +51,11 @@ export class SubscriptionWatcher {
         (root) => path === root || path.startsWith(root + sep) || root.startsWith(path + sep),
       );
     // The configuration folder is watched (its transcript folder may not exist yet), everything in
-    // it but the way to the transcripts is ignored.
+    // it but the way to the transcripts is ignored. No link is followed: a planted one is heard as
+    // itself, and its read is refused unless it stays in the transcript folder (openInside).
     this.watcher = watch(subscription.config_dir, {
       ignoreInitial: true,
+      followSymlinks: false,
       ignored: (path: string) => path !== subscription.config_dir && !wanted(path),
     });
     const heard = (path: string): void => {

@@ -1,6 +1,8 @@
 import { createHash } from 'node:crypto';
-import { constants, type Stats } from 'node:fs';
-import { open, type FileHandle } from 'node:fs/promises';
+import type { Stats } from 'node:fs';
+import type { FileHandle } from 'node:fs/promises';
+import type { Fence } from '../fs/fence.js';
+import { openInside } from '../fs/untrusted-file.js';
 
 /** Bytes read at once from a transcript. */
 export const CHUNK_BYTES = 1024 * 1024;
@@ -17,22 +19,26 @@ export type OpenedTranscript =
   { handle: FileHandle; info: Stats; first: Chunk | null } | { error: unknown };
 
 /**
- * Opens a transcript, reads its identity and, for a regular file, the chunk at `offset`. An
+ * Opens a transcript within its folder's fence (see `openInside`: not a link, regular, one name;
+ * a scan names a file reached through a link by its target's path), reads its identity and the chunk at `offset`. An
  * import opens the next file this way while it parses the current one, so the file system's
  * round trips (open, stat, read) overlap the parsing instead of following it. The caller closes
  * the handle.
  */
-export async function openTranscript(path: string, offset: number): Promise<OpenedTranscript> {
+export async function openTranscript(
+  fence: Fence,
+  path: string,
+  offset: number,
+): Promise<OpenedTranscript> {
   let handle: FileHandle;
+  let info: Stats;
   try {
-    // Non-blocking: a FIFO named like a transcript must not hang the import (it is refused later).
-    handle = await open(path, constants.O_RDONLY | constants.O_NONBLOCK);
+    ({ handle, info } = await openInside(fence, path));
   } catch (error: unknown) {
     return { error };
   }
   try {
-    const info = await handle.stat();
-    if (!info.isFile() || offset >= info.size) return { handle, info, first: null };
+    if (offset >= info.size) return { handle, info, first: null };
     const bytes = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, info.size - offset));
     const { bytesRead } = await handle.read(bytes, 0, bytes.length, offset);
     return { handle, info, first: { position: offset, bytes: bytes.subarray(0, bytesRead) } };

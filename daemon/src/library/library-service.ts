@@ -1,29 +1,33 @@
 import type { z } from 'zod';
 import type { LibraryCreate, LibraryItem, LibraryPatch } from '../../../contract/library.js';
 import type { AgentRegistry } from '../agents/agent.js';
+import type { Bounds } from '../fs/fence.js';
 import { apiError } from '../http/errors.js';
 import type { SubscriptionRepo } from '../subscriptions/subscription-repo.js';
 import { importFrom } from './import-path.js';
 import type { LibraryRepo } from './library-repo.js';
-import { placeLibrary } from './library-placer.js';
+import { placeLibrary, type PlacedRecord } from './library-placer.js';
 
 export interface LibraryDeps {
   repo: LibraryRepo;
   subscriptions: SubscriptionRepo;
   agents: AgentRegistry;
-  dataHome: string;
+  /** What an import may not lead to: Relais' data folder, the zero-access circles. */
+  bounds: Bounds;
+  /** What Relais placed in each configuration folder (its own database, not the folder). */
+  placed: PlacedRecord;
 }
 
 /** The library's rules: scope checks, imports, and placing the files after every change. */
 export class LibraryService {
   constructor(private readonly deps: LibraryDeps) {}
 
-  create(body: z.output<typeof LibraryCreate>): LibraryItem {
+  async create(body: z.output<typeof LibraryCreate>): Promise<LibraryItem> {
     this.checkScope(body.subscription_id);
     const imported =
       body.import_path === undefined
         ? null
-        : importFrom(body.kind, body.import_path, this.deps.dataHome);
+        : await importFrom(body.kind, body.import_path, this.deps.bounds);
     const item = this.deps.repo.insert({
       kind: body.kind,
       name: body.name ?? imported?.name ?? '',
@@ -64,7 +68,7 @@ export class LibraryService {
       if (onlySubscription !== undefined && subscription.id !== onlySubscription) continue;
       try {
         const layout = this.deps.agents.get(subscription.agent).libraryLayout;
-        placeLibrary(subscription.config_dir, layout, items, subscription.id);
+        placeLibrary(subscription.config_dir, layout, items, subscription.id, this.deps.placed);
       } catch (error: unknown) {
         failures.push(
           `${subscription.id}: ${error instanceof Error ? error.message : String(error)}`,

@@ -1,5 +1,5 @@
 import { constants, type Stats } from 'node:fs';
-import { lstat, open, realpath, type FileHandle } from 'node:fs/promises';
+import { lstat, open, readlink, realpath, type FileHandle } from 'node:fs/promises';
 import { outOfBounds, RefusedPath, type Fence } from './fence.js';
 
 export { RefusedPath };
@@ -41,10 +41,26 @@ export async function openInside(fence: Fence, path: string): Promise<OpenedFile
     if (!info.isFile() || info.dev !== checked.dev || info.ino !== checked.ino)
       throw new RefusedPath(path, 'changed while it was being opened');
     if (info.nlink > 1) throw new RefusedPath(path, 'has more than one hard link');
+    const where = await openedPath(handle);
+    const moved = where === null ? null : outOfBounds(fence, where);
+    if (moved) throw new RefusedPath(path, `opened outside its fence (${moved})`);
     return { handle, info, real };
   } catch (error: unknown) {
     void handle.close().catch(() => undefined);
     throw error;
+  }
+}
+
+/**
+ * Where the kernel says an opened file is (Linux: /proc/self/fd), null where it cannot tell. A
+ * folder on the way swapped for a link between the real-path check and the open would otherwise
+ * pass: the inode check compares the file with itself once both calls went through the link.
+ */
+async function openedPath(handle: FileHandle): Promise<string | null> {
+  try {
+    return await readlink(`/proc/self/fd/${handle.fd}`);
+  } catch {
+    return null;
   }
 }
 

@@ -1,5 +1,4 @@
-import { readFileSync, statSync } from 'node:fs';
-import { join } from 'node:path';
+import { readClaudeOAuth } from './claude-credentials.js';
 
 /**
  * What admission assumes before it has learned anything: percent of a window per 1000 usage units,
@@ -53,21 +52,11 @@ export function priorSessionUnits(agent: string, plan: Plan): number {
  * `rateLimitTier`); unknown when absent or unreadable.
  */
 export function readClaudePlan(configDir: string): Plan {
-  try {
-    const file = join(configDir, '.credentials.json');
-    // Read at every launch: a file no login writes that large is not read.
-    if (statSync(file).size > 64 * 1024) return 'unknown';
-    const parsed = JSON.parse(readFileSync(file, 'utf8')) as {
-      claudeAiOauth?: { subscriptionType?: unknown; rateLimitTier?: unknown };
-    };
-    const oauth = parsed.claudeAiOauth ?? {};
-    const tier = typeof oauth.rateLimitTier === 'string' ? oauth.rateLimitTier : '';
-    const type = typeof oauth.subscriptionType === 'string' ? oauth.subscriptionType : '';
-    if (/20x/.test(tier)) return 'max_20x';
-    if (/5x/.test(tier) || type === 'max') return 'max_5x';
-    if (type === 'pro') return 'pro';
-    return 'unknown';
-  } catch {
-    return 'unknown';
-  }
+  const oauth = readClaudeOAuth(configDir) ?? {};
+  const tier = typeof oauth['rateLimitTier'] === 'string' ? oauth['rateLimitTier'] : '';
+  const type = typeof oauth['subscriptionType'] === 'string' ? oauth['subscriptionType'] : '';
+  if (/20x/.test(tier)) return 'max_20x';
+  if (/5x/.test(tier) || type === 'max') return 'max_5x';
+  if (type === 'pro') return 'pro';
+  return 'unknown';
 }

@@ -1,5 +1,4 @@
-import { readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readClaudeOAuth } from './claude-credentials.js';
 import { parseUsageAnswer, type QuotaReading } from './quota-parse.js';
 
 export interface PollTarget {
@@ -29,15 +28,8 @@ const FIRST_BACKOFF_MS = 30_000;
 
 /** The claude.ai OAuth access token in a subscription's configuration folder, if any (PROTOCOLS §4.1). */
 export function readOAuthToken(configDir: string): string | null {
-  try {
-    const parsed = JSON.parse(readFileSync(join(configDir, '.credentials.json'), 'utf8')) as {
-      claudeAiOauth?: { accessToken?: unknown };
-    };
-    const token = parsed.claudeAiOauth?.accessToken;
-    return typeof token === 'string' && token ? token : null;
-  } catch {
-    return null; // No file, unreadable or not JSON: this subscription has no OAuth login to ask with.
-  }
+  const token = readClaudeOAuth(configDir)?.['accessToken'];
+  return typeof token === 'string' && token ? token : null;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { renameSync, writeFileSync } from 'node:fs';
+import { writeConfined } from '../../fs/confined-files.js';
 import { join } from 'node:path';
 import type { ModelInfo } from '../../../../contract/api.js';
 import type { StoredSubscription } from '../../subscriptions/subscription-repo.js';
@@ -96,12 +96,14 @@ export class CodexDriver implements AgentDriver {
   }
 }
 
-/** Written whole then renamed: two sessions starting at once never read half a file. */
+/**
+ * Written whole then renamed (two sessions starting at once never read half a file), through an
+ * exclusive random temporary name: the folder is the agent's to write, so a link planted at a
+ * guessable name would be written through.
+ */
 function writeConfig(codexHome: string, text: string): void {
-  const path = join(codexHome, 'config.toml');
-  const temporary = `${path}.${process.pid}.${Date.now()}.tmp`;
-  writeFileSync(temporary, text, { mode: 0o600 });
-  renameSync(temporary, path);
+  if (!writeConfined(codexHome, 'config.toml', text))
+    throw new Error(`${join(codexHome, 'config.toml')} is not a plain file in a plain folder`);
 }
 
 function modelsOf(data: unknown): ModelInfo[] {

@@ -59,6 +59,7 @@ export const ERRORS = {
   library_name_taken: { status: 409, message: 'That name is taken in this scope.' },
   invalid_import: { status: 400, message: 'The path cannot be imported.' },
   mcp_unreachable: { status: 502, message: 'The MCP server could not be listed.' },
+  mcp_busy: { status: 503, message: 'Too many MCP listings are running; try again shortly.' },
   agent_unavailable: { status: 503, message: 'The agent binary could not be started.' },
   method_not_allowed: { status: 405, message: 'Method not allowed.' },
   internal_error: { status: 500, message: 'Internal error.' },

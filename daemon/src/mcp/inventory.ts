@@ -1,6 +1,7 @@
 import type { McpServer } from '../../../contract/mcp.js';
 import type { McpInventory } from '../agents/mcp-launch.js';
 import { listMcpTools, type StdioPlace } from './list-tools.js';
+import { cleanListingReason } from './listing-reasons.js';
 
 export interface InventoryResult {
   inventory: McpInventory;
@@ -18,10 +19,11 @@ export async function mcpInventory(
   await Promise.all(
     Object.entries(servers).map(async ([name, spec]) => {
       try {
-        inventory[name] = (await listMcpTools(spec, place)).map((tool) => tool.name);
+        // Skipped tools (a name off the rule) are never named to the agent; the gate refuses them.
+        inventory[name] = (await listMcpTools(spec, place)).tools.map((tool) => tool.name);
       } catch (error: unknown) {
         inventory[name] = null;
-        errors[name] = error instanceof Error ? error.message : String(error);
+        errors[name] = cleanListingReason(error);
       }
     }),
   );

@@ -93,7 +93,6 @@ export const INSTRUCTIONS_MAX = 20_000;
  * other control characters (tab, line feed and carriage return aside) have no place in a prompt.
  */
 export function instructionsProblem(text: string): string | null {
-  // eslint-disable-next-line no-control-regex
   const control = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.exec(text);
   if (!control) return null;
   const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');

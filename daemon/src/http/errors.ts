@@ -39,6 +39,10 @@ export const ERRORS = {
     status: 409,
     message: 'The agent never started a conversation in this session: there is nothing to resume.',
   },
+  invalid_conversation_id: {
+    status: 422,
+    message: "The conversation id is not the agent's own (a UUID): it cannot be resumed.",
+  },
   session_not_ready: { status: 409, message: 'The session is not ready for that.' },
   permission_not_pending: { status: 409, message: 'This permission request is no longer pending.' },
   subscription_in_use: { status: 409, message: 'The subscription has running sessions.' },

@@ -1,6 +1,14 @@
 import type Database from 'better-sqlite3';
 import { TURN_COLUMNS } from './turn-rows.js';
-import { csvLine, EXPORT_COLUMNS, IsoTimes, jsonKeys, jsonLine } from './export-lines.js';
+import {
+  csvLine,
+  csvTime,
+  EXPORT_COLUMNS,
+  FORMULA_START,
+  IsoTimes,
+  jsonKeys,
+  jsonLine,
+} from './export-lines.js';
 
 /**
  * Export lines mostly written by SQLite: a row's text columns, integers, quoting and escaping come
@@ -172,25 +180,50 @@ export function exportSelect(format: LineFormat): string {
   return `id, CASE WHEN ${PLAIN} THEN ${join(head)} END, started_at_ms, ended_at_ms, ${join(middle)}, cost_usd, ${join(tail)}, ${prose}, ${join(rest)}`;
 }
 
-/** Commas among the separators `before` puts in a CSV segment of columns [from, to). */
-const separators = (from: number, to: number): number =>
-  FORMATS.csv.before.slice(from, to).join('').split(',').length - 1;
+/**
+ * A raw CSV number field (no comma, quote, CR or LF); a raw text field also starts with nothing
+ * a spreadsheet would run (FORMULA_START) and holds no control character at all. A field that is
+ * not raw-safe sends its line to the JS encoder, which neutralises or quotes it.
+ */
+const NUMBER_FIELD = '[^",\\r\\n]*';
+const TEXT_FIELD =
+  '(?:[^",\\u0000-\\u001F\\u007F-\\u009F=+\\-@\\uFF1D\\uFF0B\\uFF0D\\uFF20][^",\\u0000-\\u001F\\u007F-\\u009F]*)?';
 
-/** A CSV segment of raw fields: exactly `commas` commas, and no quote, CR or LF in any field. */
-const rawFields = (commas: number): RegExp =>
-  new RegExp(`^[^",\\r\\n]*(?:,[^",\\r\\n]*){${commas}}$`);
+/**
+ * The CSV segment of columns [from, to), with the separators `before` puts around it (the comma
+ * before its first field, and the one that ends it before a column written apart): each field as
+ * its column's type allows it raw.
+ */
+const rawFields = (from: number, to: number, closed: boolean): RegExp =>
+  new RegExp(
+    `^${FORMATS.csv.before[from]}${COLUMNS.slice(from, to)
+      .map((column) => (column.type === 'text' ? TEXT_FIELD : NUMBER_FIELD))
+      .join(',')}${closed ? ',' : ''}$`,
+  );
 
 /** The CSV segments written raw (head, middle, tail, rest), each with its own check. */
 const RAW_SEGMENTS = {
-  head: rawFields(separators(0, START + 1)),
-  middle: rawFields(separators(START + 2, COST + 1)),
-  tail: rawFields(separators(COST + 1, PROSE + 1)),
-  rest: rawFields(separators(PROSE + 1, COLUMNS.length)),
+  head: rawFields(0, START, true),
+  middle: rawFields(START + 2, COST, true),
+  tail: rawFields(COST + 1, PROSE, true),
+  rest: rawFields(PROSE + 1, COLUMNS.length, false),
 };
 
+/** SQLite quotes the prose; a formula start or a control character (tab, CR, LF aside) it leaves to JS. */
+const PROSE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const proseRaw = (prose: string): boolean =>
+  !PROSE_CONTROL.test(prose) && !FORMULA_START.test(prose.startsWith('"') ? prose.slice(1) : prose);
+
 /** True when no raw-written CSV field needed quoting: the line is then the quoted one. */
-function rawSegments(head: string, middle: string, tail: string, rest: string): boolean {
+function rawSegments(
+  head: string,
+  middle: string,
+  tail: string,
+  prose: string,
+  rest: string,
+): boolean {
   return (
+    proseRaw(prose) &&
     RAW_SEGMENTS.head.test(head) &&
     RAW_SEGMENTS.middle.test(middle) &&
     RAW_SEGMENTS.tail.test(tail) &&
@@ -257,9 +290,14 @@ export class ExportLines {
       string,
     ];
     if (head === null || (cost !== null && typeof cost !== 'number')) return this.fromRaw(id);
-    if (this.format === 'csv' && !rawSegments(head, middle, tail, rest)) return this.fromRaw(id);
-    const start = this.times.format(started);
-    const end = this.times.format(ended);
+    if (this.format === 'csv' && !rawSegments(head, middle, tail, prose, rest))
+      return this.fromRaw(id);
+    let start = this.times.format(started);
+    let end = this.times.format(ended);
+    if (this.format === 'csv') {
+      start = csvTime(start);
+      end = csvTime(end);
+    }
     return `${head}${start}${this.between}${end}${middle}${this.cost(cost)}${tail}${prose}${rest}${this.end}`;
   }
 

@@ -9,9 +9,15 @@ export interface GroupStdioOptions {
   args: string[];
   env: Record<string, string>;
   cwd: string;
-  /** The most bytes of one message, and a tenth of all the bytes read before the server is cut. */
+  /** The most bytes of one message, and half of all the bytes read before the server is cut. */
   maxMessageBytes: number;
 }
+
+/**
+ * A listing exchanges a few messages (one per page of tools): a server that sends more is
+ * flooding, and each message costs the daemon a parse on its event loop.
+ */
+const MAX_MESSAGES = 2000;
 
 /** How long close() waits for the killed group's streams to end before it stops waiting. */
 const CLOSE_WAIT_MS = 2000;
@@ -30,7 +36,10 @@ export class GroupStdioTransport implements Transport {
   private child: ChildProcess | undefined;
   private closed: Promise<void> | undefined;
   private readonly buffer: ReadBuffer;
+  /** Why the transport cut the server (its own words, safe to show), if it did. */
+  failure: string | null = null;
   private bytesRead = 0;
+  private messages = 0;
 
   constructor(private readonly options: GroupStdioOptions) {
     this.buffer = new ReadBuffer({ maxBufferSize: options.maxMessageBytes });
@@ -68,13 +77,20 @@ export class GroupStdioTransport implements Transport {
   private receive(chunk: Buffer): void {
     this.bytesRead += chunk.byteLength;
     try {
-      if (this.bytesRead > this.options.maxMessageBytes * 10)
-        throw new Error(`the server wrote over ${this.options.maxMessageBytes * 10} bytes`);
+      if (this.bytesRead > this.options.maxMessageBytes * 2)
+        throw new Error(`the server wrote over ${this.options.maxMessageBytes * 2} bytes`);
       this.buffer.append(chunk);
-      for (let message = this.buffer.readMessage(); message; message = this.buffer.readMessage())
+      for (let message = this.buffer.readMessage(); message; message = this.buffer.readMessage()) {
+        if (++this.messages > MAX_MESSAGES)
+          throw new Error(`the server wrote over ${MAX_MESSAGES} messages`);
         this.onmessage?.(message);
+      }
     } catch (error: unknown) {
-      this.onerror?.(error instanceof Error ? error : new Error(String(error)));
+      const reason = error instanceof Error ? error : new Error(String(error));
+      this.failure ??= /^the server wrote over/.test(reason.message)
+        ? reason.message
+        : 'the server wrote something that is not JSON-RPC';
+      this.onerror?.(reason);
       void this.close();
     }
   }

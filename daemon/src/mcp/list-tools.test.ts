@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
-import { readdirSync, readFileSync, mkdtempSync, writeFileSync } from 'node:fs';
-import { createServer, type Server } from 'node:http';
+import { readdirSync, readFileSync, readlinkSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { createServer, request as httpRequest, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -23,7 +23,18 @@ function processesWith(marker: string): number[] {
   return found.filter(isAlive);
 }
 
-const openDescriptors = (): number => readdirSync('/proc/self/fd').length;
+/** The pipes this process holds open (a listing's child talks through three). */
+function openPipes(): number {
+  let pipes = 0;
+  for (const fd of readdirSync('/proc/self/fd')) {
+    try {
+      if (readlinkSync(`/proc/self/fd/${fd}`).startsWith('pipe:')) pipes++;
+    } catch {
+      // Closed meanwhile.
+    }
+  }
+  return pipes;
+}
 
 /** A stdio MCP server in a few lines: answers initialize and tools/list with the given names. */
 const STDIO_SERVER = `
@@ -112,19 +123,40 @@ describe('POST /api/mcp/tools with a command server', { timeout: 60_000 }, () =>
     assert.deepEqual(processesWith('sleep\x0041.5'), []);
   });
 
+  it('a client that goes away ends the listing and its process group at once', async () => {
+    const marker = `42.${process.pid}3`;
+    const body = JSON.stringify({
+      server: { command: 'sh', args: ['-c', `sleep ${marker} & exec sleep ${marker}`] },
+    });
+    const request = httpRequest(`${daemon.base}/api/mcp/tools`, {
+      method: 'POST',
+      headers: { authorization: `Bearer ${daemon.key}`, 'content-type': 'application/json' },
+    });
+    request.on('error', () => undefined);
+    request.end(body);
+    const until = Date.now() + 3000;
+    while (processesWith(`sleep\0${marker}`).length < 2 && Date.now() < until)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.equal(processesWith(`sleep\0${marker}`).length, 2, 'the server and its child ran');
+    const aborted = Date.now();
+    request.destroy();
+    while (processesWith(`sleep\0${marker}`).length > 0 && Date.now() - aborted < 4000)
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    assert.deepEqual(processesWith(`sleep\0${marker}`), []);
+    assert.ok(Date.now() - aborted < 2000, `gone ${Date.now() - aborted} ms after the abort`);
+  });
+
   it('a server flooding stdout (and its child) is cut: no child left, no descriptor open', async () => {
     const marker = join(folder, 'flood.js');
-    const before = openDescriptors();
+    const before = openPipes();
     const answer = await daemon.call('POST', '/api/mcp/tools', {
       server: { command: 'sh', args: ['-c', `node ${marker} & exec node ${marker}`] },
     });
     assert.equal(answer.status, 502, answer.text);
+    assert.match(answer.body.message, /the server wrote over \d+ (messages|bytes)$/);
     await new Promise((resolve) => setTimeout(resolve, 300));
     assert.deepEqual(processesWith(marker), []);
-    assert.ok(
-      openDescriptors() <= before,
-      `${before} descriptors before, ${openDescriptors()} after`,
-    );
+    assert.ok(openPipes() <= before, `${before} pipes before, ${openPipes()} after`);
   });
 
   it('a command that does not exist is a clean 502', async () => {

@@ -55,12 +55,16 @@ export async function listMcpTools(
   place: StdioPlace,
   limits: ListLimits = LIST_LIMITS,
   slots: ListingSlots = LISTING_SLOTS,
+  /** Ends the listing early (the client went away): the same way out as the deadline. */
+  cancel?: AbortSignal,
 ): Promise<ToolListing> {
-  const deadline = AbortSignal.timeout(limits.timeoutMs);
+  const timeout = AbortSignal.timeout(limits.timeoutMs);
+  const deadline = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
   const release = await slots.acquire(deadline);
   try {
     return await listWithin(server, place, limits, deadline);
   } catch (error: unknown) {
+    if (cancel?.aborted) throw new ListingError('the listing was cancelled');
     if (deadline.aborted)
       throw new ListingError(`the server did not answer within ${limits.timeoutMs} ms`);
     throw new ListingError(cleanListingReason(error));
@@ -106,6 +110,10 @@ async function listWithin(
   });
   try {
     return await Promise.race([work, timedOut]);
+  } catch (error: unknown) {
+    if (transport instanceof GroupStdioTransport && transport.failure)
+      throw new ListingError(transport.failure);
+    throw error;
   } finally {
     work.catch(() => undefined);
     timedOut.catch(() => undefined);

@@ -19,9 +19,13 @@ export function mcpRoutes(table: RouteTable, agentHome: string): void {
     errors: [502, 503],
     body: McpToolsQuery,
     response: McpToolList,
-    handler: async ({ body }) => {
+    handler: async ({ body, reply }) => {
+      // A client that goes away ends its listing (and the server's process group) at once.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
       try {
-        return await listMcpTools(body.server, { cwd: agentHome, home: agentHome });
+        const place = { cwd: agentHome, home: agentHome };
+        return await listMcpTools(body.server, place, undefined, undefined, gone.signal);
       } catch (error: unknown) {
         if (error instanceof ListingsBusyError) throw apiError('mcp_busy');
         const reason = cleanListingReason(error);

@@ -1,7 +1,7 @@
 import { ListingError } from './listing-reasons.js';
 
 /** Thrown when more listings wait than the slots hold in their queue (the route answers 503). */
-export class ListingsBusyError extends Error {}
+export class ListingsBusyError extends ListingError {}
 
 /**
  * A small counting semaphore for MCP listings: at most `running` at once, at most `waiting` in line

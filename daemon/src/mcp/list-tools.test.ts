@@ -8,6 +8,8 @@ import { after, before, describe, it } from 'node:test';
 import { isAlive } from '../processes/process-groups.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { ListingSlots, ListingsBusyError } from './listing-slots.js';
+import { mcpInventory } from './inventory.js';
+import { mcpSummary } from '../sessions/mcp-summary.js';
 
 /** Every live process whose command line holds `marker`. */
 function processesWith(marker: string): number[] {
@@ -172,6 +174,29 @@ describe('POST /api/mcp/tools with a command server', { timeout: 60_000 }, () =>
     assert.equal(answer.status, 502, answer.text);
     assert.doesNotMatch(answer.text, /sk-live|token|html|Not found/);
     assert.match(answer.body.message, /could not be listed: the server answered HTTP 404$/);
+  });
+});
+
+describe('MCP servers listed at launch', { timeout: 30_000 }, () => {
+  it("a tool name off the rule is never passed on, and the session's start says why", async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'relais-mcp-'));
+    writeFileSync(join(folder, 'server.js'), STDIO_SERVER);
+    const names = ['find', 'erase', 'x,Bash', 'a b'];
+    const servers = {
+      docs: {
+        command: 'node',
+        args: [join(folder, 'server.js'), JSON.stringify(names)],
+        allowed_tools: ['find'],
+      },
+    };
+    const listed = await mcpInventory(servers, { cwd: folder, home: folder });
+    assert.deepEqual(listed.inventory, { docs: ['find', 'erase'] });
+    const summary = mcpSummary(servers, listed)['docs']!;
+    assert.deepEqual(summary.hidden_tools, ['mcp__docs__erase']);
+    assert.deepEqual(
+      summary.skipped_tools.map((t) => t.name),
+      ['"x,Bash"', '"a b"'],
+    );
   });
 });
 

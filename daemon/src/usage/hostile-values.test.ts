@@ -276,6 +276,19 @@ describe('rows stored before the bounds: migration 14 clamps them and builds the
         )
         .get() as { i: number; c: number; e: number };
       assert.equal(stored.i, TURN_BOUNDS.tokens);
+      // The rollups were built again from the clamped rows: they say what the rows say.
+      const sums = (sql: string) => daemon.relais.db.prepare(sql).get();
+      for (const grain of [3_600_000, 86_400_000])
+        assert.deepEqual(
+          sums(
+            `SELECT TOTAL(turns) AS n, TOTAL(input) AS i, TOTAL(cost) AS c FROM usage_rollup WHERE grain = ${grain} AND kind = 'none' AND tool_name = ''`,
+          ),
+          sums('SELECT COUNT(*) AS n, TOTAL(input_tokens) AS i, TOTAL(cost_usd) AS c FROM turns'),
+        );
+      assert.deepEqual(
+        sums(`SELECT COUNT(DISTINCT day) AS d FROM usage_sessions WHERE kind = 'none'`),
+        { d: 1 },
+      );
       assert.equal(stored.c, TURN_BOUNDS.costUsd);
       assert.ok(stored.e < Date.now() + 2 * 3_600_000);
     } finally {

@@ -1,6 +1,13 @@
 import assert from 'node:assert/strict';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { describe, it } from 'node:test';
+import { openDatabase } from '../db/database.js';
+import { AnalyticsRepo } from './analytics-repo.js';
 import { boundTurn, TURN_BOUNDS } from './turn-bounds.js';
+import { TurnTracker } from './turn-tracker.js';
+import { TurnWriter } from './turn-writer.js';
 import type { TurnRecord } from './turn-record.js';
 
 const NOW = Date.parse('2026-12-04T12:00:00.000Z');
@@ -125,5 +132,72 @@ describe('turn bounds', () => {
       );
     for (const model of ['claude-opus-4-1[1m]', 'gpt-5.1-codex', 'vendor/model:tag', 'demo-sonnet'])
       assert.equal(boundTurn(turn({ model }), NOW).turn.model, model);
+  });
+});
+
+describe('live agent output', () => {
+  it('a result line with 9e18 tokens and a 1e308 cost is recorded bounded; rollup and raw answers agree', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'relais-live-bounds-'));
+    const db = openDatabase(join(dir, 'relais.db'));
+    try {
+      const clamped: number[] = [];
+      const writer = new TurnWriter(db, { onClamped: (_turn, n) => clamped.push(n) });
+      const meta = {
+        subscription_id: 'demo',
+        agent: 'claude',
+        model: 'claude-sonnet-4-5',
+        app: 'tests',
+        permission_mode: 'write',
+      };
+      for (let k = 0; k < 3; k++) {
+        const tracker = new TurnTracker(`s${k}`, meta);
+        const at = Date.now() - 60_000 + k * 1000;
+        tracker.hostUser(1, at);
+        tracker.assistant(
+          {
+            type: 'assistant',
+            message: {
+              id: `m${k}`,
+              model: 'claude-sonnet-4-5',
+              content: [],
+              usage: { input_tokens: 9e18, output_tokens: 1e308 },
+            },
+            parent_tool_use_id: null,
+          },
+          at + 10,
+        );
+        const turn = tracker.result(
+          {
+            type: 'result',
+            is_error: false,
+            total_cost_usd: 1e308,
+            usage: {
+              input_tokens: 9e18,
+              output_tokens: 1e308,
+              cache_read_input_tokens: 9.2e18,
+              cache_creation_input_tokens: -1,
+            },
+          },
+          at + 20,
+        );
+        writer.write(turn);
+      }
+      assert.ok(clamped.length === 3 && clamped.every((n) => n >= 3), `${clamped}`);
+      const filter = {
+        from: new Date(Date.now() - 3_600_000).toISOString(),
+        to: new Date(Date.now() + 60_000).toISOString(),
+      };
+      const raw = new AnalyticsRepo(db).summary(filter as never);
+      const fromRollups = new AnalyticsRepo(db, () => undefined, 0).summary(filter as never);
+      for (const summary of [raw, fromRollups]) {
+        assert.equal(summary.turns, 3);
+        assert.equal(summary.tokens.input, 3 * TURN_BOUNDS.tokens);
+        assert.ok(Number.isFinite(summary.cost.estimate_usd));
+      }
+      assert.equal(fromRollups.tokens.output, raw.tokens.output);
+    } finally {
+      db.close();
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });

@@ -180,39 +180,39 @@ export function exportSelect(format: LineFormat): string {
   return `id, CASE WHEN ${PLAIN} THEN ${join(head)} END, started_at_ms, ended_at_ms, ${join(middle)}, cost_usd, ${join(tail)}, ${prose}, ${join(rest)}`;
 }
 
-/**
- * A raw CSV number field (no comma, quote, CR or LF); a raw text field also starts with nothing
- * a spreadsheet would run (FORMULA_START) and holds no control character at all. A field that is
- * not raw-safe sends its line to the JS encoder, which neutralises or quotes it.
- */
-const NUMBER_FIELD = '[^",\\r\\n]*';
-const TEXT_FIELD =
-  '(?:[^",\\u0000-\\u001F\\u007F-\\u009F=+\\-@\\uFF1D\\uFF0B\\uFF0D\\uFF20][^",\\u0000-\\u001F\\u007F-\\u009F]*)?';
+/** Commas among the separators `before` puts in a CSV segment of columns [from, to). */
+const separators = (from: number, to: number): number =>
+  FORMATS.csv.before.slice(from, to).join('').split(',').length - 1;
+
+/** A CSV segment of raw fields: exactly `commas` commas, and no quote, CR or LF in any field. */
+const rawFields = (commas: number): RegExp =>
+  new RegExp(`^[^",\\r\\n]*(?:,[^",\\r\\n]*){${commas}}$`);
 
 /**
- * The CSV segment of columns [from, to), with the separators `before` puts around it (the comma
- * before its first field, and the one that ends it before a column written apart): each field as
- * its column's type allows it raw.
+ * The segments holding text (head: ids, names, modes; tail: the error kind) after their first
+ * field (the row id, the error flag, never negative): no field may start with what a spreadsheet
+ * would run (FORMULA_START) nor hold a control character, else the JS encoder writes the line and
+ * neutralises it. The middle and the rest hold numbers only, which stay numbers.
  */
-const rawFields = (from: number, to: number, closed: boolean): RegExp =>
+const textFields = (commas: number): RegExp =>
   new RegExp(
-    `^${FORMATS.csv.before[from]}${COLUMNS.slice(from, to)
-      .map((column) => (column.type === 'text' ? TEXT_FIELD : NUMBER_FIELD))
-      .join(',')}${closed ? ',' : ''}$`,
+    `^[^",\\u0000-\\u001F\\u007F-\\u009F]*(?:,(?![=+\\-@\\uFF1D\\uFF0B\\uFF0D\\uFF20])[^",\\u0000-\\u001F\\u007F-\\u009F]*){${commas}}$`,
   );
 
 /** The CSV segments written raw (head, middle, tail, rest), each with its own check. */
 const RAW_SEGMENTS = {
-  head: rawFields(0, START, true),
-  middle: rawFields(START + 2, COST, true),
-  tail: rawFields(COST + 1, PROSE, true),
-  rest: rawFields(PROSE + 1, COLUMNS.length, false),
+  head: textFields(separators(0, START + 1)),
+  middle: rawFields(separators(START + 2, COST + 1)),
+  tail: textFields(separators(COST + 1, PROSE + 1)),
+  rest: rawFields(separators(PROSE + 1, COLUMNS.length)),
 };
 
 /** SQLite quotes the prose; a formula start or a control character (tab, CR, LF aside) it leaves to JS. */
 const PROSE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
 const proseRaw = (prose: string): boolean =>
-  !PROSE_CONTROL.test(prose) && !FORMULA_START.test(prose.startsWith('"') ? prose.slice(1) : prose);
+  prose === '' ||
+  (!PROSE_CONTROL.test(prose) &&
+    !FORMULA_START.test(prose.startsWith('"') ? prose.slice(1) : prose));
 
 /** True when no raw-written CSV field needed quoting: the line is then the quoted one. */
 function rawSegments(
@@ -223,11 +223,11 @@ function rawSegments(
   rest: string,
 ): boolean {
   return (
-    proseRaw(prose) &&
     RAW_SEGMENTS.head.test(head) &&
     RAW_SEGMENTS.middle.test(middle) &&
     RAW_SEGMENTS.tail.test(tail) &&
-    RAW_SEGMENTS.rest.test(rest)
+    RAW_SEGMENTS.rest.test(rest) &&
+    proseRaw(prose)
   );
 }
 

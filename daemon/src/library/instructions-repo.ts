@@ -1,4 +1,5 @@
 import {
+  INSTRUCTIONS_MAX,
   instructionsProblem,
   type Instructions,
   type StartInstructions,
@@ -40,7 +41,11 @@ export class InstructionsRepo {
     const skipped: { scope: string; reason: string }[] = [];
     const text = (scope: string): string | null => {
       const value = this.get(scope).text.trim();
-      const problem = instructionsProblem(value);
+      // Past the maximum, the argument could pass the system's limit on one argument (128 KiB).
+      const problem =
+        value.length > INSTRUCTIONS_MAX
+          ? `text is over ${INSTRUCTIONS_MAX} characters`
+          : instructionsProblem(value);
       if (problem) skipped.push({ scope, reason: `left out: ${problem}` });
       return value === '' || problem ? null : value;
     };

@@ -47,6 +47,9 @@ describe('instructions that an agent cannot be given', { timeout: 120_000 }, () 
         "INSERT INTO instructions (scope, text, updated_at) VALUES ('common', ?, '2026-01-01T00:00:00.000Z') ON CONFLICT(scope) DO UPDATE SET text = excluded.text",
       )
       .run('be brief\u0000--dangerously-skip-permissions');
+    daemon.relais.db
+      .prepare('UPDATE instructions SET text = ? WHERE scope = ?')
+      .run('字'.repeat(200_000), 'demo');
     const s = await SessionDriver.launch(daemon, {
       cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')),
       prompt: 'still launching',
@@ -56,11 +59,12 @@ describe('instructions that an agent cannot be given', { timeout: 120_000 }, () 
       (e) => (e.data as Record<string, unknown>)['subtype'] === 'session_created',
     )!.data as Record<string, any>;
     assert.equal(created['instructions']['common'], null);
-    assert.equal(created['instructions']['subscription'], 'one\ttab\r\nline — ünïcode ✓');
+    assert.equal(created['instructions']['subscription'], null);
     assert.deepEqual(
       created['instructions']['skipped'].map((s: { scope: string }) => s.scope),
-      ['common'],
+      ['common', 'demo'],
     );
     assert.match(created['instructions']['skipped'][0].reason, /U\+0000/);
+    assert.match(created['instructions']['skipped'][1].reason, /over 20000 characters/);
   });
 });

@@ -1,8 +1,15 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
 import { ReadBuffer, serializeMessage } from '@modelcontextprotocol/sdk/shared/stdio.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import type { JSONRPCMessage } from '@modelcontextprotocol/sdk/types.js';
-import { killProcessGroup } from '../processes/process-groups.js';
+import { findProcessesByEnv, killProcessGroup } from '../processes/process-groups.js';
+
+/**
+ * Every process of a listing carries this variable (value: the listing's own id): one that left
+ * the group (setsid) is still found by it, as a session's processes are.
+ */
+const LISTING_TAG = 'RELAIS_MCP_LISTING';
 
 export interface GroupStdioOptions {
   command: string;
@@ -25,7 +32,8 @@ const CLOSE_WAIT_MS = 2000;
 /**
  * An MCP stdio client transport whose server runs in its own process group (spawned detached), so
  * that close() ends the server and everything it started (`sleep 40 &` included) with one SIGKILL,
- * and destroys the three pipes: nothing of a listing outlives it, whether it ended well or not.
+ * along with any process that left the group but carries the listing's tag, and destroys the
+ * three pipes: nothing of a listing outlives it, whether it ended well or not.
  * The SDK's own transport signals the direct child only, and only after four seconds.
  */
 export class GroupStdioTransport implements Transport {
@@ -40,6 +48,7 @@ export class GroupStdioTransport implements Transport {
   failure: string | null = null;
   private bytesRead = 0;
   private messages = 0;
+  private readonly tag = randomUUID();
 
   constructor(private readonly options: GroupStdioOptions) {
     this.buffer = new ReadBuffer({ maxBufferSize: options.maxMessageBytes });
@@ -55,7 +64,7 @@ export class GroupStdioTransport implements Transport {
     return new Promise((resolve, reject) => {
       const child = spawn(this.options.command, this.options.args, {
         cwd: this.options.cwd,
-        env: this.options.env,
+        env: { ...this.options.env, [LISTING_TAG]: this.tag },
         stdio: ['pipe', 'pipe', 'ignore'],
         detached: true,
         shell: false,
@@ -113,6 +122,13 @@ export class GroupStdioTransport implements Transport {
         killProcessGroup(child.pid, 'SIGKILL');
       } catch {
         // EPERM: not ours any more; the pipes are closed below all the same.
+      }
+    }
+    for (const pid of findProcessesByEnv(LISTING_TAG, this.tag)) {
+      try {
+        process.kill(pid, 'SIGKILL');
+      } catch {
+        // Gone meanwhile.
       }
     }
     child.stdin?.destroy();

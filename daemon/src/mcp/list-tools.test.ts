@@ -101,6 +101,19 @@ describe('POST /api/mcp/tools with a command server', { timeout: 60_000 }, () =>
     assert.deepEqual(processesWith(`sleep\0${marker}`), []);
   });
 
+  it('a child that left the group (setsid) is found by its tag and ended too', async () => {
+    const marker = `43.${process.pid}7`;
+    const answer = await daemon.call('POST', '/api/mcp/tools', {
+      server: {
+        command: 'sh',
+        args: ['-c', `setsid sleep ${marker} & setsid -f sleep ${marker}; exec sleep ${marker}`],
+      },
+    });
+    assert.equal(answer.status, 502, answer.text);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    assert.deepEqual(processesWith(`sleep\0${marker}`), []);
+  });
+
   it('lists a stdio server, ends its group, and skips the tool names off the rule', async () => {
     const marker = `relais-listing-${process.pid}`;
     const names = ['lookup', 'bad name', 'x,Bash', 'a'.repeat(65), 'ok-2', 'é', 'line\nbreak'];

@@ -450,6 +450,12 @@ export const ImportReport = z.object({
   malformed: z.number().int().describe('Lines that were not JSON (kept as raw events)'),
   turns: z.number().int().describe('Model responses newly counted into the analytics'),
   sessions: z.number().int().describe('Imported conversations created'),
+  clamped: z
+    .number()
+    .int()
+    .describe(
+      'Values of the new turns out of plausible ranges (tokens, cost, times, names) brought within them',
+    ),
   errors: z.array(ImportError),
   duration_ms: z.number().int(),
 });

@@ -87,6 +87,18 @@ export type LibraryPatch = z.input<typeof LibraryPatch>;
 
 export const INSTRUCTIONS_MAX = 20_000;
 
+/**
+ * Why a text cannot be given to an agent as instructions, or null. They travel as one program
+ * argument (Claude) or in a JSON-RPC line (Codex): a NUL cannot be in an argument at all, and the
+ * other control characters (tab, line feed and carriage return aside) have no place in a prompt.
+ */
+export function instructionsProblem(text: string): string | null {
+  const control = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F]/.exec(text);
+  if (!control) return null;
+  const code = control[0].charCodeAt(0).toString(16).toUpperCase().padStart(4, '0');
+  return `text holds the control character U+${code} (only tab, line feed and carriage return are accepted)`;
+}
+
 export const Instructions = z.object({
   scope: z.string().describe('"common", or a subscription id'),
   text: z.string(),
@@ -102,7 +114,13 @@ export const InstructionsPut = z
     text: z
       .string()
       .max(INSTRUCTIONS_MAX)
-      .describe('Appended to the system prompt of new sessions; empty removes'),
+      .superRefine((text, context) => {
+        const problem = instructionsProblem(text);
+        if (problem) context.addIssue({ code: 'custom', message: problem });
+      })
+      .describe(
+        'Appended to the system prompt of new sessions; empty removes; no control characters but tab, LF, CR',
+      ),
   })
   .strict();
 export type InstructionsPut = z.infer<typeof InstructionsPut>;
@@ -111,5 +129,9 @@ export type InstructionsPut = z.infer<typeof InstructionsPut>;
 export const StartInstructions = z.object({
   common: z.string().nullable(),
   subscription: z.string().nullable(),
+  skipped: z
+    .array(z.object({ scope: z.string(), reason: z.string() }))
+    .optional()
+    .describe('Stored instructions left out because an agent cannot be given them'),
 });
 export type StartInstructions = z.infer<typeof StartInstructions>;

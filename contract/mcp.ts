@@ -16,6 +16,13 @@ const mcpName = (what: string) =>
       `${what}: 1 to 64 letters, digits, "_" or "-", without "__"`,
     );
 export const McpServerName = mcpName('an MCP server name');
+
+/**
+ * The tool-name rule of the agents for a tool a server offers (the model APIs accept
+ * `^[a-zA-Z0-9_-]{1,64}$`; Claude Code joins `mcp__<server>__<tool>` names into one comma-separated
+ * argument). A listed name off this rule is never passed to an agent.
+ */
+export const isAgentToolName = (name: string): boolean => /^[A-Za-z0-9_-]{1,64}$/.test(name);
 export const McpToolName = mcpName('an MCP tool name');
 
 const LOOPBACK_HOSTS = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -138,5 +145,11 @@ export const McpToolInfo = z.object({
 });
 export type McpToolInfo = z.infer<typeof McpToolInfo>;
 
-export const McpToolList = z.object({ tools: z.array(McpToolInfo) });
+export const McpToolList = z.object({
+  tools: z.array(McpToolInfo),
+  skipped: z
+    .array(z.object({ name: z.string(), reason: z.string() }))
+    .default([])
+    .describe('Tools the server offered whose names break the tool-name rule: never passed on'),
+});
 export type McpToolList = z.infer<typeof McpToolList>;

@@ -32,3 +32,22 @@ export const humanName = (max: number) =>
           message: `must not contain control, surrogate or text-direction characters (${found})`,
         });
     });
+
+/**
+ * A model's name as the agents and the model APIs spell them (`claude-sonnet-4-5`,
+ * `claude-opus-4-1[1m]`, `gpt-5.1-codex`, `vendor/model:tag`): what an imported transcript or an
+ * agent's output may name; anything else is recorded as `unknown`.
+ */
+export const isModelName = (name: string): boolean =>
+  /^[A-Za-z0-9][A-Za-z0-9._:@/[\]-]{0,127}$/.test(name);
+
+/** A tool's name as agents report them (`Bash`, `mcp__server__tool`, `apply_patch`, `web.run`). */
+export const isToolName = (name: string): boolean =>
+  /^[A-Za-z0-9_][A-Za-z0-9_.:/-]{0,127}$/.test(name);
+
+/**
+ * An agent's own conversation id: Claude Code's session ids and Codex's thread ids are both UUIDs
+ * (8-4-4-4-12 hex digits; Codex uses version 7). Nothing else reaches `--resume=` or `thread/resume`.
+ */
+export const isConversationId = (id: string): boolean =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(id);

@@ -68,6 +68,10 @@ test('a Codex session: launch on the Codex subscription, approve a command, stee
   // An ended session's conversation goes on in a new session (thread/resume).
   await expect(page.locator('#ended-note')).toContainText('This session has ended.');
   await page.getByRole('button', { name: 'Resume', exact: true }).click();
+  await page
+    .getByRole('dialog', { name: 'Resume this conversation?' })
+    .getByRole('button', { name: 'Resume session' })
+    .click();
   await expect(page).not.toHaveURL(conversationUrl);
   await expect(page.locator('header app-state-chip')).toHaveText('idle', { timeout: 30_000 });
   await composer.fill('after the resume');

@@ -79,8 +79,19 @@ test('history: an imported conversation is listed, opens read-only, and resumes 
   ).toBeVisible();
   await expectAccessible(page, 'imported conversation');
 
+  // Nothing starts on one click: the folder, model and mode are shown and the mode chosen first.
   await page.getByRole('button', { name: 'Resume', exact: true }).click();
+  const ask = page.getByRole('dialog', { name: 'Resume this conversation?' });
+  await expect(ask.locator('#resume-folder')).not.toBeEmpty();
+  await expect(ask.getByRole('radio', { name: /^Read only/ })).toBeChecked();
+  await expectAccessible(page, 'resume dialog');
+  await ask.getByRole('button', { name: 'Cancel' }).click();
+  await expect(page).toHaveURL(new RegExp(`/sessions/${importedId}$`));
+  await page.getByRole('button', { name: 'Resume', exact: true }).click();
+  await ask.getByRole('radio', { name: /^Write/ }).check();
+  await ask.getByRole('button', { name: 'Resume session' }).click();
   await expect(page).not.toHaveURL(new RegExp(`/sessions/${importedId}$`));
+  await expect(page.locator('header').getByText('write mode')).toBeVisible();
   await expect(page.getByRole('textbox', { name: 'Message to the agent' })).toBeVisible();
   await expect(page.locator('header app-state-chip')).toHaveText(/idle|working|starting/);
   await page.getByRole('button', { name: 'Stop…' }).click();

@@ -1,4 +1,4 @@
-import { mcpToolId, type McpServer } from '../../../contract/mcp.js';
+import { isAgentToolName, mcpToolId, type McpServer } from '../../../contract/mcp.js';
 
 /** The tools each server offered when Relais asked at launch; null when it could not be asked. */
 export type McpInventory = Record<string, readonly string[] | null>;
@@ -22,7 +22,10 @@ export function hiddenMcpTools(
     const offered = inventory?.[server];
     if (offered === undefined || offered === null) return [`mcp__${server}`];
     const allowed = new Set(spec.allowed_tools);
-    return offered.filter((tool) => !allowed.has(tool)).map((tool) => mcpToolId(server, tool));
+    // A name off the rule is never joined into the agent's arguments (the engine refuses it anyway).
+    return offered
+      .filter((tool) => !allowed.has(tool) && isAgentToolName(tool))
+      .map((tool) => mcpToolId(server, tool));
   });
 }
 

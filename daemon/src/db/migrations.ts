@@ -8,6 +8,8 @@ import {
   SESSION_DAYS_SQL,
   SESSION_SPREAD_SQL,
 } from '../usage/rollup-schema.js';
+import { boundStoredTurns } from '../usage/stored-turn-bounds.js';
+import type { Db } from './database.js';
 
 /** Sets turns.tool_call_count from the stored tool calls (migration 10; the seeding script too). */
 export const TOOL_CALL_COUNT_BACKFILL_SQL = `
@@ -19,6 +21,8 @@ export interface Migration {
   version: number;
   name: string;
   sql: string;
+  /** Runs after the SQL, in the same transaction: for work that depends on what the data holds. */
+  after?: (db: Db) => void;
 }
 
 export const MIGRATIONS: Migration[] = [
@@ -394,5 +398,12 @@ export const MIGRATIONS: Migration[] = [
         PRIMARY KEY (config_dir, path)
       ) WITHOUT ROWID;
     `,
+  },
+  {
+    version: 16,
+    name: 'turn-bounds',
+    // Values stored before the turn writer bounded them (an imported 9e18 overflowed every sum).
+    sql: '',
+    after: (db) => void boundStoredTurns(db),
   },
 ];

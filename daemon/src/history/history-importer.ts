@@ -90,6 +90,8 @@ export class HistoryImporter {
   private readonly turns: TurnWriter;
   /** Turns written (new ones only) by subscription, since the daemon started: runs count by difference. */
   private readonly written = new Map<string, number>();
+  /** Values brought within the turn bounds, by subscription, since the daemon started (same counting). */
+  private readonly clamped = new Map<string, number>();
   /** Imported sessions whose turn count changed in the batch just written. */
   private readonly counted = new Set<string>();
   private readonly locks = new Map<string, Promise<unknown>>();
@@ -102,6 +104,11 @@ export class HistoryImporter {
       delayMs: TURN_BATCH_DELAY_MS,
       maxBatch: TURN_BATCH,
       onInserted: (turns) => this.countWritten(turns),
+      onClamped: (turn, count) =>
+        this.clamped.set(
+          turn.subscription_id,
+          (this.clamped.get(turn.subscription_id) ?? 0) + count,
+        ),
       afterWrite: () => this.afterTurnsWritten(),
     });
   }
@@ -139,6 +146,7 @@ export class HistoryImporter {
     // Turns read before this run (by the watcher) are written now, so they are not counted in it.
     this.turns.flush();
     const writtenBefore = this.written.get(subscription.id) ?? 0;
+    const clampedBefore = this.clamped.get(subscription.id) ?? 0;
     const { found, errors } = await this.files(subscription);
     const known = this.cursors.identities(subscription.id);
     const todo: { path: string; bytes: number; fence: Fence }[] = [];
@@ -168,6 +176,7 @@ export class HistoryImporter {
       malformed: 0,
       turns: 0,
       sessions: 0,
+      clamped: 0,
       errors,
       duration_ms: 0,
     };
@@ -210,6 +219,7 @@ export class HistoryImporter {
     }
     this.turns.flush();
     report.turns = this.writtenSince(subscription.id, writtenBefore);
+    report.clamped = (this.clamped.get(subscription.id) ?? 0) - clampedBefore;
     progress.turns = report.turns;
     progress.state = 'done';
     if (todo.length) tell(true);

@@ -2,7 +2,9 @@ import { randomBytes } from 'node:crypto';
 import type { AgentKind } from '../../../contract/api.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../ids.js';
+import { isModelName } from '../../../contract/names.js';
 import { titleFromPrompt } from '../sessions/session-title.js';
+import { plausibleTimeMs } from '../usage/turn-bounds.js';
 
 /** What one read of a file learnt about its conversation. */
 export interface ConversationFacts {
@@ -84,7 +86,8 @@ export class ImportedSessions {
     return (this.imported.get(subscriptionId, conversation) as string | undefined) ?? null;
   }
 
-  create(subscriptionId: string, agent: AgentKind, conversation: string, atMs: number): string {
+  create(subscriptionId: string, agent: AgentKind, conversation: string, fileAtMs: number): string {
+    const atMs = plausibleTimeMs(fileAtMs);
     const id = `ses_${Math.max(0, Math.floor(atMs)).toString(36).padStart(8, '0')}${randomBytes(8).toString('hex')}`;
     this.insert.run({
       id,
@@ -100,11 +103,12 @@ export class ImportedSessions {
     this.update.run({
       id,
       cwd: facts.cwd,
-      model: facts.model,
+      // What a transcript says is checked: a model name by its rule, times within plausible bounds.
+      model: facts.model !== null && isModelName(facts.model) ? facts.model : null,
       title: facts.title === null ? null : titleFromPrompt(facts.title),
       prompt: facts.prompt === null ? null : titleFromPrompt(facts.prompt),
-      first: facts.firstAtMs === null ? null : nowIso(facts.firstAtMs),
-      last: facts.lastAtMs === null ? null : nowIso(facts.lastAtMs),
+      first: facts.firstAtMs === null ? null : nowIso(plausibleTimeMs(facts.firstAtMs)),
+      last: facts.lastAtMs === null ? null : nowIso(plausibleTimeMs(facts.lastAtMs)),
     });
   }
 

@@ -39,6 +39,10 @@ export const ERRORS = {
     status: 409,
     message: 'The agent never started a conversation in this session: there is nothing to resume.',
   },
+  invalid_conversation_id: {
+    status: 422,
+    message: "The conversation id is not the agent's own (a UUID): it cannot be resumed.",
+  },
   session_not_ready: { status: 409, message: 'The session is not ready for that.' },
   permission_not_pending: { status: 409, message: 'This permission request is no longer pending.' },
   subscription_in_use: { status: 409, message: 'The subscription has running sessions.' },
@@ -59,6 +63,7 @@ export const ERRORS = {
   library_name_taken: { status: 409, message: 'That name is taken in this scope.' },
   invalid_import: { status: 400, message: 'The path cannot be imported.' },
   mcp_unreachable: { status: 502, message: 'The MCP server could not be listed.' },
+  mcp_busy: { status: 503, message: 'Too many MCP listings are running; try again shortly.' },
   agent_unavailable: { status: 503, message: 'The agent binary could not be started.' },
   method_not_allowed: { status: 405, message: 'Method not allowed.' },
   internal_error: { status: 500, message: 'Internal error.' },

@@ -1,4 +1,9 @@
-import type { Instructions, StartInstructions } from '../../../contract/library.js';
+import {
+  INSTRUCTIONS_MAX,
+  instructionsProblem,
+  type Instructions,
+  type StartInstructions,
+} from '../../../contract/library.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../ids.js';
 
@@ -28,13 +33,24 @@ export class InstructionsRepo {
     return this.get(scope);
   }
 
-  /** What a new session of the subscription starts with (empty texts are none). */
+  /**
+   * What a new session of the subscription starts with (empty texts are none). A text stored before
+   * the route refused control characters would stop every launch: it is left out, and said so.
+   */
   forStart(subscriptionId: string): StartInstructions {
+    const skipped: { scope: string; reason: string }[] = [];
     const text = (scope: string): string | null => {
       const value = this.get(scope).text.trim();
-      return value === '' ? null : value;
+      // Past the maximum, the argument could pass the system's limit on one argument (128 KiB).
+      const problem =
+        value.length > INSTRUCTIONS_MAX
+          ? `text is over ${INSTRUCTIONS_MAX} characters`
+          : instructionsProblem(value);
+      if (problem) skipped.push({ scope, reason: `left out: ${problem}` });
+      return value === '' || problem ? null : value;
     };
-    return { common: text('common'), subscription: text(subscriptionId) };
+    const start = { common: text('common'), subscription: text(subscriptionId) };
+    return skipped.length > 0 ? { ...start, skipped } : start;
   }
 }
 

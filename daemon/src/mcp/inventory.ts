@@ -1,11 +1,14 @@
 import type { McpServer } from '../../../contract/mcp.js';
 import type { McpInventory } from '../agents/mcp-launch.js';
-import { listMcpTools, type StdioPlace } from './list-tools.js';
+import { listMcpTools, type SkippedTool, type StdioPlace } from './list-tools.js';
+import { cleanListingReason } from './listing-reasons.js';
 
 export interface InventoryResult {
   inventory: McpInventory;
   /** Why a server could not be listed, by server name. */
   errors: Record<string, string>;
+  /** Tools a server offered under a name off the tool-name rule, by server name. */
+  skipped: Record<string, SkippedTool[]>;
 }
 
 /** Lists every server of a launch at once; one that fails is null (then the agent gets none of it). */
@@ -15,15 +18,19 @@ export async function mcpInventory(
 ): Promise<InventoryResult> {
   const inventory: McpInventory = {};
   const errors: Record<string, string> = {};
+  const skipped: Record<string, SkippedTool[]> = {};
   await Promise.all(
     Object.entries(servers).map(async ([name, spec]) => {
       try {
-        inventory[name] = (await listMcpTools(spec, place)).map((tool) => tool.name);
+        // Skipped tools (a name off the rule) are never named to the agent; the gate refuses them.
+        const listing = await listMcpTools(spec, place);
+        inventory[name] = listing.tools.map((tool) => tool.name);
+        if (listing.skipped.length > 0) skipped[name] = listing.skipped;
       } catch (error: unknown) {
         inventory[name] = null;
-        errors[name] = error instanceof Error ? error.message : String(error);
+        errors[name] = cleanListingReason(error);
       }
     }),
   );
-  return { inventory, errors };
+  return { inventory, errors, skipped };
 }

@@ -1,9 +1,11 @@
 import { Client } from '@modelcontextprotocol/sdk/client/index.js';
 import { SSEClientTransport } from '@modelcontextprotocol/sdk/client/sse.js';
-import { StdioClientTransport } from '@modelcontextprotocol/sdk/client/stdio.js';
 import { StreamableHTTPClientTransport } from '@modelcontextprotocol/sdk/client/streamableHttp.js';
 import type { Transport } from '@modelcontextprotocol/sdk/shared/transport.js';
 import { mcpUrlProblem, type McpEndpoint, type McpToolInfo } from '../../../contract/mcp.js';
+import { GroupStdioTransport } from './group-stdio-transport.js';
+import { ListingSlots } from './listing-slots.js';
+import { ListingError, cleanListingReason, toolNameProblem } from './listing-reasons.js';
 
 export interface ListLimits {
   timeoutMs: number;
@@ -12,6 +14,20 @@ export interface ListLimits {
   /** The most tools kept (and pages read). */
   maxTools: number;
 }
+
+/** A tool a server offered that Relais will not pass on, and why (its name is shown cut and escaped). */
+export interface SkippedTool {
+  name: string;
+  reason: string;
+}
+
+export interface ToolListing {
+  tools: McpToolInfo[];
+  skipped: SkippedTool[];
+}
+
+/** At most this many listings run at once (each may be a process); the others wait their turn. */
+export const LISTING_SLOTS = new ListingSlots(4, 16);
 
 export const LIST_LIMITS: ListLimits = {
   timeoutMs: 5000,
@@ -29,19 +45,45 @@ export interface StdioPlace {
 
 /**
  * Connects to one MCP server as a client (the official SDK) and lists its tools. Bounded: one
- * deadline for everything, answers capped in size, no redirect followed, at most maxTools tools.
+ * deadline for everything (the wait for a slot included), answers capped in size, no redirect
+ * followed, at most maxTools tools, a stdio server in its own process group that is killed on every
+ * way out. A tool whose name breaks the agents' rule is skipped with its reason. Every error thrown
+ * is a ListingError whose message is short and clean (never what the server wrote).
  */
 export async function listMcpTools(
   server: McpEndpoint,
   place: StdioPlace,
   limits: ListLimits = LIST_LIMITS,
-): Promise<McpToolInfo[]> {
-  const deadline = AbortSignal.timeout(limits.timeoutMs);
+  slots: ListingSlots = LISTING_SLOTS,
+  /** Ends the listing early (the client went away): the same way out as the deadline. */
+  cancel?: AbortSignal,
+): Promise<ToolListing> {
+  const timeout = AbortSignal.timeout(limits.timeoutMs);
+  const deadline = cancel ? AbortSignal.any([timeout, cancel]) : timeout;
+  const release = await slots.acquire(deadline);
+  try {
+    return await listWithin(server, place, limits, deadline);
+  } catch (error: unknown) {
+    if (cancel?.aborted) throw new ListingError('the listing was cancelled');
+    if (deadline.aborted)
+      throw new ListingError(`the server did not answer within ${limits.timeoutMs} ms`);
+    throw new ListingError(cleanListingReason(error));
+  } finally {
+    release();
+  }
+}
+
+async function listWithin(
+  server: McpEndpoint,
+  place: StdioPlace,
+  limits: ListLimits,
+  deadline: AbortSignal,
+): Promise<ToolListing> {
   const transport = transportFor(server, place, limits, deadline);
   const client = new Client({ name: 'relais', version: '0.1.0' });
   const work = (async () => {
     await client.connect(transport, { signal: deadline, timeout: limits.timeoutMs });
-    const tools: McpToolInfo[] = [];
+    const listing: ToolListing = { tools: [], skipped: [] };
     let cursor: string | undefined;
     do {
       const page = await client.listTools(cursor === undefined ? {} : { cursor }, {
@@ -49,26 +91,35 @@ export async function listMcpTools(
         timeout: limits.timeoutMs,
       });
       for (const tool of page.tools) {
-        if (tools.length >= limits.maxTools) return tools;
-        tools.push({
-          name: tool.name.slice(0, 200),
-          description: tool.description?.slice(0, DESCRIPTION_MAX) ?? null,
-        });
+        if (listing.tools.length + listing.skipped.length >= limits.maxTools) return listing;
+        const problem = toolNameProblem(tool.name);
+        if (problem)
+          listing.skipped.push({ name: JSON.stringify(tool.name.slice(0, 80)), reason: problem });
+        else
+          listing.tools.push({
+            name: tool.name,
+            description: tool.description?.slice(0, DESCRIPTION_MAX) ?? null,
+          });
       }
       cursor = page.nextCursor;
     } while (cursor !== undefined);
-    return tools;
+    return listing;
   })();
   const timedOut = new Promise<never>((_, reject) => {
-    deadline.addEventListener('abort', () =>
-      reject(new Error(`the server did not answer within ${limits.timeoutMs} ms`)),
-    );
+    deadline.addEventListener('abort', () => reject(new Error('deadline')), { once: true });
   });
   try {
     return await Promise.race([work, timedOut]);
+  } catch (error: unknown) {
+    if (transport instanceof GroupStdioTransport && transport.failure)
+      throw new ListingError(transport.failure);
+    throw error;
   } finally {
     work.catch(() => undefined);
+    timedOut.catch(() => undefined);
     await client.close().catch(() => undefined);
+    // The client closes a connected transport; one that failed to connect is closed here.
+    await transport.close().catch(() => undefined);
   }
 }
 
@@ -79,13 +130,13 @@ function transportFor(
   deadline: AbortSignal,
 ): Transport {
   if (server.command !== undefined) {
-    return new StdioClientTransport({
+    return new GroupStdioTransport({
       command: server.command,
       args: server.args ?? [],
       // Nothing of the daemon's own environment (its key among others) reaches the server.
       env: { PATH: process.env['PATH'] ?? '/usr/bin:/bin', HOME: place.home, ...server.env },
       cwd: place.cwd,
-      stderr: 'ignore',
+      maxMessageBytes: limits.maxResponseBytes,
     });
   }
   const url = server.url ?? '';

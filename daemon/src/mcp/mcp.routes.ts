@@ -2,6 +2,8 @@ import { McpToolList, McpToolsQuery } from '../../../contract/mcp.js';
 import { apiError } from '../http/errors.js';
 import type { RouteTable } from '../http/route.js';
 import { listMcpTools } from './list-tools.js';
+import { cleanListingReason } from './listing-reasons.js';
+import { ListingsBusyError } from './listing-slots.js';
 
 /**
  * `POST /api/mcp/tools`: the tools one server offers, for the launch form's allow-list. Keyed like
@@ -14,14 +16,19 @@ export function mcpRoutes(table: RouteTable, agentHome: string): void {
     url: '/api/mcp/tools',
     tag: 'sessions',
     summary: "List an MCP server's tools (Relais connects to it as a client)",
-    errors: [502],
+    errors: [502, 503],
     body: McpToolsQuery,
     response: McpToolList,
-    handler: async ({ body }) => {
+    handler: async ({ body, reply }) => {
+      // A client that goes away ends its listing (and the server's process group) at once.
+      const gone = new AbortController();
+      reply.raw.once('close', () => gone.abort());
       try {
-        return { tools: await listMcpTools(body.server, { cwd: agentHome, home: agentHome }) };
+        const place = { cwd: agentHome, home: agentHome };
+        return await listMcpTools(body.server, place, undefined, undefined, gone.signal);
       } catch (error: unknown) {
-        const reason = error instanceof Error ? error.message : String(error);
+        if (error instanceof ListingsBusyError) throw apiError('mcp_busy');
+        const reason = cleanListingReason(error);
         throw apiError('mcp_unreachable', `The MCP server could not be listed: ${reason}`);
       }
     },

@@ -10,6 +10,11 @@ export interface McpServerSummary {
   hidden_tools: string[];
   /** Why the server could not be listed at launch (then the agent saw none of its tools). */
   error: string | null;
+  /**
+   * Tools offered under a name off the tool-name rule: never named in the agent's arguments, and
+   * refused by the permission engine if the agent calls them (they are not allowed).
+   */
+  skipped_tools: { name: string; reason: string }[];
 }
 
 /** What the session's start event says of its MCP servers, for the conversation's context panel. */
@@ -25,6 +30,7 @@ export function mcpSummary(
         allowed_tools: spec.allowed_tools,
         hidden_tools: hiddenMcpTools({ [name]: spec }, listed?.inventory),
         error: listed?.errors[name] ?? null,
+        skipped_tools: listed?.skipped[name] ?? [],
       },
     ]),
   );

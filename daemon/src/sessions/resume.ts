@@ -1,4 +1,5 @@
 import type { PermissionMode, Session, SessionResume } from '../../../contract/api.js';
+import { isConversationId, isModelName } from '../../../contract/names.js';
 import { apiError } from '../http/errors.js';
 import type { SessionManager } from './session-manager.js';
 import type { SessionRepo } from './session-repo.js';
@@ -21,9 +22,16 @@ export function resumeConversation(
   if (!previous) throw apiError('not_found', 'No such session.');
   if (previous.state !== 'ended') throw apiError('session_running');
   if (!previous.agent_session_id) throw apiError('not_resumable');
-  const model = body.model ?? (previous.model === 'unknown' ? null : previous.model);
+  assertConversationId(previous.agent_session_id);
+  // A transcript is written by whoever can write the agent's folder: its model name is checked.
+  const ownModel =
+    isModelName(previous.model) && previous.model !== 'unknown' ? previous.model : null;
+  const model = body.model ?? ownModel;
   if (!model)
-    throw apiError('invalid_request', 'The transcript names no model: choose one to resume with.');
+    throw apiError(
+      'invalid_request',
+      'The transcript names no usable model: choose one to resume with.',
+    );
   const cwd = body.cwd ?? previous.cwd;
   if (!cwd)
     throw apiError('invalid_cwd', 'The transcript names no folder: choose one to resume in.');
@@ -42,6 +50,15 @@ export function resumeConversation(
     undefined,
     { agentSessionId: previous.agent_session_id, fromSessionId: previous.id },
   );
+}
+
+/** Refuses an id that is not the agent's own conversation id (a UUID) before any agent sees it. */
+export function assertConversationId(id: string): void {
+  if (!isConversationId(id))
+    throw apiError(
+      'invalid_conversation_id',
+      `The conversation id ${JSON.stringify(id.slice(0, 80))} is not a UUID: this conversation cannot be resumed.`,
+    );
 }
 
 /** A Relais session keeps its mode; an imported one (read-only as a record) goes on in write mode. */

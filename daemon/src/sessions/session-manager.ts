@@ -12,6 +12,7 @@ import {
   type SubscriptionHealth,
 } from '../admission/subscription-health.js';
 import { allowedMcpTools } from '../agents/mcp-launch.js';
+import { assertConversationId } from './resume.js';
 import type { AgentHost, AgentRegistry, PermissionGate } from '../agents/agent.js';
 import { SESSION_TAG_VAR } from '../agents/session-tag.js';
 import type { Db } from '../db/database.js';
@@ -108,6 +109,7 @@ export class SessionManager {
     resume: { agentSessionId: string; fromSessionId: string } | null = null,
   ): Session {
     const resumeId = resume?.agentSessionId ?? null;
+    if (resumeId !== null) assertConversationId(resumeId);
     const subscription = this.deps.subscriptions.stored(body.subscription_id);
     if (!subscription)
       throw apiError('unknown_subscription', `No subscription has the id ${body.subscription_id}.`);

@@ -119,7 +119,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
     summary:
       "Continue an ended session's conversation (or an imported one) in a new live session: same subscription, under the permission engine",
     status: 201,
-    errors: [404, 409, 429],
+    errors: [404, 409, 422, 429],
     params: IdParams,
     body: SessionResume,
     response: Session,

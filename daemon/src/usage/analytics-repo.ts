@@ -37,9 +37,10 @@ interface Aggregate {
   p95: number | null;
 }
 
-const AGGREGATES = `COUNT(*) AS turns, COUNT(DISTINCT session_id) AS sessions, SUM(model_calls) AS model_calls,
-  SUM(input_tokens) AS input, SUM(output_tokens) AS output, SUM(cache_read_tokens) AS cache_read,
-  SUM(cache_creation_tokens) AS cache_creation, TOTAL(cost_usd) AS cost, SUM(cost_usd IS NULL) AS unknown_cost,
+// TOTAL (a float) where a sum of integers could overflow SQLite's 64 bits (an error, not a figure).
+const AGGREGATES = `COUNT(*) AS turns, COUNT(DISTINCT session_id) AS sessions, TOTAL(model_calls) AS model_calls,
+  TOTAL(input_tokens) AS input, TOTAL(output_tokens) AS output, TOTAL(cache_read_tokens) AS cache_read,
+  TOTAL(cache_creation_tokens) AS cache_creation, TOTAL(cost_usd) AS cost, SUM(cost_usd IS NULL) AS unknown_cost,
   SUM(is_error) AS errors, median(duration_ms) AS median, percentile(duration_ms, 95) AS p95`;
 
 /** A series shows no session counts: skipping the per-bucket DISTINCT saves a sort per bucket. */

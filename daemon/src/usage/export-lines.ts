@@ -67,11 +67,33 @@ export class IsoTimes {
   }
 }
 
-/** One RFC 4180 field: quoted when it holds a comma, a quote, CR or LF; quotes doubled. */
+/**
+ * A text cell a spreadsheet would run as a formula: one starting with = + - @ (or their full-width
+ * forms), a tab or a carriage return. Such a cell is written as text: a single quote before it,
+ * the whole quoted (what spreadsheet-safe exporters do). Numbers are never text cells here: a
+ * negative number stays a number.
+ */
+export const FORMULA_START = /^[=+\-@\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
+
+/** Control characters written as U+FFFD: all of C0 but tab, LF and CR (which a quoted cell holds), DEL, C1. */
+export const CSV_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/g;
+
+/**
+ * One RFC 4180 field: quoted when it holds a comma, a quote, CR or LF; quotes doubled. A text that
+ * could run as a formula is neutralised (FORMULA_START); control characters never pass raw.
+ */
 export function csvField(value: unknown): string {
   if (value === null || value === undefined) return '';
-  const text = String(value);
+  if (typeof value !== 'string') return String(value);
+  const text = value.replace(CSV_CONTROL, '\uFFFD');
+  if (FORMULA_START.test(text)) return `"'${text.replaceAll('"', '""')}"`;
   return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
+}
+
+/** An ISO time as a CSV field: years past 9999 (and before 0) start with + or −, a text to neutralise. */
+export function csvTime(iso: string): string {
+  const first = iso.charCodeAt(0);
+  return first >= 48 && first <= 57 ? iso : csvField(iso);
 }
 
 export function csvRecord(values: readonly unknown[]): string {
@@ -83,7 +105,7 @@ export function csvLine(values: readonly unknown[], times: IsoTimes): string {
   for (let i = 0; i < values.length; i++) {
     const value = values[i];
     if (i > 0) line += ',';
-    if (i === STARTED_AT || i === ENDED_AT) line += times.format(value as number);
+    if (i === STARTED_AT || i === ENDED_AT) line += csvTime(times.format(value as number));
     else if (i === IS_ERROR) line += value === 1 ? 'true' : 'false';
     else if (typeof value === 'number') line += String(value);
     else if (typeof value === 'string') line += csvField(value);

@@ -1,6 +1,14 @@
 import type Database from 'better-sqlite3';
 import { TURN_COLUMNS } from './turn-rows.js';
-import { csvLine, EXPORT_COLUMNS, IsoTimes, jsonKeys, jsonLine } from './export-lines.js';
+import {
+  csvLine,
+  csvTime,
+  EXPORT_COLUMNS,
+  FORMULA_START,
+  IsoTimes,
+  jsonKeys,
+  jsonLine,
+} from './export-lines.js';
 
 /**
  * Export lines mostly written by SQLite: a row's text columns, integers, quoting and escaping come
@@ -180,21 +188,46 @@ const separators = (from: number, to: number): number =>
 const rawFields = (commas: number): RegExp =>
   new RegExp(`^[^",\\r\\n]*(?:,[^",\\r\\n]*){${commas}}$`);
 
+/**
+ * The segments holding text (head: ids, names, modes; tail: the error kind) after their first
+ * field (the row id, the error flag, never negative): no field may start with what a spreadsheet
+ * would run (FORMULA_START) nor hold a control character, else the JS encoder writes the line and
+ * neutralises it. The middle and the rest hold numbers only, which stay numbers.
+ */
+const textFields = (commas: number): RegExp =>
+  new RegExp(
+    `^[^",\\u0000-\\u001F\\u007F-\\u009F]*(?:,(?![=+\\-@\\uFF1D\\uFF0B\\uFF0D\\uFF20])[^",\\u0000-\\u001F\\u007F-\\u009F]*){${commas}}$`,
+  );
+
 /** The CSV segments written raw (head, middle, tail, rest), each with its own check. */
 const RAW_SEGMENTS = {
-  head: rawFields(separators(0, START + 1)),
+  head: textFields(separators(0, START + 1)),
   middle: rawFields(separators(START + 2, COST + 1)),
-  tail: rawFields(separators(COST + 1, PROSE + 1)),
+  tail: textFields(separators(COST + 1, PROSE + 1)),
   rest: rawFields(separators(PROSE + 1, COLUMNS.length)),
 };
 
+/** SQLite quotes the prose; a formula start or a control character (tab, CR, LF aside) it leaves to JS. */
+const PROSE_CONTROL = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\u007F-\u009F]/;
+const proseRaw = (prose: string): boolean =>
+  prose === '' ||
+  (!PROSE_CONTROL.test(prose) &&
+    !FORMULA_START.test(prose.startsWith('"') ? prose.slice(1) : prose));
+
 /** True when no raw-written CSV field needed quoting: the line is then the quoted one. */
-function rawSegments(head: string, middle: string, tail: string, rest: string): boolean {
+function rawSegments(
+  head: string,
+  middle: string,
+  tail: string,
+  prose: string,
+  rest: string,
+): boolean {
   return (
     RAW_SEGMENTS.head.test(head) &&
     RAW_SEGMENTS.middle.test(middle) &&
     RAW_SEGMENTS.tail.test(tail) &&
-    RAW_SEGMENTS.rest.test(rest)
+    RAW_SEGMENTS.rest.test(rest) &&
+    proseRaw(prose)
   );
 }
 
@@ -257,9 +290,14 @@ export class ExportLines {
       string,
     ];
     if (head === null || (cost !== null && typeof cost !== 'number')) return this.fromRaw(id);
-    if (this.format === 'csv' && !rawSegments(head, middle, tail, rest)) return this.fromRaw(id);
-    const start = this.times.format(started);
-    const end = this.times.format(ended);
+    if (this.format === 'csv' && !rawSegments(head, middle, tail, prose, rest))
+      return this.fromRaw(id);
+    let start = this.times.format(started);
+    let end = this.times.format(ended);
+    if (this.format === 'csv') {
+      start = csvTime(start);
+      end = csvTime(end);
+    }
     return `${head}${start}${this.between}${end}${middle}${this.cost(cost)}${tail}${prose}${rest}${this.end}`;
   }
 

@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import { RollupWriter } from './rollup-writer.js';
+import { boundTurn } from './turn-bounds.js';
 import type { TurnRecord } from './turn-record.js';
 
 export interface TurnWriterOptions {
@@ -17,9 +18,14 @@ export interface TurnWriterOptions {
    * the bulk writer counts what it wrote without looking each key up first.
    */
   onInserted?: (turns: readonly TurnRecord[]) => void;
+  /** Told of each turn that had values out of TURN_BOUNDS (brought within them), and how many. */
+  onClamped?: (turn: TurnRecord, count: number) => void;
 }
 
-/** Buffers finished turns and writes them, with their tool calls and rollups, in one transaction per batch. */
+/**
+ * Buffers finished turns and writes them, with their tool calls and rollups, in one transaction per
+ * batch. The one place turns are recorded, live or imported: each is brought within TURN_BOUNDS here.
+ */
 export class TurnWriter {
   private readonly pending: TurnRecord[] = [];
   private scheduled = false;
@@ -55,7 +61,7 @@ export class TurnWriter {
   }
 
   add(turn: TurnRecord): void {
-    this.pending.push(turn);
+    this.pending.push(this.bounded(turn));
     if (this.pending.length >= (this.options.maxBatch ?? Infinity)) return this.flush();
     if (this.scheduled) return;
     this.scheduled = true;
@@ -80,7 +86,14 @@ export class TurnWriter {
 
   /** Also used by the seeding script, inside its own transaction. */
   write(turn: TurnRecord): void {
-    if (this.insert(turn)) this.rollups.add(turn);
+    const bounded = this.bounded(turn);
+    if (this.insert(bounded)) this.rollups.add(bounded);
+  }
+
+  private bounded(turn: TurnRecord): TurnRecord {
+    const { turn: bounded, clamped } = boundTurn(turn);
+    if (clamped > 0) this.options.onClamped?.(bounded, clamped);
+    return bounded;
   }
 
   /** The turn's row and its tool calls; false when a turn with its key is already stored. */

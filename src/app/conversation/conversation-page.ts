@@ -15,6 +15,8 @@ import {
   viewChild,
 } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
+import { MatDialog } from '@angular/material/dialog';
+import { firstValueFrom } from 'rxjs';
 import { Navigator } from '../core/routing/navigator';
 import { PageLink } from '../core/routing/page-link';
 import { toApiFailure } from '../core/api-error';
@@ -31,6 +33,7 @@ import { extendOutcome } from './extend-outcome';
 import { conversationCommands } from './conversation-commands';
 import { ConversationStore, FAST_PAGE, PAGE } from './conversation-store';
 import { QueuePanel } from './queue-panel';
+import { ResumeChoice, ResumeData, ResumeDialog } from './resume-dialog';
 import { SteeringPanel } from './steering-panel';
 import { TimelineView } from './timeline-view';
 import { SessionTitleView } from '../sessions/session-title';
@@ -69,6 +72,7 @@ export class ConversationPage {
   private readonly injector = inject(Injector);
   private readonly paletteRegistry = inject(PaletteRegistry);
   private readonly navigator = inject(Navigator);
+  private readonly dialog = inject(MatDialog);
   private readonly scroller = viewChild<ElementRef<HTMLElement>>('scroller');
 
   readonly id = input.required<string>();
@@ -275,12 +279,33 @@ export class ConversationPage {
     this.focusAfterRender('composer-text');
   }
 
-  /** A live session continuing this conversation (imported, or of an ended session); the page moves to it. */
+  /**
+   * A live session continuing this conversation (imported, or of an ended session); the page moves
+   * to it. Asked first: the folder, the model and the mode are shown, and the mode chosen.
+   */
   protected async resume(): Promise<void> {
+    const session = this.store.session();
+    if (!session) return;
+    const data: ResumeData = {
+      cwd: session.cwd,
+      model: session.model,
+      mode: session.permission_mode,
+      imported: session.origin === 'imported',
+    };
+    const choice = await firstValueFrom(
+      this.dialog
+        .open<ResumeDialog, ResumeData, ResumeChoice | null>(ResumeDialog, {
+          data,
+          autoFocus: 'first-tabbable',
+          maxWidth: '560px',
+        })
+        .afterClosed(),
+    );
+    if (!choice) return;
     this.actionError.set(null);
     this.resuming.set(true);
     try {
-      const session = await this.api.resume(this.id());
+      const session = await this.api.resume(this.id(), choice);
       this.actionStatus.set('Resumed in a new live session.');
       await this.navigator.navigate(['/sessions', session.id]);
     } catch (error: unknown) {

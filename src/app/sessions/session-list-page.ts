@@ -227,9 +227,11 @@ function importSummary(reports: ImportReport[]): string {
   const problems = errors.length
     ? ` ${errors.length} could not be read (first: ${errors[0]!.path}: ${errors[0]!.error}).`
     : '';
+  const clamped = sum((r) => r.clamped);
+  const bounded = clamped ? ` ${clamped} implausible values brought within bounds.` : '';
   return (
     `History rescanned: ${sum((r) => r.files)} transcripts, ${sum((r) => r.files_read)} with news, ` +
     `${sum((r) => r.sessions)} new conversations, ${sum((r) => r.turns)} responses counted, ` +
-    `${sum((r) => r.malformed)} malformed lines kept.${problems}`
+    `${sum((r) => r.malformed)} malformed lines kept.${bounded}${problems}`
   );
 }

@@ -50,6 +50,18 @@ describe('Claude Code arguments', () => {
     assert.ok(!args.includes('--disallowedTools'));
   });
 
+  it('a listed tool name off the tool-name rule is never joined into the arguments', () => {
+    const offered = ['erase', 'x,Bash', 'a b', 'y'.repeat(65), 'ok-2', '名前'];
+    const args = claudeArguments({
+      model: 'x',
+      effort: null,
+      permissionMode: 'write',
+      mcpServers: { docs: { command: 'docs-server', allowed_tools: ['find'] } },
+      mcpInventory: { docs: offered },
+    });
+    assert.equal(args[args.indexOf('--disallowedTools') + 1], 'mcp__docs__erase,mcp__docs__ok-2');
+  });
+
   it('a server that could not be listed at launch is hidden whole', () => {
     const args = claudeArguments({
       model: 'x',

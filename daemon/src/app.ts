@@ -11,6 +11,7 @@ import { SubscriptionHealth } from './admission/subscription-health.js';
 import { AgentRegistry } from './agents/agent.js';
 import { ClaudeDriver } from './agents/claude/claude-agent.js';
 import { ClaudeLauncher } from './agents/claude/launcher.js';
+import { IsolationPlanner } from './isolation/session-isolation.js';
 import { CodexDriver } from './agents/codex/codex-driver.js';
 import type { RelaisConfig } from './config.js';
 import { startCheckpointer } from './db/checkpointer.js';
@@ -150,11 +151,6 @@ export async function build(
   let demo: DemoModel | null = null;
   const demoModelUrl = config.demoModelUrl;
   if (!demoModelUrl) demo = await startDemoModel();
-  const launcher = new ClaudeLauncher(() => demoModelUrl ?? demo?.url ?? null, config.agentHome);
-  const agents = new AgentRegistry([
-    new ClaudeDriver(launcher),
-    new CodexDriver(() => demoModelUrl ?? demo?.url ?? null, config.agentHome),
-  ]);
 
   const hub = new GlobalHub();
   const events = new EventStore(
@@ -175,6 +171,15 @@ export async function build(
       'the rules file is invalid; the default rules apply',
     );
   const engine = { store: rulesStore, dataDir: config.home, agentHomeDir: config.agentHome };
+  const launcher = new ClaudeLauncher(
+    () => demoModelUrl ?? demo?.url ?? null,
+    config.agentHome,
+    config.isolation ? new IsolationPlanner(engine) : null,
+  );
+  const agents = new AgentRegistry([
+    new ClaudeDriver(launcher),
+    new CodexDriver(() => demoModelUrl ?? demo?.url ?? null, config.agentHome),
+  ]);
   const policy = options.policy ?? enginePolicy(engine);
   const broker = new PermissionBroker({
     repo: permissions,

@@ -136,6 +136,12 @@ export const Session = z.object({
     .int()
     .nullable()
     .describe('Imported sessions: bytes of the transcript files read; null for Relais sessions'),
+  isolated: z
+    .boolean()
+    .nullable()
+    .describe(
+      "true: the session's commands run confined by the operating system; false: started with RELAIS_ISOLATION=off; null: imported, or started before confinement",
+    ),
 });
 export type Session = z.infer<typeof Session>;
 

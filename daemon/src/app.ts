@@ -12,6 +12,8 @@ import { AgentRegistry } from './agents/agent.js';
 import { ClaudeDriver } from './agents/claude/claude-agent.js';
 import { ClaudeLauncher } from './agents/claude/launcher.js';
 import { IsolationPlanner } from './isolation/session-isolation.js';
+import { IsolationGate } from './isolation/isolation-gate.js';
+import { isolationReport } from './isolation/isolation-report.js';
 import { CodexDriver } from './agents/codex/codex-driver.js';
 import type { RelaisConfig } from './config.js';
 import { startCheckpointer } from './db/checkpointer.js';
@@ -171,6 +173,7 @@ export async function build(
       'the rules file is invalid; the default rules apply',
     );
   const engine = { store: rulesStore, dataDir: config.home, agentHomeDir: config.agentHome };
+  const isolation = new IsolationGate(config.isolation);
   const launcher = new ClaudeLauncher(
     () => demoModelUrl ?? demo?.url ?? null,
     config.agentHome,
@@ -230,6 +233,7 @@ export async function build(
     maxTtlSeconds: config.maxTtlSeconds,
     dataHome: config.home,
     containment,
+    isolation,
     prelaunch: {
       placeLibrary: (id) => {
         for (const failure of library.place(id))
@@ -283,6 +287,7 @@ export async function build(
     port: () => boundPort,
     liveAgents: () => manager.liveAgents(),
     containment,
+    isolation: () => isolationReport(isolation),
     logs: logSink,
     versions,
   });

@@ -362,4 +362,10 @@ export const MIGRATIONS: Migration[] = [
     name: 'usage-session-spread',
     sql: SESSION_SPREAD_SQL,
   },
+  {
+    version: 14,
+    name: 'session-isolation',
+    // 1: commands confined by the operating system; 0: RELAIS_ISOLATION=off; null: imported or older.
+    sql: `ALTER TABLE sessions ADD COLUMN isolated INTEGER;`,
+  },
 ];

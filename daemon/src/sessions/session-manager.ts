@@ -32,6 +32,7 @@ import type { SessionRepo } from './session-repo.js';
 import { titleFromPrompt } from './session-title.js';
 import { assertWorkingFolder } from './working-folder.js';
 import { mcpSummary } from './mcp-summary.js';
+import type { IsolationGate } from '../isolation/isolation-gate.js';
 
 export interface SessionManagerDeps {
   db: Db;
@@ -55,6 +56,8 @@ export interface SessionManagerDeps {
   containment: Containment;
   /** Before a start: the library placed in the subscription's folder, the instructions read. */
   prelaunch: Prelaunch;
+  /** Refuses a launch that must be confined and cannot be (isolation/). */
+  isolation: IsolationGate;
 }
 
 export interface Prelaunch {
@@ -112,6 +115,7 @@ export class SessionManager {
     if (!subscription)
       throw apiError('unknown_subscription', `No subscription has the id ${body.subscription_id}.`);
     assertWorkingFolder(body.cwd, this.deps.dataHome);
+    this.deps.isolation.admit();
     const ttlSeconds = this.ttlOf(body.ttl_seconds);
     this.admit(subscription.id, subscription.name, app);
     const now = Date.now();
@@ -136,6 +140,7 @@ export class SessionManager {
       created_at: nowIso(now),
       deadline_at: nowIso(now + ttlSeconds * 1000),
       max_deadline_at: nowIso(maxDeadline),
+      isolated: this.deps.isolation.enabled,
     });
     // Known before the agent starts: the history import must take its transcript for Relais' own.
     if (resumeId) this.deps.sessions.update(id, { agent_session_id: resumeId });

@@ -35,6 +35,7 @@ interface SessionRow {
   queue_length: number;
   pending_permissions: number;
   transcript_bytes: number | null;
+  isolated: number | null;
 }
 
 export type NewSession = Omit<
@@ -51,7 +52,8 @@ export type NewSession = Omit<
   | 'pending_permissions'
   | 'origin'
   | 'transcript_bytes'
->;
+  | 'isolated'
+> & { isolated?: boolean };
 
 const SELECT = `
   SELECT s.*,
@@ -81,11 +83,11 @@ export class SessionRepo {
     this.db
       .prepare(
         `INSERT INTO sessions (id, subscription_id, agent, model, cwd, effort, permission_mode, app, title,
-           state, created_at, deadline_at, max_deadline_at)
+           state, created_at, deadline_at, max_deadline_at, isolated)
          VALUES (@id, @subscription_id, @agent, @model, @cwd, @effort, @permission_mode, @app, @title,
-           'starting', @created_at, @deadline_at, @max_deadline_at)`,
+           'starting', @created_at, @deadline_at, @max_deadline_at, @isolated)`,
       )
-      .run(session);
+      .run({ ...session, isolated: session.isolated === undefined ? null : +session.isolated });
   }
 
   get(id: string): Session | null {
@@ -136,6 +138,10 @@ export class SessionRepo {
   }
 
   private toSession(row: SessionRow): Session {
-    return { ...row, last_seq: Math.max(row.last_seq, this.liveSeq(row.id)) };
+    return {
+      ...row,
+      last_seq: Math.max(row.last_seq, this.liveSeq(row.id)),
+      isolated: row.isolated === null ? null : row.isolated === 1,
+    };
   }
 }

@@ -174,14 +174,15 @@ export async function build(
     );
   const engine = { store: rulesStore, dataDir: config.home, agentHomeDir: config.agentHome };
   const isolation = new IsolationGate(config.isolation);
+  const planner = config.isolation ? new IsolationPlanner(engine) : null;
   const launcher = new ClaudeLauncher(
     () => demoModelUrl ?? demo?.url ?? null,
     config.agentHome,
-    config.isolation ? new IsolationPlanner(engine) : null,
+    planner,
   );
   const agents = new AgentRegistry([
     new ClaudeDriver(launcher),
-    new CodexDriver(() => demoModelUrl ?? demo?.url ?? null, config.agentHome),
+    new CodexDriver(() => demoModelUrl ?? demo?.url ?? null, config.agentHome, planner),
   ]);
   const policy = options.policy ?? enginePolicy(engine);
   const broker = new PermissionBroker({

@@ -17,6 +17,10 @@ export interface Circles {
   writable: string[];
   /** Absolute paths and globs no command may read, list or write, even inside the above. */
   hidden: string[];
+  /** The zero-access names (`.env`, `*.pem`), masked at any depth of `own`. */
+  names: string[];
+  /** The session's own folders (working folder, extra writable ones, private temporary folder). */
+  own: string[];
 }
 
 export interface CirclesInput {
@@ -66,7 +70,13 @@ export function sessionCircles(input: CirclesInput): Circles {
     ...toolchainFolders(input.path ?? process.env['PATH'] ?? '', guarded, resolve(input.dataDir)),
     ...own,
   ]);
-  return { readable, writable, hidden: hiddenPaths(input, own) };
+  return {
+    readable,
+    writable,
+    hidden: hiddenPaths(input, own),
+    names: zeroAccessNames(input),
+    own,
+  };
 }
 
 /** The zero-access circles of the rules, and the data folder, as absolute paths and globs. */
@@ -90,6 +100,14 @@ function hiddenPaths(input: CirclesInput, own: string[]): string[] {
     }
   }
   return unique(hidden);
+}
+
+function zeroAccessNames(input: CirclesInput): string[] {
+  return unique(
+    input.rules.rules.flatMap((rule) =>
+      rule.kind === 'zero_access' ? rule.paths.filter((p) => !p.includes('/')) : [],
+    ),
+  );
 }
 
 /** /etc/resolv.conf often points into /run: that one folder, not the rest of /run. */

@@ -62,7 +62,7 @@ function unavailable(problem: string, install: string | null): IsolationStatus {
   return { available: false, problem, install, bubblewrap: null, socat: null };
 }
 
-function onPath(name: string, env: NodeJS.ProcessEnv): string | null {
+export function onPath(name: string, env: NodeJS.ProcessEnv): string | null {
   for (const folder of (env['PATH'] ?? '').split(delimiter)) {
     if (!folder.startsWith('/')) continue;
     const candidate = join(folder, name);

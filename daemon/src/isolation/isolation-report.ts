@@ -19,8 +19,8 @@ export function isolationReport(gate: IsolationGate): IsolationReport {
       },
       {
         agent: 'codex',
-        mechanism: gate.enabled ? `Codex's own sandbox (workspace-write)` : off,
-        version: null,
+        mechanism: gate.enabled ? `the app server inside bubblewrap (${tools})` : off,
+        version: status.bubblewrap,
       },
     ],
   };

@@ -1,5 +1,8 @@
 import { renameSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { codexJailArguments } from '../../isolation/codex-jail.js';
+import { onPath } from '../../isolation/detect.js';
+import type { IsolationPlanner } from '../../isolation/session-isolation.js';
 import type { ModelInfo } from '../../../../contract/api.js';
 import type { StoredSubscription } from '../../subscriptions/subscription-repo.js';
 import { accountKeyOf } from '../claude/detect.js';
@@ -32,12 +35,32 @@ export class CodexDriver implements AgentDriver {
     /** Where the scripted Responses API listens, for the built-in demo subscription. */
     private readonly demoModelUrl: () => string | null,
     private readonly agentHome: string,
+    /** Confines the app server and every command it runs; null runs them unconfined. */
+    private readonly isolation: IsolationPlanner | null = null,
   ) {}
 
   start(subscription: StoredSubscription, input: AgentLaunch, host: AgentHost): AgentProcess {
     const spec = this.spec(subscription, input.cwd, input.sessionTag, input.cage ?? null);
     spec.args.push(...codexMcpOverride(input.mcpServers));
-    return new CodexSession(spec, input, host);
+    return new CodexSession(this.isolation ? this.jailed(spec, input) : spec, input, host);
+  }
+
+  /** The app server started inside bubblewrap, with the session's circles (isolation/). */
+  private jailed(spec: SpawnSpec, input: AgentLaunch): SpawnSpec {
+    const plan = this.isolation!.forSession(input.cwd, input.permissionMode);
+    const jail = codexJailArguments({
+      circles: plan.circles,
+      codexHome: spec.env['CODEX_HOME']!,
+      binaryFolder: dirname(spec.binary),
+      cwd: input.cwd,
+    });
+    return {
+      ...spec,
+      binary: onPath('bwrap', process.env) ?? 'bwrap',
+      args: [...jail, '--', spec.binary, ...spec.args],
+      env: { ...spec.env, TMPDIR: plan.tempDir },
+      tempDir: plan.tempDir,
+    };
   }
 
   async detect(subscription: StoredSubscription): Promise<AgentIdentity> {

@@ -20,6 +20,8 @@ export interface EscapeFixture {
   absent: string[];
   /** Every path the script may write: the proof that it ran. */
   inside: string;
+  /** What the agent runs, each allowed once by a person: the script, through npm, and one-liners. */
+  commands: string[];
 }
 
 export function escapeFixture(dataDir: string, apiKey: string): EscapeFixture {
@@ -57,6 +59,12 @@ export function escapeFixture(dataDir: string, apiKey: string): EscapeFixture {
     'echo done',
   ].join('\n');
   writeFileSync(join(cwd, 'build.sh'), `${script}\n`);
+  writeFileSync(
+    join(cwd, 'package.json'),
+    JSON.stringify({ name: 'victim', version: '1.0.0', scripts: { test: 'sh ./build.sh' } }),
+  );
+  const key = join(dataDir, 'api-key');
+  const split = (text: string): string => `[${[...text].map((c) => `'${c}'`).join(',')}]`;
   return {
     agentHome,
     cwd,
@@ -69,6 +77,13 @@ export function escapeFixture(dataDir: string, apiKey: string): EscapeFixture {
     ]),
     absent: [join(agentHome, 'pwned'), join(other, 'pwned'), join(dataDir, 'pwned')],
     inside: join(cwd, 'inside.txt'),
+    commands: [
+      'sh ./build.sh',
+      'npm test',
+      // Paths the engine cannot read in the command's text: built from pieces at run time.
+      `node -e "const fs=require('fs');for(const p of [${split(key)}.join(''),require('path').join(process.env.HOME,'.s'+'sh','id_rsa')])try{console.log(fs.readFileSync(p,'utf8'))}catch(e){console.log(e.code)};console.log('done')"`,
+      `python3 -c "import os;p=''.join(${split(key)});print(open(p).read() if os.path.exists(p) else 'hidden', 'done')"`,
+    ],
   };
 }
 

@@ -14,6 +14,7 @@ import { ClaudeLauncher } from './agents/claude/launcher.js';
 import { IsolationPlanner } from './isolation/session-isolation.js';
 import { IsolationGate } from './isolation/isolation-gate.js';
 import { isolationReport } from './isolation/isolation-report.js';
+import { NetworkGatePool } from './isolation/network-gate.js';
 import { CodexDriver } from './agents/codex/codex-driver.js';
 import type { RelaisConfig } from './config.js';
 import { startCheckpointer } from './db/checkpointer.js';
@@ -175,13 +176,14 @@ export async function build(
   const engine = { store: rulesStore, dataDir: config.home, agentHomeDir: config.agentHome };
   const isolation = new IsolationGate(config.isolation);
   const planner = config.isolation ? new IsolationPlanner(engine) : null;
+  const gates = config.isolation ? new NetworkGatePool() : null;
   const launcher = new ClaudeLauncher(
     () => demoModelUrl ?? demo?.url ?? null,
     config.agentHome,
     planner,
   );
   const agents = new AgentRegistry([
-    new ClaudeDriver(launcher),
+    new ClaudeDriver(launcher, gates),
     new CodexDriver(() => demoModelUrl ?? demo?.url ?? null, config.agentHome, planner),
   ]);
   const policy = options.policy ?? enginePolicy(engine);
@@ -342,6 +344,7 @@ export async function build(
       app.log.info('shutdown: stopping agents');
       await manager.shutdown();
       containment.dispose();
+      gates?.close();
       await history.close();
       await closing;
       await demo?.close();

@@ -7,7 +7,11 @@ import type { Circles } from './circles.js';
  * denied`); a path outside the exposed ones is `No such file or directory`; a write outside the
  * writable folders is `Read-only file system`; `/tmp` is a private tmpfs per command.
  */
-export function claudeSandboxSettings(circles: Circles): Record<string, unknown> {
+export function claudeSandboxSettings(
+  circles: Circles,
+  /** Relais' network gate for this session; without one, commands reach no host at all. */
+  proxyPort: number | null = null,
+): Record<string, unknown> {
   return {
     sandbox: {
       enabled: true,
@@ -22,6 +26,9 @@ export function claudeSandboxSettings(circles: Circles): Record<string, unknown>
         allowWrite: circles.writable,
         denyWrite: circles.hidden,
       },
+      // Measured: with no domain allowed, the sandbox refuses every host and sends no prompt
+      // through the stdio permission tool; Relais' own proxy asks the person instead.
+      ...(proxyPort === null ? {} : { network: { httpProxyPort: proxyPort } }),
     },
   };
 }

@@ -43,8 +43,12 @@ const NOBODY =
 
 const QUESTION_TOOLS = new Set(['AskUserQuestion']);
 
-/** The match key of an "allow for this session" rule: the exact command for Bash, any use otherwise. */
+/**
+ * The match key of an "allow for this session" rule: the exact command for Bash, the destination
+ * for a command's connection (isolation/network-gate.ts), any use otherwise.
+ */
 function sessionMatch(toolName: string, input: Record<string, unknown>): string {
+  if (toolName === 'Network') return `host:${String(input['host'])}:${String(input['port'])}`;
   return toolName === 'Bash' && typeof input['command'] === 'string'
     ? `command:${input['command']}`
     : '*';

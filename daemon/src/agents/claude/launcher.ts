@@ -19,6 +19,8 @@ export interface LaunchSpecInput {
   mcpInventory?: McpInventory;
   resumeId?: string | null;
   instructions?: string | null;
+  /** The session's network gate (isolation/network-gate.ts), when it has one. */
+  proxyPort?: number | null;
 }
 
 /** Builds the spawn specification of the pinned Claude Code for one subscription. */
@@ -47,7 +49,11 @@ export class ClaudeLauncher {
       sessionTag: input.sessionTag,
     });
     // Claude's own temporary files (the shell's working-folder notes among them) go there too.
-    if (isolation) env['CLAUDE_CODE_TMPDIR'] = isolation.tempDir;
+    // The sandbox's network bridge (a socket in TMPDIR) must lie in a folder its commands can see.
+    if (isolation) {
+      env['CLAUDE_CODE_TMPDIR'] = isolation.tempDir;
+      env['TMPDIR'] = isolation.tempDir;
+    }
     return {
       binary: claudeBinary().path,
       args: claudeArguments({
@@ -58,7 +64,9 @@ export class ClaudeLauncher {
         mcpInventory: input.mcpInventory,
         resumeId: input.resumeId,
         instructions: input.instructions ?? null,
-        settings: isolation ? claudeSandboxSettings(isolation.circles) : null,
+        settings: isolation
+          ? claudeSandboxSettings(isolation.circles, input.proxyPort ?? null)
+          : null,
       }),
       cwd: input.cwd,
       env,

@@ -79,6 +79,16 @@ describe('circles derived from the rules', () => {
       }),
     );
     assert.ok(readable.includes(node), 'a bin folder brings its toolchain');
+    const { hidden } = sessionCircles(
+      input({
+        homeDir: home,
+        agentHomeDir: home,
+        dataDir: join(home, '.relais'),
+        path: join(node, 'bin'),
+      }),
+    );
+    assert.ok(hidden.includes(`${node}/**/.env`), 'names are masked in a toolchain of a home');
+    assert.ok(!hidden.some((p) => p.startsWith('/usr/')), 'not in the system folders');
     assert.ok(readable.includes(join(home, 'bin')), 'a bin folder right under a home alone');
     for (const path of [
       '/',

@@ -17,10 +17,10 @@ export interface Circles {
   writable: string[];
   /** Absolute paths and globs no command may read, list or write, even inside the above. */
   hidden: string[];
-  /** The zero-access names (`.env`, `*.pem`), masked at any depth of `own`. */
+  /** The zero-access names (`.env`, `*.pem`), masked at any depth of `masked`. */
   names: string[];
-  /** The session's own folders (working folder, extra writable ones, private temporary folder). */
-  own: string[];
+  /** The session's own folders and the toolchains outside the system's folders. */
+  masked: string[];
 }
 
 export interface CirclesInput {
@@ -64,23 +64,34 @@ export function sessionCircles(input: CirclesInput): Circles {
   ].map((folder) => resolve(folder));
   const writable = input.permissionMode === 'read_only' ? [] : own;
   const guarded = [input.dataDir, input.homeDir, input.agentHomeDir].map((p) => resolve(p));
+  const toolchains = toolchainFolders(
+    input.path ?? process.env['PATH'] ?? '',
+    guarded,
+    resolve(input.dataDir),
+  );
   const readable = unique([
     ...SYSTEM_FOLDERS.filter((folder) => existsSync(folder)),
     ...resolverFolder(),
-    ...toolchainFolders(input.path ?? process.env['PATH'] ?? '', guarded, resolve(input.dataDir)),
+    ...toolchains,
     ...own,
+  ]);
+  // Names are masked wherever a person's files may be: the session's folders and the toolchains
+  // outside the system's (`~/.nvm`, a project's `bin` on PATH).
+  const masked = unique([
+    ...own,
+    ...toolchains.filter((folder) => !SYSTEM_FOLDERS.some((system) => isWithin(folder, system))),
   ]);
   return {
     readable,
     writable,
-    hidden: hiddenPaths(input, own),
+    hidden: hiddenPaths(input, masked),
     names: zeroAccessNames(input),
-    own,
+    masked,
   };
 }
 
 /** The zero-access circles of the rules, and the data folder, as absolute paths and globs. */
-function hiddenPaths(input: CirclesInput, own: string[]): string[] {
+function hiddenPaths(input: CirclesInput, masked: string[]): string[] {
   const homes = unique([resolve(input.homeDir), resolve(input.agentHomeDir)]);
   const hidden: string[] = [resolve(input.dataDir)];
   for (const rule of input.rules.rules) {
@@ -93,7 +104,7 @@ function hiddenPaths(input: CirclesInput, own: string[]): string[] {
         hidden.push(body);
       } else if (!body.includes('/') && !glob.endsWith('/')) {
         // A name: masked at any depth of every folder the session owns.
-        for (const root of own) hidden.push(`${root}/**/${body}`);
+        for (const root of masked) hidden.push(`${root}/**/${body}`);
       } else {
         hidden.push(join(input.cwd, body.replace(/^(\.\/)+/, '')));
       }

@@ -55,7 +55,7 @@ function hiddenTargets(circles: Circles): string[] {
   const exposed = [...circles.readable, ...circles.writable];
   const within = (path: string): boolean => exposed.some((root) => isWithin(path, root));
   const literal = circles.hidden.filter((path) => !/[*?[{]/.test(path));
-  const named = namedPaths(circles.own, circles.names);
+  const named = namedPaths(circles.masked, circles.names);
   return [...new Set([...literal, ...named])].filter((path) => {
     try {
       if (lstatSync(path).isSymbolicLink()) return false;

@@ -366,6 +366,9 @@ export const MIGRATIONS: Migration[] = [
     version: 14,
     name: 'session-isolation',
     // 1: commands confined by the operating system; 0: RELAIS_ISOLATION=off; null: imported or older.
-    sql: `ALTER TABLE sessions ADD COLUMN isolated INTEGER;`,
+    sql: `
+      ALTER TABLE sessions ADD COLUMN isolated INTEGER;
+      ALTER TABLE sessions ADD COLUMN confined_without_asking INTEGER NOT NULL DEFAULT 0;
+    `,
   },
 ];

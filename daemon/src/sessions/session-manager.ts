@@ -116,6 +116,12 @@ export class SessionManager {
       throw apiError('unknown_subscription', `No subscription has the id ${body.subscription_id}.`);
     assertWorkingFolder(body.cwd, this.deps.dataHome);
     this.deps.isolation.admit();
+    const confinedWithoutAsking = body.confined_without_asking === true;
+    if (confinedWithoutAsking && !this.deps.isolation.enabled)
+      throw apiError(
+        'isolation_unavailable',
+        'Commands run unconfined here (RELAIS_ISOLATION=off): each one needs a person, so "run confined commands without asking" is not offered.',
+      );
     const ttlSeconds = this.ttlOf(body.ttl_seconds);
     this.admit(subscription.id, subscription.name, app);
     const now = Date.now();
@@ -141,6 +147,7 @@ export class SessionManager {
       deadline_at: nowIso(now + ttlSeconds * 1000),
       max_deadline_at: nowIso(maxDeadline),
       isolated: this.deps.isolation.enabled,
+      confined_without_asking: confinedWithoutAsking,
     });
     // Known before the agent starts: the history import must take its transcript for Relais' own.
     if (resumeId) this.deps.sessions.update(id, { agent_session_id: resumeId });
@@ -165,6 +172,7 @@ export class SessionManager {
       cwd: body.cwd,
       permissionMode: body.permission_mode,
       mcpTools: allowedMcpTools(body.mcp_servers),
+      confinedWithoutAsking,
       agent: null,
       state: 'starting',
       turnOpen: false,
@@ -450,6 +458,7 @@ export class SessionManager {
       cwd: live.cwd,
       permissionMode: live.permissionMode,
       mcpTools: live.mcpTools,
+      confinedWithoutAsking: live.confinedWithoutAsking,
       answer,
       onPendingChange: () => this.refreshState(live),
     };

@@ -36,6 +36,7 @@ interface SessionRow {
   pending_permissions: number;
   transcript_bytes: number | null;
   isolated: number | null;
+  confined_without_asking: number;
 }
 
 export type NewSession = Omit<
@@ -53,7 +54,8 @@ export type NewSession = Omit<
   | 'origin'
   | 'transcript_bytes'
   | 'isolated'
-> & { isolated?: boolean };
+  | 'confined_without_asking'
+> & { isolated?: boolean; confined_without_asking?: boolean };
 
 const SELECT = `
   SELECT s.*,
@@ -83,11 +85,15 @@ export class SessionRepo {
     this.db
       .prepare(
         `INSERT INTO sessions (id, subscription_id, agent, model, cwd, effort, permission_mode, app, title,
-           state, created_at, deadline_at, max_deadline_at, isolated)
+           state, created_at, deadline_at, max_deadline_at, isolated, confined_without_asking)
          VALUES (@id, @subscription_id, @agent, @model, @cwd, @effort, @permission_mode, @app, @title,
-           'starting', @created_at, @deadline_at, @max_deadline_at, @isolated)`,
+           'starting', @created_at, @deadline_at, @max_deadline_at, @isolated, @confined_without_asking)`,
       )
-      .run({ ...session, isolated: session.isolated === undefined ? null : +session.isolated });
+      .run({
+        ...session,
+        isolated: session.isolated === undefined ? null : +session.isolated,
+        confined_without_asking: +(session.confined_without_asking ?? false),
+      });
   }
 
   get(id: string): Session | null {
@@ -142,6 +148,7 @@ export class SessionRepo {
       ...row,
       last_seq: Math.max(row.last_seq, this.liveSeq(row.id)),
       isolated: row.isolated === null ? null : row.isolated === 1,
+      confined_without_asking: row.confined_without_asking === 1,
     };
   }
 }

@@ -13,6 +13,22 @@ export interface JailInput {
   /** The folder of the Codex binary, read-only. */
   binaryFolder: string;
   cwd: string;
+  /** The session's network gate socket: the jail gets a network of its own, bridged to it. */
+  gateSocket?: string | null;
+}
+
+/** Where the app server and its commands find the gate inside the jail. */
+export const JAIL_PROXY = 'http://127.0.0.1:3128';
+
+/** Inside the jail: socat carries 127.0.0.1:3128 to the gate's socket, then the app server starts. */
+const BRIDGE =
+  'socat TCP-LISTEN:3128,bind=127.0.0.1,fork,reuseaddr UNIX-CONNECT:"$0" 2>/dev/null & exec "$@"';
+
+/** The command bubblewrap runs: the app server, behind the bridge when the jail has no network. */
+export function jailedCommand(gateSocket: string | null, binary: string, args: string[]): string[] {
+  return gateSocket === null
+    ? [binary, ...args]
+    : ['/bin/sh', '-c', BRIDGE, gateSocket, binary, ...args];
 }
 
 /**
@@ -27,6 +43,7 @@ export function codexJailArguments(input: JailInput): string[] {
     '--unshare-pid',
     '--unshare-ipc',
     '--unshare-uts',
+    ...(input.gateSocket ? ['--unshare-net'] : []),
     '--proc',
     '/proc',
     '--dev',

@@ -29,6 +29,18 @@ export class NetworkGate {
     return gate;
   }
 
+  /**
+   * A gate on a Unix socket (for a network namespace of its own, bridged by socat); the path is
+   * known at once, and the socket exists before any command can connect.
+   */
+  static onSocket(path: string, ask: NetworkAsk, preallowed: readonly string[]): NetworkGate {
+    const gate = new NetworkGate();
+    gate.bind(ask);
+    for (const key of preallowed) gate.allowedUntil.set(key, Infinity);
+    gate.server.listen(path);
+    return gate;
+  }
+
   get port(): number {
     const address = this.server.address();
     if (!address || typeof address === 'string')

@@ -11,8 +11,8 @@ import { ClaudeProcess, type ControlRequestLine } from './claude-process.js';
 import { detectIdentity } from './detect.js';
 import type { ClaudeLauncher } from './launcher.js';
 import { claudeReader } from './claude-reader.js';
-import { randomUUID } from 'node:crypto';
-import type { NetworkAsk, NetworkGatePool } from '../../isolation/network-gate.js';
+import type { NetworkGatePool } from '../../isolation/network-gate.js';
+import { networkAsk } from '../../isolation/network-ask.js';
 import type { LibraryLayout } from '../../library/library-placer.js';
 
 const INIT_TIMEOUT_MS = 60_000;
@@ -52,24 +52,6 @@ export class ClaudeDriver implements AgentDriver {
   detect(subscription: StoredSubscription): Promise<AgentIdentity> {
     return detectIdentity(this.launcher.detectSpec(subscription, subscription.config_dir));
   }
-}
-
-/** A new destination of a command becomes a permission request of the session (tool `Network`). */
-function networkAsk(host: AgentHost): NetworkAsk {
-  return (name, port) =>
-    new Promise((resolve) =>
-      host.permissions.ask(
-        {
-          requestId: `network-${randomUUID()}`,
-          toolName: 'Network',
-          toolUseId: null,
-          input: { host: name, port },
-          description: `A command wants to connect to ${name}:${port}`,
-          blockedPath: null,
-        },
-        (answer) => resolve(answer.behavior === 'allow'),
-      ),
-    );
 }
 
 /** One Claude Code process of a session, with every control message it sends answered. */

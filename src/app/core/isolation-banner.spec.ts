@@ -24,6 +24,9 @@ describe('IsolationBanner', () => {
       ],
     });
     const fixture = TestBed.createComponent(IsolationBanner);
+    // The reading is loaded on demand (a dynamic import), then answered.
+    const read = TestBed.inject(ApiClient).read as ReturnType<typeof vi.fn>;
+    await vi.waitFor(() => expect(read).toHaveBeenCalled());
     await fixture.whenStable();
     fixture.detectChanges();
     return (fixture.nativeElement as HTMLElement).textContent ?? '';

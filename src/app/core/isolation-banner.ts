@@ -2,12 +2,12 @@ import {
   ChangeDetectionStrategy,
   Component,
   DestroyRef,
+  Injector,
   effect,
   inject,
   signal,
 } from '@angular/core';
-import { Diagnostics, type IsolationReport } from '../../../contract/operations';
-import { ApiClient } from './api-client';
+import type { IsolationReport } from '../../../contract/operations';
 import { ApiKey } from './api-key';
 
 /** How often the banner reads the machine again: installing bubblewrap needs no restart. */
@@ -46,7 +46,7 @@ const RECHECK_MS = 60_000;
   `,
 })
 export class IsolationBanner {
-  private readonly api = inject(ApiClient);
+  private readonly injector = inject(Injector);
   private readonly apiKey = inject(ApiKey);
   protected readonly isolation = signal<IsolationReport | null>(null);
 
@@ -61,7 +61,8 @@ export class IsolationBanner {
   private async read(): Promise<void> {
     if (!this.apiKey.key()) return;
     try {
-      this.isolation.set((await this.api.read('/api/diagnostics', Diagnostics)).isolation);
+      const { readIsolation } = await import('./isolation-read');
+      this.isolation.set(await readIsolation(this.injector));
     } catch {
       // The daemon is away or the key is wrong: other parts of the console say so.
     }

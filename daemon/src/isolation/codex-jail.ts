@@ -63,7 +63,12 @@ export function codexJailArguments(input: JailInput): string[] {
 
 /** A folder becomes an empty read-only tmpfs, a file an empty read-only file. */
 function mask(path: string): string[] {
-  const folder = lstatSync(path).isDirectory();
+  let folder: boolean;
+  try {
+    folder = lstatSync(path).isDirectory();
+  } catch {
+    return []; // Gone since it was found: nothing left to hide.
+  }
   return folder ? ['--tmpfs', path, '--remount-ro', path] : ['--ro-bind', '/dev/null', path];
 }
 

@@ -19,4 +19,3 @@ export function networkAsk(host: AgentHost): NetworkAsk {
       ),
     );
 }
-

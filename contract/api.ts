@@ -136,6 +136,15 @@ export const Session = z.object({
     .int()
     .nullable()
     .describe('Imported sessions: bytes of the transcript files read; null for Relais sessions'),
+  isolated: z
+    .boolean()
+    .nullable()
+    .describe(
+      "true: the session's commands run confined by the operating system; false: started with RELAIS_ISOLATION=off; null: imported, or started before confinement",
+    ),
+  confined_without_asking: z
+    .boolean()
+    .describe('Commands no rule decides run without a prompt (confined by the operating system)'),
 });
 export type Session = z.infer<typeof Session>;
 
@@ -163,6 +172,12 @@ export const SessionLaunch = z
     prompt: z.string().max(100_000).optional(),
     app: AppName.optional(),
     mcp_servers: McpServers.optional(),
+    confined_without_asking: z
+      .boolean()
+      .optional()
+      .describe(
+        'Run the commands no rule decides without asking a person, since they run confined by the operating system; the deny and ask rules still apply first. Refused (409) when isolation is off',
+      ),
   })
   .strict();
 export type SessionLaunch = z.input<typeof SessionLaunch>;

@@ -108,6 +108,23 @@ export const LogStreamLine = z.discriminatedUnion('type', [
   z.object({ type: z.literal('keepalive'), at: isoTime }),
 ]);
 
+export const IsolationReport = z
+  .object({
+    enabled: z.boolean().describe('false when Relais was started with RELAIS_ISOLATION=off'),
+    available: z.boolean().describe('whether this machine can confine commands now'),
+    problem: z.string().nullable().describe('what is missing, for a person'),
+    install: z.string().nullable().describe('the command that installs it'),
+    agents: z.array(
+      z.object({
+        agent: z.enum(['claude', 'codex']),
+        mechanism: z.string(),
+        version: z.string().nullable(),
+      }),
+    ),
+  })
+  .describe("How each agent's commands are confined by the operating system");
+export type IsolationReport = z.infer<typeof IsolationReport>;
+
 export const Diagnostics = z.object({
   relais_version: z.string(),
   node_version: z.string(),
@@ -135,6 +152,7 @@ export const Diagnostics = z.object({
     .describe(
       'How everything a session starts is kept and ended: a cgroup per session, or only the process group and an environment tag (weaker: a tool that scrubs both escapes)',
     ),
+  isolation: IsolationReport,
 });
 export type Diagnostics = z.infer<typeof Diagnostics>;
 

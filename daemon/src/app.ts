@@ -12,6 +12,10 @@ import { SubscriptionHealth } from './admission/subscription-health.js';
 import { AgentRegistry } from './agents/agent.js';
 import { ClaudeDriver } from './agents/claude/claude-agent.js';
 import { ClaudeLauncher } from './agents/claude/launcher.js';
+import { IsolationPlanner } from './isolation/session-isolation.js';
+import { IsolationGate } from './isolation/isolation-gate.js';
+import { isolationReport } from './isolation/isolation-report.js';
+import { NetworkGatePool } from './isolation/network-gate.js';
 import { CodexDriver } from './agents/codex/codex-driver.js';
 import type { RelaisConfig } from './config.js';
 import { startCheckpointer } from './db/checkpointer.js';
@@ -153,11 +157,6 @@ export async function build(
   let demo: DemoModel | null = null;
   const demoModelUrl = config.demoModelUrl;
   if (!demoModelUrl) demo = await startDemoModel();
-  const launcher = new ClaudeLauncher(() => demoModelUrl ?? demo?.url ?? null, config.agentHome);
-  const agents = new AgentRegistry([
-    new ClaudeDriver(launcher),
-    new CodexDriver(() => demoModelUrl ?? demo?.url ?? null, config.agentHome),
-  ]);
 
   const hub = new GlobalHub();
   const events = new EventStore(
@@ -183,6 +182,18 @@ export async function build(
     closed: [config.home],
     circle: zeroAccessCircle(rulesStore, homedir()),
   };
+  const isolation = new IsolationGate(config.isolation);
+  const planner = config.isolation ? new IsolationPlanner(engine) : null;
+  const gates = config.isolation ? new NetworkGatePool() : null;
+  const launcher = new ClaudeLauncher(
+    () => demoModelUrl ?? demo?.url ?? null,
+    config.agentHome,
+    planner,
+  );
+  const agents = new AgentRegistry([
+    new ClaudeDriver(launcher, gates),
+    new CodexDriver(() => demoModelUrl ?? demo?.url ?? null, config.agentHome, planner),
+  ]);
   const policy = options.policy ?? enginePolicy(engine);
   const broker = new PermissionBroker({
     repo: permissions,
@@ -234,6 +245,7 @@ export async function build(
     maxTtlSeconds: config.maxTtlSeconds,
     dataHome: config.home,
     containment,
+    isolation,
     prelaunch: {
       placeLibrary: (id) => {
         for (const failure of library.place(id))
@@ -287,6 +299,7 @@ export async function build(
     port: () => boundPort,
     liveAgents: () => manager.liveAgents(),
     containment,
+    isolation: () => isolationReport(isolation),
     logs: logSink,
     versions,
   });
@@ -341,6 +354,7 @@ export async function build(
       app.log.info('shutdown: stopping agents');
       await manager.shutdown();
       containment.dispose();
+      gates?.close();
       await history.close();
       await closing;
       await demo?.close();

@@ -29,6 +29,8 @@ export interface RelaisConfig {
   launchIntervalMs: number;
   /** Follow the subscriptions' transcript folders while running (RELAIS_HISTORY_WATCH=off: only on start and on request). */
   historyWatch: boolean;
+  /** Confine every command of a session (RELAIS_ISOLATION=off: run them unconfined, shown in red). */
+  isolation: boolean;
 }
 
 export const DEFAULT_PORT = 4317;
@@ -64,5 +66,6 @@ export function configFromEnv(
     launchBurst: int(env['RELAIS_LAUNCH_BURST'], 20),
     launchIntervalMs: int(env['RELAIS_LAUNCH_INTERVAL_MS'], 3000),
     historyWatch: env['RELAIS_HISTORY_WATCH'] !== 'off',
+    isolation: env['RELAIS_ISOLATION'] !== 'off',
   };
 }

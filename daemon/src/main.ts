@@ -1,6 +1,7 @@
 import { configFromEnv } from './config.js';
 import { build } from './app.js';
 import { writeDaemonRecord } from './home/data-home.js';
+import { isolationLine } from './isolation/isolation-gate.js';
 
 /** The daemon's entry point: the only place that listens and handles signals. */
 async function main(): Promise<void> {
@@ -17,6 +18,8 @@ async function main(): Promise<void> {
   process.stdout.write(
     `\nRelais is running. Open the console:\n\n  ${baseUrl}/#key=${relais.apiKey}\n\nData folder: ${config.home}\n\n`,
   );
+  const isolation = isolationLine(config.isolation);
+  if (isolation) process.stdout.write(`${isolation}\n\n`);
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;

@@ -15,6 +15,7 @@ import {
 import { dismissFirstPaint, takeFirstPaintShortcut } from '../first-paint/handoff';
 import { ApiKey } from './core/api-key';
 import { Attention } from './core/attention';
+import { IsolationBanner } from './core/isolation-banner';
 import { conversationIdOf } from './core/early-reads';
 import { LiveStore } from './core/live-store';
 import { ConsolePage, PAGES } from './core/pages';
@@ -28,7 +29,7 @@ import { paletteShortcut } from './shared/palette-shortcut';
 
 @Component({
   selector: 'app-root',
-  imports: [NgTemplateOutlet, PageOutlet, PageLink],
+  imports: [NgTemplateOutlet, PageOutlet, PageLink, IsolationBanner],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './app.html',
   styleUrl: './app.scss',

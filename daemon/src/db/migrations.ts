@@ -406,4 +406,13 @@ export const MIGRATIONS: Migration[] = [
     sql: '',
     after: (db) => void boundStoredTurns(db),
   },
+  {
+    version: 17,
+    name: 'session-isolation',
+    // 1: commands confined by the operating system; 0: RELAIS_ISOLATION=off; null: imported or older.
+    sql: `
+      ALTER TABLE sessions ADD COLUMN isolated INTEGER;
+      ALTER TABLE sessions ADD COLUMN confined_without_asking INTEGER NOT NULL DEFAULT 0;
+    `,
+  },
 ];

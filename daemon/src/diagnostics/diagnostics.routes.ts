@@ -1,4 +1,5 @@
 import type { Containment } from '../processes/containment.js';
+import type { IsolationReport } from '../../../contract/operations.js';
 import { statSync } from 'node:fs';
 import {
   Diagnostics,
@@ -29,6 +30,7 @@ export interface DiagnosticsDeps {
   logs: LogSink;
   versions: VersionChecker;
   containment: Pick<Containment, 'mechanism' | 'detail'>;
+  isolation: () => IsolationReport;
 }
 
 function sizeOf(path: string): number {
@@ -83,6 +85,7 @@ export function diagnosticsRoutes(table: RouteTable, deps: DiagnosticsDeps): voi
         },
         rss_bytes: process.memoryUsage().rss,
         containment: { mechanism: deps.containment.mechanism, detail: deps.containment.detail },
+        isolation: deps.isolation(),
       };
     },
   });

@@ -46,6 +46,10 @@ export const ERRORS = {
   session_not_ready: { status: 409, message: 'The session is not ready for that.' },
   permission_not_pending: { status: 409, message: 'This permission request is no longer pending.' },
   subscription_in_use: { status: 409, message: 'The subscription has running sessions.' },
+  isolation_unavailable: {
+    status: 409,
+    message: 'Commands cannot be confined on this machine (bubblewrap and socat are needed).',
+  },
   builtin_subscription: {
     status: 409,
     message: 'The built-in demo subscription cannot be changed or deleted.',

@@ -17,6 +17,8 @@ export interface AskContext {
   permissionMode: PermissionMode;
   /** The MCP tools the session's launch allowed; every other MCP tool is refused. */
   mcpTools: readonly string[];
+  /** The session's choice: commands no rule decides run without a prompt (they run confined). */
+  confinedWithoutAsking?: boolean;
   answer(answer: PermissionAnswer): void;
   onPendingChange(): void;
 }
@@ -43,8 +45,12 @@ const NOBODY =
 
 const QUESTION_TOOLS = new Set(['AskUserQuestion']);
 
-/** The match key of an "allow for this session" rule: the exact command for Bash, any use otherwise. */
+/**
+ * The match key of an "allow for this session" rule: the exact command for Bash, the destination
+ * for a command's connection (isolation/network-gate.ts), any use otherwise.
+ */
 function sessionMatch(toolName: string, input: Record<string, unknown>): string {
+  if (toolName === 'Network') return `host:${String(input['host'])}:${String(input['port'])}`;
   return toolName === 'Bash' && typeof input['command'] === 'string'
     ? `command:${input['command']}`
     : '*';
@@ -248,6 +254,22 @@ export class PermissionBroker {
         step: 'engine_error',
         rule: null,
         reason: `The permission engine failed: ${String(error)}`,
+      };
+    }
+    // Only the ask of "no rule decided": an ask or deny rule (git push, rm -rf) still applies.
+    if (
+      verdict.decision === 'ask' &&
+      verdict.step === 'default' &&
+      toolName === 'Bash' &&
+      context.confinedWithoutAsking === true
+    ) {
+      return {
+        decision: 'allow',
+        step: 'confined',
+        rule: null,
+        reason:
+          'Runs confined by the operating system; this session runs such commands without asking.',
+        ...(verdict.updatedInput === undefined ? {} : { updatedInput: verdict.updatedInput }),
       };
     }
     if (

@@ -1,4 +1,5 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
+import { rmSync } from 'node:fs';
 import type { SpawnSpec } from '../agents/claude/claude-process.js';
 import { caged } from './containment.js';
 
@@ -8,10 +9,17 @@ import { caged } from './containment.js';
  */
 export function spawnAgent(spec: SpawnSpec): ChildProcessWithoutNullStreams {
   const command = caged(spec.cage ?? null, spec.binary, spec.args);
-  return spawn(command.binary, command.args, {
+  const child = spawn(command.binary, command.args, {
     cwd: spec.cwd,
     env: spec.env,
     detached: true,
     stdio: ['pipe', 'pipe', 'pipe'],
   });
+  const tempDir = spec.tempDir;
+  if (tempDir) {
+    const remove = (): void => rmSync(tempDir, { recursive: true, force: true });
+    child.once('exit', remove);
+    child.once('error', remove);
+  }
+  return child;
 }

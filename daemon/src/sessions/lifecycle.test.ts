@@ -53,6 +53,17 @@ describe('session lifecycle', { timeout: 240_000 }, () => {
   });
 
   it('stop lets what the agent left clean up after itself (SIGTERM) before nothing is left', async () => {
+    // Inside the command sandbox a job left in the background ends with its command; this is the
+    // stop of a session whose commands run unconfined (RELAIS_ISOLATION=off).
+    const unconfined = await startTestDaemon({ config: { maxTtlSeconds: 40, isolation: false } });
+    try {
+      await leftJobCleansUp(unconfined);
+    } finally {
+      await unconfined.close();
+    }
+  });
+
+  async function leftJobCleansUp(daemon: TestDaemon): Promise<void> {
     const cwd = workdir();
     // A background job that removes its lock on SIGTERM, the way git and pyenv do.
     const job = `(touch job.lock; trap 'rm job.lock; exit' TERM; while :; do sleep 0.1; done) &`;
@@ -72,7 +83,7 @@ describe('session lifecycle', { timeout: 240_000 }, () => {
       false,
       'the job was killed before it could clean up',
     );
-  });
+  }
 
   it('heartbeat extends the deadline, never past the maximum bound', async () => {
     const s = await SessionDriver.launch(daemon, { cwd: workdir(), ttl_seconds: 10 });

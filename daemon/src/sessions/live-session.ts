@@ -9,6 +9,8 @@ export interface LiveSession {
   permissionMode: PermissionMode;
   /** The only MCP tools the session may use (`mcp__server__tool`), as its launch allowed them. */
   mcpTools: readonly string[];
+  /** Commands no rule decides run without a prompt (they run confined). */
+  confinedWithoutAsking: boolean;
   agent: AgentProcess | null;
   state: SessionState;
   /** A user message was sent and its turn has not ended yet. */

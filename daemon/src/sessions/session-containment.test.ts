@@ -44,10 +44,14 @@ async function sessionOf(call: Call, id: string): Promise<Session> {
   return (await call<Session>('GET', `/api/sessions/${id}`)).body;
 }
 
+// These escapes test the cgroup layer alone: inside the command sandbox (isolation/) nothing a
+// command leaves behind outlives the command itself, so they would never all be running at once.
+const UNCONFINED = { RELAIS_ISOLATION: 'off' };
+
 describe('nothing a session started outlives it', { timeout: 300_000 }, () => {
   let daemon: TestDaemon;
   before(async () => {
-    daemon = await startTestDaemon();
+    daemon = await startTestDaemon({ config: { isolation: false } });
   });
   after(async () => {
     await daemon.close();
@@ -90,7 +94,7 @@ describe('nothing a session started outlives the daemon', { timeout: 300_000 }, 
 
   it('a daemon shut down ends every session and everything they started', async () => {
     const home = mkdtempSync(join(tmpdir(), 'relais-contain-'));
-    running = await startDaemonProcess(home);
+    running = await startDaemonProcess(home, UNCONFINED);
     // Someone listening, or prompts are refused outright.
     const client = await listenGlobally(running.base, running.key);
     const marker = newMarker();
@@ -102,7 +106,7 @@ describe('nothing a session started outlives the daemon', { timeout: 300_000 }, 
 
   it('after kill -9 and a restart, the leftovers of every session are ended before it serves', async () => {
     const home = mkdtempSync(join(tmpdir(), 'relais-contain-'));
-    running = await startDaemonProcess(home);
+    running = await startDaemonProcess(home, UNCONFINED);
     const client = await listenGlobally(running.base, running.key);
     const marker = newMarker();
     const call = running.call;
@@ -123,7 +127,7 @@ describe('nothing a session started outlives the daemon', { timeout: 300_000 }, 
     running = null;
     await new Promise((resolve) => setTimeout(resolve, 1000));
     assert.equal(escapees(marker).length, ESCAPES, 'the crash left every escape running');
-    const restarted = await startTestDaemon({ home });
+    const restarted = await startTestDaemon({ home, config: { isolation: false } });
     try {
       assert.deepEqual(escapees(marker), [], 'leftovers survived the restart');
       const session = await sessionOf(restarted.call, id);

@@ -33,6 +33,7 @@ import type { SessionRepo } from './session-repo.js';
 import { titleFromPrompt } from './session-title.js';
 import { assertWorkingFolder } from './working-folder.js';
 import { mcpSummary } from './mcp-summary.js';
+import type { IsolationGate } from '../isolation/isolation-gate.js';
 
 export interface SessionManagerDeps {
   db: Db;
@@ -56,6 +57,8 @@ export interface SessionManagerDeps {
   containment: Containment;
   /** Before a start: the library placed in the subscription's folder, the instructions read. */
   prelaunch: Prelaunch;
+  /** Refuses a launch that must be confined and cannot be (isolation/). */
+  isolation: IsolationGate;
 }
 
 export interface Prelaunch {
@@ -114,6 +117,13 @@ export class SessionManager {
     if (!subscription)
       throw apiError('unknown_subscription', `No subscription has the id ${body.subscription_id}.`);
     assertWorkingFolder(body.cwd, this.deps.dataHome);
+    this.deps.isolation.admit();
+    const confinedWithoutAsking = body.confined_without_asking === true;
+    if (confinedWithoutAsking && !this.deps.isolation.enabled)
+      throw apiError(
+        'isolation_unavailable',
+        'Commands run unconfined here (RELAIS_ISOLATION=off): each one needs a person, so "run confined commands without asking" is not offered.',
+      );
     const ttlSeconds = this.ttlOf(body.ttl_seconds);
     this.admit(subscription.id, subscription.name, app);
     const now = Date.now();
@@ -138,6 +148,8 @@ export class SessionManager {
       created_at: nowIso(now),
       deadline_at: nowIso(now + ttlSeconds * 1000),
       max_deadline_at: nowIso(maxDeadline),
+      isolated: this.deps.isolation.enabled,
+      confined_without_asking: confinedWithoutAsking,
     });
     // Known before the agent starts: the history import must take its transcript for Relais' own.
     if (resumeId) this.deps.sessions.update(id, { agent_session_id: resumeId });
@@ -162,6 +174,7 @@ export class SessionManager {
       cwd: body.cwd,
       permissionMode: body.permission_mode,
       mcpTools: allowedMcpTools(body.mcp_servers),
+      confinedWithoutAsking,
       agent: null,
       state: 'starting',
       turnOpen: false,
@@ -447,6 +460,7 @@ export class SessionManager {
       cwd: live.cwd,
       permissionMode: live.permissionMode,
       mcpTools: live.mcpTools,
+      confinedWithoutAsking: live.confinedWithoutAsking,
       answer,
       onPendingChange: () => this.refreshState(live),
     };

@@ -35,6 +35,8 @@ interface SessionRow {
   queue_length: number;
   pending_permissions: number;
   transcript_bytes: number | null;
+  isolated: number | null;
+  confined_without_asking: number;
 }
 
 export type NewSession = Omit<
@@ -51,7 +53,9 @@ export type NewSession = Omit<
   | 'pending_permissions'
   | 'origin'
   | 'transcript_bytes'
->;
+  | 'isolated'
+  | 'confined_without_asking'
+> & { isolated?: boolean; confined_without_asking?: boolean };
 
 const SELECT = `
   SELECT s.*,
@@ -81,11 +85,15 @@ export class SessionRepo {
     this.db
       .prepare(
         `INSERT INTO sessions (id, subscription_id, agent, model, cwd, effort, permission_mode, app, title,
-           state, created_at, deadline_at, max_deadline_at)
+           state, created_at, deadline_at, max_deadline_at, isolated, confined_without_asking)
          VALUES (@id, @subscription_id, @agent, @model, @cwd, @effort, @permission_mode, @app, @title,
-           'starting', @created_at, @deadline_at, @max_deadline_at)`,
+           'starting', @created_at, @deadline_at, @max_deadline_at, @isolated, @confined_without_asking)`,
       )
-      .run(session);
+      .run({
+        ...session,
+        isolated: session.isolated === undefined ? null : +session.isolated,
+        confined_without_asking: +(session.confined_without_asking ?? false),
+      });
   }
 
   get(id: string): Session | null {
@@ -136,6 +144,11 @@ export class SessionRepo {
   }
 
   private toSession(row: SessionRow): Session {
-    return { ...row, last_seq: Math.max(row.last_seq, this.liveSeq(row.id)) };
+    return {
+      ...row,
+      last_seq: Math.max(row.last_seq, this.liveSeq(row.id)),
+      isolated: row.isolated === null ? null : row.isolated === 1,
+      confined_without_asking: row.confined_without_asking === 1,
+    };
   }
 }

@@ -44,6 +44,7 @@ export function launchForm() {
     }),
     effort: new FormControl<Effort | ''>('', { nonNullable: true }),
     permissionMode: new FormControl<PermissionMode>('write', { nonNullable: true }),
+    confinedWithoutAsking: new FormControl(false, { nonNullable: true }),
     ttlSeconds: new FormControl(3600, {
       nonNullable: true,
       validators: [Validators.required, Validators.min(10)],
@@ -64,5 +65,8 @@ export function launchBody(value: ReturnType<LaunchForm['getRawValue']>): Sessio
     app: 'console',
     ...(value.effort ? { effort: value.effort } : {}),
     ...(value.prompt.trim() ? { prompt: value.prompt } : {}),
+    ...(value.confinedWithoutAsking && value.permissionMode === 'write'
+      ? { confined_without_asking: true }
+      : {}),
   };
 }

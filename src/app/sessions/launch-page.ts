@@ -1,3 +1,4 @@
+import { MatCheckboxModule } from '@angular/material/checkbox';
 import {
   ChangeDetectionStrategy,
   Component,
@@ -41,6 +42,7 @@ const ADMISSION_REFRESH_MS = 15_000;
     ReactiveFormsModule,
     PageLink,
     MatButtonModule,
+    MatCheckboxModule,
     MatFormFieldModule,
     MatInputModule,
     MatRadioModule,

@@ -18,6 +18,8 @@ export function sampleSession(overrides: Partial<Session> = {}): Session {
     agent_session_id: null,
     origin: 'relais',
     transcript_bytes: null,
+    isolated: true,
+    confined_without_asking: false,
     pid: null,
     created_at: '2026-01-01T00:00:00.000Z',
     ended_at: null,

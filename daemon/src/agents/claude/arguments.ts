@@ -11,6 +11,8 @@ export interface ClaudeLaunch {
   resumeId?: string | null;
   /** Relais' permanent instructions, appended to Claude Code's own system prompt. */
   instructions?: string | null;
+  /** Settings of this launch alone (the command sandbox), as JSON. */
+  settings?: Record<string, unknown> | null;
 }
 
 /** The argument array (no shell ever parses it). */
@@ -47,5 +49,6 @@ export function claudeArguments(launch: ClaudeLaunch): string[] {
   if (launch.instructions) args.push(`--append-system-prompt=${launch.instructions}`);
   // Read-only sessions run without the project's hooks and settings files.
   if (launch.permissionMode === 'read_only') args.push('--setting-sources', '');
+  if (launch.settings) args.push('--settings', JSON.stringify(launch.settings));
   return args;
 }

@@ -11,6 +11,8 @@ import { ClaudeProcess, type ControlRequestLine } from './claude-process.js';
 import { detectIdentity } from './detect.js';
 import type { ClaudeLauncher } from './launcher.js';
 import { claudeReader } from './claude-reader.js';
+import type { NetworkGatePool } from '../../isolation/network-gate.js';
+import { networkAsk } from '../../isolation/network-ask.js';
 import type { LibraryLayout } from '../../library/library-placer.js';
 
 const INIT_TIMEOUT_MS = 60_000;
@@ -29,10 +31,22 @@ export class ClaudeDriver implements AgentDriver {
     file: (kind, name) => (kind === 'command' ? `commands/${name}.md` : `skills/${name}/SKILL.md`),
   };
 
-  constructor(private readonly launcher: ClaudeLauncher) {}
+  constructor(
+    private readonly launcher: ClaudeLauncher,
+    /** Network gates for confined sessions; null when commands run unconfined. */
+    private readonly gates: NetworkGatePool | null = null,
+  ) {}
 
   start(subscription: StoredSubscription, input: AgentLaunch, host: AgentHost): AgentProcess {
-    return new ClaudeSession(this.launcher.spec(subscription, input), host);
+    const gate = this.gates?.take() ?? null;
+    try {
+      const spec = this.launcher.spec(subscription, { ...input, proxyPort: gate?.port ?? null });
+      gate?.bind(networkAsk(host));
+      return new ClaudeSession(spec, host, () => gate?.close());
+    } catch (error: unknown) {
+      gate?.close();
+      throw error;
+    }
   }
 
   detect(subscription: StoredSubscription): Promise<AgentIdentity> {
@@ -47,12 +61,16 @@ class ClaudeSession implements AgentProcess {
   constructor(
     spec: ConstructorParameters<typeof ClaudeProcess>[0],
     private readonly host: AgentHost,
+    onEnd: () => void = () => undefined,
   ) {
     this.process = new ClaudeProcess(spec, {
       onLine: (text, parsed, receivedAtMs) => this.onLine(text, parsed, receivedAtMs),
       onControlRequest: (line) => this.onControlRequest(line),
       onControlCancel: (requestId) => host.permissions.withdraw(requestId),
-      onExit: (code, signal, stderr) => host.onExit(code, signal, stderr),
+      onExit: (code, signal, stderr) => {
+        onEnd();
+        host.onExit(code, signal, stderr);
+      },
     });
   }
 

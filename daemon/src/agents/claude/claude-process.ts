@@ -24,6 +24,8 @@ export interface SpawnSpec {
   env: Record<string, string>;
   /** The session's cgroup, entered before the binary runs (processes/containment.ts). */
   cage?: string | null;
+  /** The session's private temporary folder, removed once the agent has exited. */
+  tempDir?: string | null;
 }
 
 const STDERR_TAIL = 20;

@@ -1,5 +1,13 @@
 import { writeConfined } from '../../fs/confined-files.js';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
+import { codexJailArguments, JAIL_PROXY, jailedCommand } from '../../isolation/codex-jail.js';
+import { NetworkGate } from '../../isolation/network-gate.js';
+import { networkAsk } from '../../isolation/network-ask.js';
+import { onPath } from '../../isolation/detect.js';
+import type { IsolationPlanner, SessionIsolation } from '../../isolation/session-isolation.js';
+
+/** The hosts a real Codex subscription's app server talks to (its model API and sign-in). */
+const CODEX_SERVICE_HOSTS = ['api.openai.com', 'chatgpt.com', 'auth.openai.com'];
 import type { ModelInfo } from '../../../../contract/api.js';
 import type { StoredSubscription } from '../../subscriptions/subscription-repo.js';
 import { accountKeyOf } from '../claude/detect.js';
@@ -32,12 +40,68 @@ export class CodexDriver implements AgentDriver {
     /** Where the scripted Responses API listens, for the built-in demo subscription. */
     private readonly demoModelUrl: () => string | null,
     private readonly agentHome: string,
+    /** Confines the app server and every command it runs; null runs them unconfined. */
+    private readonly isolation: IsolationPlanner | null = null,
   ) {}
 
   start(subscription: StoredSubscription, input: AgentLaunch, host: AgentHost): AgentProcess {
     const spec = this.spec(subscription, input.cwd, input.sessionTag, input.cage ?? null);
     spec.args.push(...codexMcpOverride(input.mcpServers));
-    return new CodexSession(spec, input, host);
+    if (!this.isolation) return new CodexSession(spec, input, host);
+    const plan = this.isolation.forSession(input.cwd, input.permissionMode);
+    const socket = join(plan.tempDir, 'network.sock');
+    const gate = NetworkGate.onSocket(socket, networkAsk(host), this.modelHosts(subscription));
+    const closing: AgentHost = {
+      ...host,
+      onExit: (code, signal, stderr) => {
+        gate.close();
+        host.onExit(code, signal, stderr);
+      },
+    };
+    try {
+      return new CodexSession(this.jailed(spec, input, plan, socket), input, closing);
+    } catch (error: unknown) {
+      gate.close();
+      throw error;
+    }
+  }
+
+  /** Where the app server itself must reach (the model's API): open without a prompt. */
+  private modelHosts(subscription: StoredSubscription): string[] {
+    const demo = subscription.builtin ? this.demoModelUrl() : null;
+    if (demo) {
+      const url = new URL(demo);
+      return [`${url.hostname}:${url.port || (url.protocol === 'https:' ? 443 : 80)}`];
+    }
+    return CODEX_SERVICE_HOSTS.map((host) => `${host}:443`);
+  }
+
+  /** The app server started inside bubblewrap, with the session's circles (isolation/). */
+  private jailed(
+    spec: SpawnSpec,
+    input: AgentLaunch,
+    plan: SessionIsolation,
+    socket: string,
+  ): SpawnSpec {
+    const jail = codexJailArguments({
+      circles: plan.circles,
+      codexHome: spec.env['CODEX_HOME']!,
+      binaryFolder: dirname(spec.binary),
+      cwd: input.cwd,
+      gateSocket: socket,
+    });
+    const proxy = Object.fromEntries(
+      ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy'].map(
+        (name) => [name, JAIL_PROXY],
+      ),
+    );
+    return {
+      ...spec,
+      binary: onPath('bwrap', process.env) ?? 'bwrap',
+      args: [...jail, '--', ...jailedCommand(socket, spec.binary, spec.args)],
+      env: { ...spec.env, ...proxy, TMPDIR: plan.tempDir },
+      tempDir: plan.tempDir,
+    };
   }
 
   async detect(subscription: StoredSubscription): Promise<AgentIdentity> {
@@ -80,7 +144,10 @@ export class CodexDriver implements AgentDriver {
     cage: string | null = null,
   ): SpawnSpec {
     const demoUrl = subscription.builtin ? this.demoModelUrl() : null;
-    writeConfig(subscription.config_dir, codexConfig({ demoBaseUrl: demoUrl }));
+    writeConfig(
+      subscription.config_dir,
+      codexConfig({ demoBaseUrl: demoUrl, commandProxy: this.isolation ? JAIL_PROXY : null }),
+    );
     return {
       binary: codexBinary().path,
       args: ['app-server', '--strict-config'],

@@ -6,6 +6,8 @@ export const CODEX_DEMO_MODEL = 'gpt-5.5';
 export interface CodexConfigInput {
   /** Set for the demo subscription: where the scripted Responses API listens. */
   demoBaseUrl: string | null;
+  /** The proxy of the session's jail (isolation/codex-jail.ts), given to every command it runs. */
+  commandProxy?: string | null;
 }
 
 /** TOML string: JSON's escaping is a valid TOML basic string. */
@@ -49,5 +51,27 @@ export function codexConfig(input: CodexConfigInput): string {
     'enabled = false',
     '',
   );
+  if (input.commandProxy) {
+    // Codex leaves the proxy variables out of a command's environment unless told to set them.
+    const proxy = toml(input.commandProxy);
+    const names = [
+      'HTTP_PROXY',
+      'HTTPS_PROXY',
+      'ALL_PROXY',
+      'http_proxy',
+      'https_proxy',
+      'all_proxy',
+    ];
+    lines.push(
+      // Codex's own sandbox would give a command a network of its own, without the jail's bridge;
+      // the jail is the wall, and its one way out is the gate.
+      '[sandbox_workspace_write]',
+      'network_access = true',
+      '',
+      '[shell_environment_policy]',
+      `set = { ${names.map((name) => `${name} = ${proxy}`).join(', ')} }`,
+      '',
+    );
+  }
   return lines.join('\n');
 }

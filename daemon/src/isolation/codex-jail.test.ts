@@ -1,0 +1,79 @@
+import assert from 'node:assert/strict';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, it } from 'node:test';
+import { DEFAULT_RULES } from '../permissions/engine/index.js';
+import { sessionCircles } from './circles.js';
+import { codexJailArguments } from './codex-jail.js';
+
+describe('the bubblewrap arguments of a Codex session', () => {
+  const root = mkdtempSync(join(tmpdir(), 'relais-jail-'));
+  const cwd = join(root, 'project');
+  const data = join(root, 'data');
+  mkdirSync(join(cwd, 'deep', 'er'), { recursive: true });
+  mkdirSync(join(data, 'subscriptions', 'codex'), { recursive: true });
+  writeFileSync(join(cwd, '.env'), 'x');
+  writeFileSync(join(cwd, 'deep', 'er', 'id.pem'), 'x');
+  mkdirSync(join(cwd, 'deep', 'certs.key'));
+  symlinkSync('/etc/hostname', join(cwd, 'link.key'));
+  const circles = sessionCircles({
+    rules: DEFAULT_RULES,
+    dataDir: data,
+    homeDir: join(root, 'home'),
+    agentHomeDir: join(root, 'home'),
+    cwd,
+    permissionMode: 'write',
+    tempDir: join(root, 'tmp'),
+    path: '/usr/bin',
+  });
+  const args = codexJailArguments({
+    circles,
+    codexHome: join(data, 'subscriptions', 'codex'),
+    binaryFolder: '/usr/bin',
+    cwd,
+  });
+  const pairs = (flag: string): string[] =>
+    args.flatMap((arg, i) => (arg === flag ? [args[i + 1] ?? ''] : []));
+
+  it('masks protected names at any depth: files with an empty file, folders with a tmpfs', () => {
+    const files = args.flatMap((arg, i) =>
+      arg === '--ro-bind' && args[i + 1] === '/dev/null' ? [args[i + 2]] : [],
+    );
+    assert.ok(files.includes(join(cwd, '.env')));
+    assert.ok(files.includes(join(cwd, 'deep', 'er', 'id.pem')));
+    assert.ok(args.includes(join(cwd, 'deep', 'certs.key')));
+    assert.equal(args[args.indexOf(join(cwd, 'deep', 'certs.key')) - 1], '--tmpfs');
+  });
+
+  it('never mounts over a link (bubblewrap would follow it)', () => {
+    assert.ok(!args.includes(join(cwd, 'link.key')));
+  });
+
+  it('exposes the working folder read-write, the subscription folder alone of the data folder', () => {
+    assert.ok(pairs('--bind').includes(cwd));
+    assert.ok(pairs('--bind').includes(join(data, 'subscriptions', 'codex')));
+    assert.ok(!args.includes(data));
+    assert.equal(args[args.indexOf('--chdir') + 1], cwd);
+  });
+
+  it('read-only mode: nothing writable but the subscription folder', () => {
+    const readOnly = codexJailArguments({
+      circles: sessionCircles({
+        rules: DEFAULT_RULES,
+        dataDir: data,
+        homeDir: join(root, 'home'),
+        agentHomeDir: join(root, 'home'),
+        cwd,
+        permissionMode: 'read_only',
+        tempDir: join(root, 'tmp'),
+        path: '/usr/bin',
+      }),
+      codexHome: join(data, 'subscriptions', 'codex'),
+      binaryFolder: '/usr/bin',
+      cwd,
+    });
+    const binds = readOnly.flatMap((arg, i) => (arg === '--bind' ? [readOnly[i + 1]] : []));
+    assert.deepEqual(binds, [join(data, 'subscriptions', 'codex')]);
+  });
+});

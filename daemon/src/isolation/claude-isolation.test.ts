@@ -1,23 +1,15 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { after, before, describe, it } from 'node:test';
-import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
+import type { TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
-import { assertHeld, escapeFixture, type EscapeFixture } from './escape-fixture.js';
+import { assertHeld, startEscapeDaemon, type EscapeFixture } from './escape-fixture.js';
 
 describe('Claude sessions: the kernel holds the circles', { timeout: 180_000 }, () => {
   let daemon: TestDaemon;
   let fixture: EscapeFixture;
   before(async () => {
-    const home = mkdtempSync(join(tmpdir(), 'relais-test-'));
-    // The fixture needs the data folder's key before the daemon runs: a first start makes it.
-    const first = await startTestDaemon({ home, keepHome: true });
-    const apiKey = first.key;
-    await first.close();
-    fixture = escapeFixture(home, apiKey);
-    daemon = await startTestDaemon({ home, config: { agentHome: fixture.agentHome } });
+    ({ daemon, fixture } = await startEscapeDaemon());
   });
   after(async () => {
     await daemon.close();

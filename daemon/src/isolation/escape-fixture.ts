@@ -3,6 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdirSync, mkdtempSync, readFileSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 
 /**
  * A working folder whose build script tries every circle at once: it reads an SSH key of the
@@ -94,4 +95,18 @@ export function assertHeld(fixture: EscapeFixture, recorded: string): void {
   for (const [file, content] of fixture.untouched)
     assert.equal(readFileSync(file, 'utf8'), content, `${file} was changed`);
   for (const file of fixture.absent) assert.throws(() => readFileSync(file), `${file} was written`);
+}
+
+/**
+ * A daemon whose data folder and agent home hold the fixture's secrets. The fixture needs the data
+ * folder's key before the daemon runs: a first start makes it.
+ */
+export async function startEscapeDaemon(): Promise<{ daemon: TestDaemon; fixture: EscapeFixture }> {
+  const home = mkdtempSync(join(tmpdir(), 'relais-test-'));
+  const first = await startTestDaemon({ home, keepHome: true });
+  const apiKey = first.key;
+  await first.close();
+  const fixture = escapeFixture(home, apiKey);
+  const daemon = await startTestDaemon({ home, config: { agentHome: fixture.agentHome } });
+  return { daemon, fixture };
 }

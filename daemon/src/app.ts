@@ -15,6 +15,8 @@ import { ClaudeLauncher } from './agents/claude/launcher.js';
 import { IsolationPlanner } from './isolation/session-isolation.js';
 import { IsolationGate } from './isolation/isolation-gate.js';
 import { isolationReport } from './isolation/isolation-report.js';
+import { AllowedHosts } from './isolation/allowed-hosts.js';
+import { allowedHostRoutes } from './isolation/allowed-hosts.routes.js';
 import { NetworkGatePool } from './isolation/network-gate.js';
 import { CodexDriver } from './agents/codex/codex-driver.js';
 import type { RelaisConfig } from './config.js';
@@ -195,7 +197,9 @@ export async function build(
     new CodexDriver(() => demoModelUrl ?? demo?.url ?? null, config.agentHome, planner),
   ]);
   const policy = options.policy ?? enginePolicy(engine);
+  const allowedHosts = new AllowedHosts(db);
   const broker = new PermissionBroker({
+    allowedHosts,
     repo: permissions,
     events,
     hub,
@@ -275,6 +279,7 @@ export async function build(
     subscriptions: new SubscriptionRepo(db),
   });
   permissionRoutes(routes, permissions, broker);
+  allowedHostRoutes(routes, allowedHosts);
   liveRoutes(routes, hub, sessions, permissions);
   rulesRoutes(routes, {
     engine,

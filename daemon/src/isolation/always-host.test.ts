@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { AllowedHost, PermissionRequest } from '../../../contract/api.js';
+import { CODEX_DEMO_SUBSCRIPTION_ID } from '../subscriptions/subscription-service.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
 
@@ -42,6 +43,23 @@ async function curlIn(
   const events = JSON.stringify(await session.events());
   const output = /"tool_result","content":"((?:[^"\\]|\\.)*)"/.exec(events)?.[1] ?? '';
   return { session, asked, output };
+}
+
+/** The same curl in a Codex session, whose jail's one way out is its own gate. */
+async function codexCurl(daemon: TestDaemon, port: number): Promise<Run> {
+  const session = await SessionDriver.launch(daemon, {
+    subscription_id: CODEX_DEMO_SUBSCRIPTION_ID,
+    model: 'gpt-5.5',
+    cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')),
+    prompt: `demo:bash curl -s -m 20 http://127.0.0.1:${port}/`,
+  });
+  await session.decide((await session.pendingPermission()).id, { decision: 'allow' });
+  await session.waitFor('the turn completed', async () =>
+    (await session.events()).some(
+      (e) => (e.data as Record<string, unknown>)['method'] === 'turn/completed',
+    ),
+  );
+  return { session, asked: null, output: JSON.stringify(await session.events()) };
 }
 
 async function networkPrompts(daemon: TestDaemon, sessionId: string): Promise<number> {
@@ -86,6 +104,12 @@ describe('"Always for this host": a remembered destination', { timeout: 240_000 
     const second = await curlIn(daemon, port, null);
     assert.match(second.output, /HELLO-FROM-THE-HOST/);
     assert.equal(await networkPrompts(daemon, second.session.id), 0);
+  });
+
+  it('a Codex session reaches it without a prompt too', async () => {
+    const run = await codexCurl(daemon, port);
+    assert.match(run.output, /HELLO-FROM-THE-HOST/);
+    assert.equal(await networkPrompts(daemon, run.session.id), 0);
   });
 
   it('a restart of the daemon keeps it', async () => {

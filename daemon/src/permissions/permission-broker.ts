@@ -5,7 +5,7 @@ import { apiError } from '../http/errors.js';
 import { newId, nowIso } from '../ids.js';
 import type { GlobalHub } from '../live/global-hub.js';
 import type { AuditLog } from './audit-log.js';
-import { destinationOf, type AllowedHosts } from '../isolation/allowed-hosts.js';
+import { destinationOf, type AllowedHosts } from './allowed-hosts.js';
 import {
   publicPermission,
   type PermissionRepo,

@@ -8,14 +8,10 @@ import { openDatabase } from '../db/database.js';
 import { EventStore } from '../events/event-store.js';
 import { ApiError } from '../http/errors.js';
 import { GlobalHub } from '../live/global-hub.js';
-import { AuditLog } from '../permissions/audit-log.js';
-import {
-  PermissionBroker,
-  type AskContext,
-  type PermissionAnswer,
-} from '../permissions/permission-broker.js';
-import { PermissionRepo } from '../permissions/permission-repo.js';
-import type { PolicyDecision } from '../permissions/policy.js';
+import { AuditLog } from './audit-log.js';
+import { PermissionBroker, type AskContext, type PermissionAnswer } from './permission-broker.js';
+import { PermissionRepo } from './permission-repo.js';
+import type { PolicyDecision } from './policy.js';
 import { AllowedHosts } from './allowed-hosts.js';
 
 /** The real broker on a real database, with a policy the test sets (the engine asks by default). */

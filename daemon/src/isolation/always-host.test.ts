@@ -155,15 +155,18 @@ describe('"Always for this host": a remembered destination', { timeout: 240_000 
     assert.deepEqual(hosts.body.items, []);
   });
 
-  it('a bad host or port to remove is a 400 or 404, never a 500', async () => {
+  it('a bad host or port to remove is a 400, 404 or 414, never a 500', async () => {
     for (const path of [
       '/api/allowed-hosts/a%20b/80',
       '/api/allowed-hosts/x/0',
       '/api/allowed-hosts/x/99999',
       '/api/allowed-hosts/x/8o',
+      '/api/allowed-hosts/%5B%3A%3A1%5D/443',
+      `/api/allowed-hosts/${'a'.repeat(300)}/443`,
+      '/api/allowed-hosts/a%2Fb/443',
     ]) {
       const answer = await daemon.call('DELETE', path);
-      assert.ok([400, 404].includes(answer.status), `${path}: ${answer.status}`);
+      assert.ok([400, 404, 414].includes(answer.status), `${path}: ${answer.status}`);
       assert.ok(typeof answer.body.error_code === 'string');
     }
   });

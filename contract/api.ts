@@ -423,7 +423,7 @@ export const PermissionRequest = z.object({
   expires_at: isoTime,
   decided_at: isoTime.nullable(),
   decided_by: z.string().nullable(),
-  scope: z.enum(['once', 'session']).nullable(),
+  scope: z.enum(['once', 'session', 'always']).nullable(),
   message: z.string().nullable(),
 });
 export type PermissionRequest = z.infer<typeof PermissionRequest>;
@@ -439,7 +439,12 @@ export const PermissionListQuery = z
 export const PermissionDecisionBody = z
   .object({
     decision: z.enum(['allow', 'deny']),
-    scope: z.enum(['once', 'session']).default('once'),
+    scope: z
+      .enum(['once', 'session', 'always'])
+      .default('once')
+      .describe(
+        'always: a Network prompt only, allowed: its host and port pass for every session from now on',
+      ),
     message: z.string().max(2000).optional(),
     answers: z
       .record(z.string(), z.string())
@@ -448,6 +453,22 @@ export const PermissionDecisionBody = z
   })
   .strict();
 export type PermissionDecisionBody = z.input<typeof PermissionDecisionBody>;
+
+/** A destination a person allowed "always": a command of any session reaches it without a prompt. */
+export const AllowedHost = z.object({
+  host: z.string(),
+  port: z.number().int(),
+  created_at: isoTime,
+  decided_by: z.string().describe('Who answered the prompt (the console, the terminal…)'),
+});
+export type AllowedHost = z.infer<typeof AllowedHost>;
+
+export const AllowedHostParams = z
+  .object({
+    host: z.string().max(255),
+    port: z.coerce.number().int().min(1).max(65_535),
+  })
+  .strict();
 
 // ---- history import ------------------------------------------------------------------------
 

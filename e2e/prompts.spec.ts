@@ -187,3 +187,35 @@ test('a prompt arriving in a conversation is announced and arms before it answer
   await prompts.getByRole('button', { name: 'Allow once' }).click();
   await expect(page.getByText('Finished 2 steps.')).toBeVisible();
 });
+
+test('a network prompt allowed always is listed on the Rules page, and removed there', async ({
+  page,
+  relais,
+}) => {
+  const host = `always-${Date.now()}.invalid`;
+  const id = await relais.launch(`demo:bash curl -s -m 5 https://${host}/`);
+  await page.goto(relais.url);
+  await page.getByRole('link', { name: /Inbox/ }).click();
+  const bash = page.locator('app-permission-card', { hasText: host });
+  await expect(bash.getByRole('button', { name: 'Always for this host' })).toHaveCount(0);
+  await bash.getByRole('button', { name: 'Allow once' }).click();
+  const network = page.locator('app-permission-card', { hasText: `${host}:443` });
+  const always = network.getByRole('button', { name: 'Always for this host' });
+  await expect(always).toBeVisible();
+  await expect(always).toHaveAccessibleDescription(new RegExp(`${host}:443 for every session`));
+  await expectAccessible(page, 'inbox with a network prompt');
+  await expect(always).not.toHaveAttribute('aria-disabled', 'true');
+  await always.focus();
+  await page.keyboard.press('Enter');
+  await expect(network).toHaveCount(0);
+
+  await page.goto(`${relais.base}/sessions/${id}`);
+  await expect(page.locator('app-tool-call').first()).toBeVisible();
+  await page.goto(`${relais.base}/rules`);
+  const list = page.getByRole('region', { name: /Hosts allowed always/ });
+  await expect(list.getByText(`${host}:443`)).toBeVisible();
+  await expectAccessible(page, 'rules with a host allowed always');
+  await list.getByRole('button', { name: `Remove ${host}:443` }).click();
+  await expect(list.getByText(`${host}:443 removed`)).toBeVisible();
+  await expect(list.getByRole('listitem').filter({ hasText: `${host}:443` })).toHaveCount(0);
+});

@@ -30,6 +30,8 @@ import { systemRoutes } from './http/system.routes.js';
 import { ensureDataHome, loadOrCreateApiKey } from './home/data-home.js';
 import { GlobalHub } from './live/global-hub.js';
 import { liveRoutes } from './live/live.routes.js';
+import { AllowedHosts } from './permissions/allowed-hosts.js';
+import { allowedHostRoutes } from './permissions/allowed-hosts.routes.js';
 import { PermissionBroker } from './permissions/permission-broker.js';
 import { PermissionRepo } from './permissions/permission-repo.js';
 import { permissionRoutes } from './permissions/permissions.routes.js';
@@ -195,7 +197,9 @@ export async function build(
     new CodexDriver(() => demoModelUrl ?? demo?.url ?? null, config.agentHome, planner),
   ]);
   const policy = options.policy ?? enginePolicy(engine);
+  const allowedHosts = new AllowedHosts(db);
   const broker = new PermissionBroker({
+    allowedHosts,
     repo: permissions,
     events,
     hub,
@@ -275,6 +279,7 @@ export async function build(
     subscriptions: new SubscriptionRepo(db),
   });
   permissionRoutes(routes, permissions, broker);
+  allowedHostRoutes(routes, allowedHosts);
   liveRoutes(routes, hub, sessions, permissions);
   rulesRoutes(routes, {
     engine,

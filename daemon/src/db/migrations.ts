@@ -415,4 +415,18 @@ export const MIGRATIONS: Migration[] = [
       ALTER TABLE sessions ADD COLUMN confined_without_asking INTEGER NOT NULL DEFAULT 0;
     `,
   },
+  {
+    version: 18,
+    name: 'allowed-hosts',
+    // Network prompts answered "always": the destination (host and port) passes for every session.
+    sql: `
+      CREATE TABLE allowed_hosts (
+        host TEXT NOT NULL,
+        port INTEGER NOT NULL,
+        created_at TEXT NOT NULL,
+        decided_by TEXT NOT NULL,
+        PRIMARY KEY (host, port)
+      ) WITHOUT ROWID;
+    `,
+  },
 ];

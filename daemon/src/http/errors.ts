@@ -44,6 +44,10 @@ export const ERRORS = {
     message: "The conversation id is not the agent's own (a UUID): it cannot be resumed.",
   },
   session_not_ready: { status: 409, message: 'The session is not ready for that.' },
+  scope_not_allowed: {
+    status: 400,
+    message: 'Only a Network prompt can be allowed always (for its host and port).',
+  },
   permission_not_pending: { status: 409, message: 'This permission request is no longer pending.' },
   subscription_in_use: { status: 409, message: 'The subscription has running sessions.' },
   isolation_unavailable: {

@@ -5,7 +5,13 @@ import { apiError } from '../http/errors.js';
 import { newId, nowIso } from '../ids.js';
 import type { GlobalHub } from '../live/global-hub.js';
 import type { AuditLog } from './audit-log.js';
-import { publicPermission, type PermissionRepo, type StoredPermission } from './permission-repo.js';
+import { destinationOf, type AllowedHosts } from './allowed-hosts.js';
+import {
+  publicPermission,
+  type PermissionRepo,
+  type PermissionScope,
+  type StoredPermission,
+} from './permission-repo.js';
 import type { PermissionPolicy, PolicyDecision } from './policy.js';
 
 export type { PermissionAnswer };
@@ -38,6 +44,8 @@ export interface BrokerDeps {
   timeoutMs: number;
   /** Whether a console or another client is listening for prompts of this session. */
   someoneListening: (sessionId: string) => boolean;
+  /** Destinations allowed "always"; without it, a Network prompt cannot be answered so. */
+  allowedHosts?: AllowedHosts;
 }
 
 const NOBODY =
@@ -54,6 +62,11 @@ function sessionMatch(toolName: string, input: Record<string, unknown>): string 
   return toolName === 'Bash' && typeof input['command'] === 'string'
     ? `command:${input['command']}`
     : '*';
+}
+
+function scopeNote(scope: PermissionScope | null): string | null {
+  if (scope === 'session') return 'for this session';
+  return scope === 'always' ? 'always for this host' : null;
 }
 
 /**
@@ -152,6 +165,7 @@ export class PermissionBroker {
     const waiting = this.waiting.get(permissionId);
     if (permission.state !== 'pending' || !waiting) throw apiError('permission_not_pending');
     const scope = body.scope ?? 'once';
+    if (scope === 'always') this.rememberHost(permission, body.decision, decidedBy);
     if (body.decision === 'allow') {
       const updatedInput =
         permission.is_question && body.answers
@@ -187,6 +201,27 @@ export class PermissionBroker {
       scope,
       message,
     );
+  }
+
+  /**
+   * "Always" only for a destination the network gate asked about, and only to allow it; refused
+   * before anything is settled, so the prompt stays pending for another answer.
+   */
+  private rememberHost(
+    permission: StoredPermission,
+    decision: 'allow' | 'deny',
+    decidedBy: string,
+  ): void {
+    const destination =
+      permission.tool_name === 'Network' && permission.control_request_id.startsWith('network-')
+        ? destinationOf(permission.input)
+        : null;
+    if (!destination || decision !== 'allow' || !this.deps.allowedHosts)
+      throw apiError(
+        'scope_not_allowed',
+        'Only a Network prompt can be answered "always", and only to allow its host and port.',
+      );
+    this.deps.allowedHosts.add(destination.host, destination.port, nowIso(), decidedBy);
   }
 
   /** The agent withdrew its own request. */
@@ -285,6 +320,19 @@ export class PermissionBroker {
         ...(verdict.updatedInput === undefined ? {} : { updatedInput: verdict.updatedInput }),
       };
     }
+    const destination = toolName === 'Network' ? destinationOf(input) : null;
+    if (
+      verdict.decision === 'ask' &&
+      destination &&
+      this.deps.allowedHosts?.has(destination.host, destination.port)
+    ) {
+      return {
+        decision: 'allow',
+        step: 'allowed_host',
+        rule: `host:${destination.host}:${destination.port}`,
+        reason: 'Allowed always for this host and port by a person.',
+      };
+    }
     return isQuestion && verdict.decision === 'allow' ? { ...verdict, decision: 'ask' } : verdict;
   }
 
@@ -343,7 +391,7 @@ export class PermissionBroker {
     answer: PermissionAnswer,
     state: 'allowed' | 'denied',
     decidedBy: string,
-    scope: 'once' | 'session' | null,
+    scope: PermissionScope | null,
     message: string | null,
   ): StoredPermission {
     const settled = this.close(permission, waiting, state, decidedBy, message, scope);
@@ -357,9 +405,7 @@ export class PermissionBroker {
       rule: waiting.verdict.rule,
       decision: state === 'allowed' ? 'allow' : 'deny',
       decided_by: decidedBy,
-      detail:
-        [scope === 'session' ? 'for this session' : null, message].filter(Boolean).join(': ') ||
-        null,
+      detail: [scopeNote(scope), message].filter(Boolean).join(': ') || null,
     });
     waiting.context.answer(answer);
     return settled;
@@ -371,7 +417,7 @@ export class PermissionBroker {
     state: 'allowed' | 'denied' | 'cancelled',
     decidedBy: string,
     message: string | null,
-    scope: 'once' | 'session' | null = null,
+    scope: PermissionScope | null = null,
   ): StoredPermission {
     clearTimeout(waiting.timer);
     this.waiting.delete(permission.id);

@@ -1,4 +1,6 @@
 import type { PermissionRequest, PermissionState } from '../../../contract/api.js';
+
+export type PermissionScope = NonNullable<PermissionRequest['scope']>;
 import type { Db } from '../db/database.js';
 import { whereClause } from '../db/where.js';
 
@@ -59,7 +61,7 @@ export class PermissionRepo {
       state: PermissionState;
       decided_at: string;
       decided_by: string;
-      scope: 'once' | 'session' | null;
+      scope: PermissionScope | null;
       message: string | null;
     },
   ): boolean {

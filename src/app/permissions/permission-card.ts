@@ -19,7 +19,7 @@ import { Timestamp } from '../shared/timestamp';
 import { modeLabel } from '../shared/mode-label';
 import { ARM_DELAY_MS, Arming } from './arming';
 import { PermissionActions } from './permission-actions';
-import { questionsOf, subjectOf } from './permission-view';
+import { destinationOf, questionsOf, subjectOf } from './permission-view';
 
 /**
  * One pending request; every button answers this request's id, whatever else is pending. The
@@ -65,6 +65,8 @@ export class PermissionCard {
   });
 
   protected readonly subject = computed(() => subjectOf(this.request()));
+  /** A command's connection: it alone can be allowed always (its host and port, every session). */
+  protected readonly destination = computed(() => destinationOf(this.request()));
   protected readonly questions = computed(() => questionsOf(this.request()));
   protected readonly createdMs = computed(() => Date.parse(this.request().created_at));
   protected readonly inputJson = computed(() => JSON.stringify(this.request().input, null, 2));
@@ -134,7 +136,7 @@ export class PermissionCard {
     });
   }
 
-  protected allow(scope: 'once' | 'session'): void {
+  protected allow(scope: 'once' | 'session' | 'always'): void {
     void this.send({ decision: 'allow', scope });
   }
 

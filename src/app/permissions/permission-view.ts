@@ -17,9 +17,19 @@ export function questionsOf(request: PermissionRequest): Question[] {
   return parsed.success ? parsed.data.questions : [];
 }
 
-/** What exactly is asked, in one line: the command, the path, or the pattern. */
+/** The `host:port` a command's connection asks for (tool `Network`), or null for any other prompt. */
+export function destinationOf(request: PermissionRequest): string | null {
+  const { host, port } = request.input;
+  return request.tool_name === 'Network' && typeof host === 'string' && typeof port === 'number'
+    ? `${host}:${port}`
+    : null;
+}
+
+/** What exactly is asked, in one line: the command, the path, the destination or the pattern. */
 export function subjectOf(request: PermissionRequest): string | null {
   const input = request.input;
+  const destination = destinationOf(request);
+  if (destination) return destination;
   for (const field of [
     'command',
     'file_path',

@@ -17,6 +17,7 @@ import { MatButtonModule } from '@angular/material/button';
 import { PageLink } from '../core/routing/page-link';
 import { Rule, RulesView } from '../../../contract/permissions';
 import { ApiFailure, toApiFailure } from '../core/api-error';
+import { AllowedHosts } from './allowed-hosts';
 import { RuleEditor } from './rule-editor';
 import {
   RULE_KINDS,
@@ -41,7 +42,16 @@ interface Editing {
 /** The rules in force, grouped by kind, edited in place and saved whole through the daemon. */
 @Component({
   selector: 'app-rules-page',
-  imports: [CdkDropList, CdkDrag, CdkDragHandle, MatButtonModule, PageLink, RuleEditor, RuleTester],
+  imports: [
+    AllowedHosts,
+    CdkDropList,
+    CdkDrag,
+    CdkDragHandle,
+    MatButtonModule,
+    PageLink,
+    RuleEditor,
+    RuleTester,
+  ],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './rules-page.html',
   styleUrl: './rules-page.scss',

@@ -12,7 +12,7 @@ const input = (over: Partial<CirclesInput> = {}): CirclesInput => ({
   dataDir: '/home/ann/.relais',
   homeDir: '/home/ann',
   agentHomeDir: '/srv/agent-home',
-  cwd: '/work/app',
+  cwd: '/projects/app',
   permissionMode: 'write',
   tempDir: '/tmp/relais-session-tmp-x',
   path: '/usr/bin:/home/ann/.nvm/versions/node/v20/bin:/home/ann:/:.:relative/bin:/home/ann/.relais/bin',
@@ -34,7 +34,7 @@ describe('circles derived from the rules', () => {
 
   it('masks zero-access names at any depth of the folders the session owns', () => {
     const { hidden } = sessionCircles(input());
-    for (const root of ['/work/app', '/tmp/relais-session-tmp-x'])
+    for (const root of ['/projects/app', '/tmp/relais-session-tmp-x'])
       for (const name of ['.env', '.env.local', '.env.*.local', '*.pem', '*.key'])
         assert.ok(hidden.includes(`${root}/**/${name}`), `${root} ${name}`);
   });
@@ -48,13 +48,16 @@ describe('circles derived from the rules', () => {
       ],
     };
     const { hidden } = sessionCircles(input({ rules }));
-    assert.ok(hidden.includes('/work/app/secrets'));
+    assert.ok(hidden.includes('/projects/app/secrets'));
     assert.ok(hidden.includes('/etc/shadow'));
     assert.ok(!hidden.some((p) => p.includes('docs')), 'only zero-access circles are hidden');
   });
 
   it('writes in the working and private folders only, none in read-only mode', () => {
-    assert.deepEqual(sessionCircles(input()).writable, ['/work/app', '/tmp/relais-session-tmp-x']);
+    assert.deepEqual(sessionCircles(input()).writable, [
+      '/projects/app',
+      '/tmp/relais-session-tmp-x',
+    ]);
     assert.deepEqual(sessionCircles(input({ permissionMode: 'read_only' })).writable, []);
   });
 

@@ -113,4 +113,17 @@ describe('circles derived from the rules', () => {
     assert.equal(sandbox['filesystem']['denyRead'][0], '/');
     assert.deepEqual(sandbox['filesystem']['allowWrite'], circles.writable);
   });
+
+  it('Claude settings in read-only mode deny writes in the working and temporary folders by name', () => {
+    const circles = sessionCircles(input({ permissionMode: 'read_only' }));
+    const sandbox = claudeSandboxSettings(circles)['sandbox'] as Record<string, any>;
+    assert.deepEqual(sandbox['filesystem']['allowWrite'], []);
+    for (const folder of ['/projects/app', '/tmp/relais-session-tmp-x'])
+      assert.ok(sandbox['filesystem']['denyWrite'].includes(folder), folder);
+    const writing = claudeSandboxSettings(sessionCircles(input()))['sandbox'] as Record<
+      string,
+      any
+    >;
+    assert.ok(!writing['filesystem']['denyWrite'].includes('/projects/app'));
+  });
 });

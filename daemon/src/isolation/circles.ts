@@ -15,6 +15,11 @@ export interface Circles {
   readable: string[];
   /** Folders commands may write (none in read-only mode). */
   writable: string[];
+  /**
+   * The session's own folders when it may not write them (read-only mode): Claude's sandbox keeps
+   * its working folder writable unless a write there is denied by name.
+   */
+  unwritable: string[];
   /** Absolute paths and globs no command may read, list or write, even inside the above. */
   hidden: string[];
   /** The zero-access names (`.env`, `*.pem`), masked at any depth of `masked`. */
@@ -84,6 +89,7 @@ export function sessionCircles(input: CirclesInput): Circles {
   return {
     readable,
     writable,
+    unwritable: input.permissionMode === 'read_only' ? own : [],
     hidden: hiddenPaths(input, masked),
     names: zeroAccessNames(input),
     masked,

@@ -24,7 +24,10 @@ export function claudeSandboxSettings(
         denyRead: ['/', ...circles.hidden],
         allowRead: circles.readable,
         allowWrite: circles.writable,
-        denyWrite: circles.hidden,
+        // Read-only mode: measured with 2.1.332, the command then cannot even start (bubblewrap
+        // cannot make the mount points of Claude's own protections in a read-only folder), which
+        // is the engine's answer too: no command at all.
+        denyWrite: [...circles.hidden, ...circles.unwritable],
       },
       // Measured: with no domain allowed, the sandbox refuses every host and sends no prompt
       // through the stdio permission tool; Relais' own proxy asks the person instead.

@@ -1,6 +1,8 @@
 /**
  * The public API contract shared by the daemon (which validates with it) and the console
  * (which parses responses with it). Pure TypeScript + zod: no Node or browser imports.
+ * Over 400 lines: the features with a contract of their own already have a file (usage, mcp,
+ * library, permissions…); what remains here is the sessions' core, which issue 36 divides.
  */
 import * as z from 'zod';
 import { McpServers } from './mcp.js';

@@ -1,6 +1,7 @@
 /**
  * Schema migrations, applied in order inside one transaction each. Append only: never edit a
- * migration that has shipped; add the next one.
+ * migration that has shipped; add the next one. One list on purpose (over 400 lines): the order
+ * is the schema's history, read in one place.
  */
 import {
   ROLLUP_BACKFILL_SQL,

@@ -16,6 +16,7 @@ import { join } from 'node:path';
 import { after, before, describe, test } from 'node:test';
 import type { ImportReport, Session, SessionEvent } from '../../../contract/api.js';
 import { allEvents } from '../testing/all-events.js';
+import { claudeHistorySetup, type ClaudeHistorySetup } from '../testing/claude-history.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import {
   claudeLines,
@@ -38,28 +39,7 @@ const conversation = (sessionId: string, turns: number, startMs = T0): ClaudeCon
 });
 const text = (lines: string[]): string => lines.map((line) => `${line}\n`).join('');
 
-interface Setup {
-  daemon: TestDaemon;
-  configDir: string;
-  project: string;
-  subscription: string;
-}
-
-async function claudeSetup(): Promise<Setup> {
-  const daemon = await startTestDaemon({ config: { historyWatch: false } });
-  const configDir = mkdtempSync(join(tmpdir(), 'relais-claude-config-'));
-  const project = join(configDir, 'projects', '-home-me-project');
-  mkdirSync(project, { recursive: true });
-  const created = await daemon.call('POST', '/api/subscriptions', {
-    name: 'Work',
-    agent: 'claude',
-    config_dir: configDir,
-  });
-  assert.equal(created.status, 201, created.text);
-  return { daemon, configDir, project, subscription: created.body.id };
-}
-
-async function rescan(setup: Setup): Promise<ImportReport> {
+async function rescan(setup: ClaudeHistorySetup): Promise<ImportReport> {
   const answer = await setup.daemon.call<ImportReport>(
     'POST',
     `/api/subscriptions/${setup.subscription}/import`,
@@ -94,9 +74,9 @@ async function importedTurns(
 }
 
 describe('history import: Claude transcripts', () => {
-  let setup: Setup;
+  let setup: ClaudeHistorySetup;
   before(async () => {
-    setup = await claudeSetup();
+    setup = await claudeHistorySetup();
   });
   after(async () => {
     await setup.daemon.close();

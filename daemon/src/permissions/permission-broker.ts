@@ -1,3 +1,6 @@
+// Over 400 lines on purpose: one decision pipeline (rules, session rules, hosts allowed always,
+// a person, the timeout) read top to bottom; its stores live beside it (permission-repo.ts,
+// allowed-hosts.ts).
 import type { PermissionDecisionBody, PermissionMode } from '../../../contract/api.js';
 import type { PermissionAnswer, PermissionAsk } from '../agents/agent.js';
 import type { EventStore } from '../events/event-store.js';

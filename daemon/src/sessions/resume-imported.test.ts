@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '../../../contract/api.js';
-import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
+import { claudeHistorySetup } from '../testing/claude-history.js';
+import type { TestDaemon } from '../testing/harness.js';
 import { claudeLines } from '../testing/transcripts.js';
 
 const GOOD = 'dddddddd-4444-4444-8444-444444444444';
@@ -14,17 +15,7 @@ describe('resuming an imported conversation trusts nothing of its transcript', (
   let project: string;
   let subscription: string;
   before(async () => {
-    daemon = await startTestDaemon({ config: { historyWatch: false } });
-    const configDir = mkdtempSync(join(tmpdir(), 'relais-claude-config-'));
-    project = join(configDir, 'projects', '-home-me-project');
-    mkdirSync(project, { recursive: true });
-    const created = await daemon.call('POST', '/api/subscriptions', {
-      name: 'Work',
-      agent: 'claude',
-      config_dir: configDir,
-    });
-    assert.equal(created.status, 201, created.text);
-    subscription = created.body.id;
+    ({ daemon, project, subscription } = await claudeHistorySetup());
   });
   after(async () => {
     await daemon.close();

@@ -1,10 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openDatabase } from '../db/database.js';
 import { MIGRATIONS } from '../db/migrations.js';
+import { claudeHistorySetup } from '../testing/claude-history.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { claudeLines } from '../testing/transcripts.js';
 import { RollupWriter } from './rollup-writer.js';
@@ -72,17 +73,7 @@ describe(
     let project: string;
     let subscription: string;
     before(async () => {
-      daemon = await startTestDaemon({ config: { historyWatch: false } });
-      const configDir = mkdtempSync(join(tmpdir(), 'relais-claude-config-'));
-      project = join(configDir, 'projects', '-home-me-project');
-      mkdirSync(project, { recursive: true });
-      const created = await daemon.call('POST', '/api/subscriptions', {
-        name: 'Work',
-        agent: 'claude',
-        config_dir: configDir,
-      });
-      assert.equal(created.status, 201, created.text);
-      subscription = created.body.id;
+      ({ daemon, project, subscription } = await claudeHistorySetup());
     });
     after(async () => {
       await daemon.close();

@@ -61,7 +61,9 @@ process.stdin.on('data', (chunk) => {
 const FLOOD = `
 process.on('SIGTERM', () => undefined);
 const line = JSON.stringify({ jsonrpc: '2.0', method: 'notifications/progress', params: { progressToken: 1, progress: 1 } }) + '\\n';
-const chunk = line.repeat(Math.ceil(65536 / line.length));
+// Whole lines of at most PIPE_BUF bytes: a pipe write that small is atomic, so the two writers
+// (the server and its child) never cut each other's lines into something that is not JSON-RPC.
+const chunk = line.repeat(Math.floor(4096 / line.length));
 const write = () => { while (process.stdout.write(chunk)); process.stdout.once('drain', write); };
 write();
 `;

@@ -1,5 +1,6 @@
 import assert from 'node:assert/strict';
 import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -112,5 +113,33 @@ describe('the same metrics pushed over OTLP/HTTP', { timeout: 180_000 }, () => {
     );
     assert.ok(names.size >= 20, `${names.size} families`);
     for (const name of names) assert.ok(pushed.has(name), `${name} pushed`);
+  });
+});
+
+describe('a collector that never answers', { timeout: 60_000 }, () => {
+  it("holds the daemon's exit a few seconds at most", async () => {
+    const held: Socket[] = [];
+    const silent = createServer((socket) => held.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const port = (silent.address() as { port: number }).port;
+    const home = mkdtempSync(join(tmpdir(), 'relais-otlp-silent-'));
+    const daemon = await startDaemonProcess(home, {
+      RELAIS_OTLP_ENDPOINT: `http://127.0.0.1:${port}`,
+      OTEL_METRIC_EXPORT_INTERVAL: '600000',
+    });
+    try {
+      // The daemon prints its URL a moment before it handles SIGTERM: an answer says it does.
+      assert.equal((await daemon.call('GET', '/metrics')).status, 200);
+      const started = Date.now();
+      await daemon.stop();
+      const seconds = (Date.now() - started) / 1000;
+      assert.ok(seconds < 8, `stopped in ${seconds} s`);
+      assert.ok(held.length >= 1, 'the push on close reached the collector');
+    } finally {
+      await daemon.stop();
+      for (const socket of held) socket.destroy();
+      silent.close();
+      rmSync(home, { recursive: true, force: true });
+    }
   });
 });

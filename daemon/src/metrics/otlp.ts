@@ -21,6 +21,17 @@ export interface OtlpPush {
 }
 
 const DEFAULT_INTERVAL_MS = 60_000;
+const CLOSE_WAIT_MS = 3000;
+
+async function within(ms: number, work: Promise<unknown>): Promise<void> {
+  let timer: NodeJS.Timeout | undefined;
+  const late = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, ms);
+    timer.unref();
+  });
+  await Promise.race([work, late]);
+  clearTimeout(timer);
+}
 
 /**
  * Where to push, from RELAIS_OTLP_ENDPOINT (a base URL, as OTEL_EXPORTER_OTLP_ENDPOINT is) or the
@@ -69,8 +80,13 @@ export function startOtlpPush(
     }),
   });
   return {
-    // Shutting down pushes once more, so the last figures are not lost.
-    close: () => provider.shutdown().catch(() => undefined),
+    // Shutting down pushes once more, so the last figures are not lost; an unreachable
+    // collector holds the daemon's exit for CLOSE_WAIT_MS at most.
+    close: () =>
+      within(
+        CLOSE_WAIT_MS,
+        provider.shutdown().catch(() => undefined),
+      ),
   };
 }
 

@@ -21,7 +21,7 @@ const policy: PermissionPolicy = (r) =>
     : { decision: 'ask', step: 'default', rule: null, reason: 'ask' };
 
 /** Turns, tool calls and decisions of several apps and models, one prompt allowed, one refused. */
-async function runDemoSessions(daemon: TestDaemon): Promise<void> {
+async function runDemoSessions(daemon: TestDaemon): Promise<string> {
   const cwd = (): string => mkdtempSync(join(tmpdir(), 'relais-metrics-'));
   const a = await SessionDriver.launch(daemon, {
     cwd: cwd(),
@@ -41,6 +41,13 @@ async function runDemoSessions(daemon: TestDaemon): Promise<void> {
     prompt: 'demo:steps 2',
   });
   await b.waitResults(1);
+  const refused = await daemon.call('POST', '/api/sessions', {
+    subscription_id: 'no-such-subscription',
+    model: 'demo-sonnet',
+    cwd: cwd(),
+  });
+  assert.ok(refused.status >= 400, refused.text);
+  return (refused.body as { error_code: string }).error_code;
 }
 
 const sum = async (prometheus: PrometheusServer, promql: string): Promise<number> => {
@@ -51,11 +58,12 @@ const sum = async (prometheus: PrometheusServer, promql: string): Promise<number
 describe('GET /metrics scraped by a real Prometheus', { timeout: 240_000 }, () => {
   let daemon: TestDaemon;
   let prometheus: PrometheusServer;
+  let refusal: string;
 
   before(async () => {
     requireBinary('promtool');
     daemon = await startTestDaemon({ policy });
-    await runDemoSessions(daemon);
+    refusal = await runDemoSessions(daemon);
     prometheus = await startPrometheus(new URL(daemon.base).host, daemon.key);
   });
   after(async () => {
@@ -151,5 +159,20 @@ describe('GET /metrics scraped by a real Prometheus', { timeout: 240_000 }, () =
     assert.equal(await sum(prometheus, 'relais_permission_prompts_waiting'), 0);
     assert.equal(await sum(prometheus, 'relais_session_launches_total'), 2);
     assert.equal(await sum(prometheus, 'relais_turn_duration_seconds_count'), 3);
+    assert.equal(
+      await sum(prometheus, `relais_session_launch_refusals_total{error_code="${refusal}"}`),
+      1,
+    );
+    assert.equal(await sum(prometheus, 'relais_session_launch_refusals_total'), 1);
+  });
+
+  it('measures the storage by category off the scrape, and the live sessions', async () => {
+    await waitFor(
+      'the storage measured',
+      async () => (await sum(prometheus, 'relais_storage_bytes{category="events"}')) > 0,
+    );
+    assert.ok((await sum(prometheus, 'relais_storage_bytes{category="database_file"}')) > 0);
+    assert.equal(await sum(prometheus, 'relais_sessions{state="idle"}'), 2);
+    assert.ok((await sum(prometheus, 'relais_events_ingested_total{source="agent"}')) > 0);
   });
 });

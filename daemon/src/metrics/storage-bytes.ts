@@ -1,3 +1,4 @@
+import { Worker } from 'node:worker_threads';
 import type { Db } from '../db/database.js';
 import { categoryOf } from '../storage/storage-report.js';
 
@@ -5,49 +6,54 @@ const REFRESH_MS = 10 * 60_000;
 
 /**
  * The database's bytes by category (the Storage page's categories). Measuring walks every page
- * (dbstat), which grows with the history: it runs on a timer, at most every ten minutes, and a
- * scrape reads the last figures.
+ * (dbstat), which grows with the history: a worker thread does it on its own connection, at
+ * most every ten minutes, and a scrape reads the last figures.
  */
 export class StorageBytes {
   private figures = new Map<string, number>();
-  private measuredAtMs = -Infinity;
+  private started = false;
+  private stopped = false;
   private timer: NodeJS.Timeout | null = null;
+  private worker: Worker | null = null;
 
   constructor(private readonly db: Db) {}
 
   categories(): Map<string, number> {
-    if (this.measuredAtMs === -Infinity) this.schedule(0);
+    if (!this.started && !this.db.memory) {
+      this.started = true;
+      this.measure();
+    }
     return this.figures;
   }
 
   stop(): void {
+    this.stopped = true;
     if (this.timer) clearTimeout(this.timer);
-    this.timer = null;
-    this.measuredAtMs = Infinity;
-  }
-
-  private schedule(delayMs: number): void {
-    if (this.timer || this.measuredAtMs === Infinity) return;
-    this.measuredAtMs = 0;
-    this.timer = setTimeout(() => {
-      this.timer = null;
-      this.measure();
-      this.schedule(REFRESH_MS);
-    }, delayMs);
-    this.timer.unref();
+    void this.worker?.terminate();
   }
 
   private measure(): void {
-    if (!this.db.open || this.measuredAtMs === Infinity) return;
-    const figures = new Map<string, number>();
-    const rows = this.db
-      .prepare('SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name')
-      .all() as { name: string; bytes: number }[];
-    for (const row of rows) {
-      const category = categoryOf(row.name);
-      figures.set(category, (figures.get(category) ?? 0) + row.bytes);
-    }
-    this.figures = figures;
-    this.measuredAtMs = Date.now();
+    if (this.stopped) return;
+    const worker = new Worker(new URL('./storage-worker.js', import.meta.url), {
+      workerData: { file: this.db.name },
+    });
+    this.worker = worker;
+    worker.unref();
+    worker.once('message', (rows: { name: string; bytes: number }[]) => {
+      if (rows.length === 0) return;
+      const figures = new Map<string, number>();
+      for (const row of rows) {
+        const category = categoryOf(row.name);
+        figures.set(category, (figures.get(category) ?? 0) + row.bytes);
+      }
+      this.figures = figures;
+    });
+    worker.once('error', () => undefined);
+    worker.once('exit', () => {
+      this.worker = null;
+      if (this.stopped) return;
+      this.timer = setTimeout(() => this.measure(), REFRESH_MS);
+      this.timer.unref();
+    });
   }
 }

@@ -1,4 +1,4 @@
-import { Counter, Histogram, type Registry } from 'prom-client';
+import { Histogram, type Metric, type Registry } from 'prom-client';
 import type { Db } from '../db/database.js';
 import type { LabelCaps } from './label-cap.js';
 import type { Labels, Tally } from './tally.js';
@@ -17,18 +17,51 @@ const TOKEN_KINDS: [string, TurnFigure][] = [
   ['reasoning', 'reasoning'],
 ];
 
-/**
- * Reports one figure of a tally as a counter family: a scrape sets each series to the stored
- * total (reset, then one increment per label set), so the counter is exactly what is stored.
- */
-function fromTally<F extends string>(
-  counter: Counter,
-  tally: Tally<F>,
-  figure: F,
-  extra: Labels = {},
-): void {
+interface Sample {
+  labels: Labels;
+  value: number;
+}
+
+/** One figure of a tally, as samples: the label sets are the tally's own objects, not copies. */
+function fromTally<F extends string>(tally: Tally<F>, figure: F, extra?: Labels): Sample[] {
+  const samples: Sample[] = [];
   for (const { labels, sums } of tally.entries())
-    counter.inc({ ...labels, ...extra }, sums[figure]);
+    samples.push({ labels: extra ? { ...labels, ...extra } : labels, value: sums[figure] });
+  return samples;
+}
+
+/**
+ * A counter family whose values are the stored totals, handed to the registry as they are: a
+ * prom-client Counter would hash every label set again on each scrape (1,500 series of tokens
+ * took 12 ms of a 31 ms scrape).
+ */
+class TotalsFamily {
+  readonly type = 'counter';
+  readonly aggregator = 'sum';
+
+  constructor(
+    readonly name: string,
+    readonly help: string,
+    private readonly samples: () => Sample[],
+  ) {}
+
+  get(): Promise<{
+    name: string;
+    help: string;
+    type: string;
+    aggregator: string;
+    values: Sample[];
+  }> {
+    return Promise.resolve({
+      name: this.name,
+      help: this.help,
+      type: this.type,
+      aggregator: this.aggregator,
+      values: this.samples(),
+    });
+  }
+
+  reset(): void {}
 }
 
 /** Turns, tokens, cost, tool calls and permission decisions: the counters the rollups answer. */
@@ -58,68 +91,50 @@ export function usageMetrics(
     registers: [registry],
     collect: refresh,
   });
-  const family = (
-    name: string,
-    help: string,
-    labelNames: string[],
-    fill: (counter: Counter) => void,
-  ): Counter =>
-    new Counter({
-      name,
-      help,
-      labelNames,
-      registers: [registry],
-      collect() {
+  const family = (name: string, help: string, samples: () => Sample[]): void => {
+    registry.registerMetric(
+      new TotalsFamily(name, help, () => {
         refresh();
-        this.reset();
-        fill(this);
-      },
-    });
-  family('relais_turns_total', 'Turns recorded', TURN_LABELS, (c) =>
-    fromTally(c, totals.turns, 'turns'),
+        return samples();
+      }) as unknown as Metric,
+    );
+  };
+  family('relais_turns_total', 'Turns recorded', () => fromTally(totals.turns, 'turns'));
+  family('relais_turn_errors_total', 'Turns that ended in an error', () =>
+    fromTally(totals.turns, 'errors'),
   );
-  family('relais_turn_errors_total', 'Turns that ended in an error', TURN_LABELS, (c) =>
-    fromTally(c, totals.turns, 'errors'),
-  );
-  family('relais_model_calls_total', 'Model calls made by turns', TURN_LABELS, (c) =>
-    fromTally(c, totals.turns, 'model_calls'),
+  family('relais_model_calls_total', 'Model calls made by turns', () =>
+    fromTally(totals.turns, 'model_calls'),
   );
   family(
     'relais_tokens_total',
     'Tokens by kind; reasoning tokens are part of the output ones and count from the daemon start',
-    [...TURN_LABELS, 'kind'],
-    (c) => {
-      for (const [kind, figure] of TOKEN_KINDS) fromTally(c, totals.turns, figure, { kind });
-    },
+    () => TOKEN_KINDS.flatMap(([kind, figure]) => fromTally(totals.turns, figure, { kind })),
   );
   family(
     'relais_cost_usd_total',
     'Estimated cost in US dollars of the turns whose model is in the price table (an estimate, not an invoice)',
-    TURN_LABELS,
-    (c) => fromTally(c, totals.turns, 'cost'),
+    () => fromTally(totals.turns, 'cost'),
   );
   family(
     'relais_turns_unknown_cost_total',
     'Turns whose cost is unknown (model missing from the price table)',
-    TURN_LABELS,
-    (c) => fromTally(c, totals.turns, 'unknown_cost'),
+    () => fromTally(totals.turns, 'unknown_cost'),
   );
-  family('relais_tool_calls_total', 'Tool calls made by turns', ['tool'], (c) =>
-    fromTally(c, totals.tools, 'calls'),
+  family('relais_tool_calls_total', 'Tool calls made by turns', () =>
+    fromTally(totals.tools, 'calls'),
   );
-  family('relais_tool_errors_total', 'Tool calls whose result was an error', ['tool'], (c) =>
-    fromTally(c, totals.tools, 'errors'),
+  family('relais_tool_errors_total', 'Tool calls whose result was an error', () =>
+    fromTally(totals.tools, 'errors'),
   );
   family(
     'relais_tool_calls_denied_total',
     'Tool calls a person, a rule or the configuration refused',
-    ['tool'],
-    (c) => fromTally(c, totals.tools, 'denied'),
+    () => fromTally(totals.tools, 'denied'),
   );
   family(
     'relais_permission_decisions_total',
     'Permission decisions by outcome, the rule step and rule that decided, and who decided',
-    ['outcome', 'step', 'rule', 'decided_by'],
-    (c) => fromTally(c, totals.decisions, 'count'),
+    () => fromTally(totals.decisions, 'count'),
   );
 }

@@ -5,9 +5,11 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { Registry } from 'prom-client';
 import { openDatabase } from '../db/database.js';
+import { AuditLog } from '../permissions/audit-log.js';
 import { TurnWriter } from '../usage/turn-writer.js';
 import type { TurnRecord } from '../usage/turn-record.js';
 import { LabelCaps, OTHER } from './label-cap.js';
+import { promtoolCheck } from './prometheus-server.js';
 import { usageMetrics } from './usage-metrics.js';
 
 const turn = (n: number, app: string): TurnRecord => ({
@@ -87,5 +89,30 @@ describe('usage totals: the history at start, then the new rows', () => {
       2,
       'the histogram counts turns after start',
     );
+  });
+
+  it('writes hostile names as valid label values, cut to 100 characters', async () => {
+    const writer = new TurnWriter(db);
+    const hostile = [
+      'quote " and backslash \\ and\nnewline',
+      '} 1\nrelais_turns_total{app="forged"} 999',
+      'x'.repeat(10_000),
+      'emoji 🧪 and a lone \ud800 surrogate',
+    ];
+    hostile.forEach((model, i) => writer.add({ ...turn(500 + i, 'app-00'), model }));
+    writer.flush();
+    // Rule names come from the person's rules file, hosts from the agent: the audit keeps them as given.
+    const audit = new AuditLog(db);
+    for (const rule of hostile)
+      audit.record({ kind: 'decision', decision: 'deny', decided_by: 'rules', step: rule, rule });
+    const registry = new Registry();
+    usageMetrics(registry, db, new LabelCaps(), () => undefined);
+    const text = await registry.metrics();
+    const check = promtoolCheck(text);
+    assert.equal(check.status, 0, check.output);
+    assert.doesNotMatch(text, /^relais_turns_total\{app="forged"\}/m);
+    assert.ok(!text.includes('x'.repeat(101)));
+    assert.match(text, /rule="x{100}"/);
+    assert.match(text, /rule="quote \\" and backslash \\\\ and\\nnewline"/);
   });
 });

@@ -11,7 +11,10 @@ export function metricsRoutes(table: RouteTable, registry: Registry): void {
     summary:
       'Metrics in the Prometheus text format (relais_* families and the process defaults); the key as a bearer token',
     // TODO(issue 37): declare the `metrics` scope here, so that a metrics-only caller key can scrape.
-    response: z.string().describe('Prometheus text exposition format 0.0.4'),
+    stream: {
+      contentType: 'text/plain',
+      line: z.string().describe('One line of the Prometheus text exposition format 0.0.4'),
+    },
     handler: async ({ reply }) => {
       const text = await registry.metrics();
       return reply.type(registry.contentType).send(text);

@@ -5,6 +5,7 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/ensure-chromium.sh
 bash scripts/ensure-isolation.sh
+bash scripts/ensure-prometheus.sh
 
 echo "== lint and format (eslint, prettier) =="
 npx eslint .

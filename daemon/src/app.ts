@@ -4,7 +4,7 @@ import Fastify, {
   type FastifyReply,
   type FastifyRequest,
 } from 'fastify';
-import { homedir } from 'node:os';
+import { homedir, hostname } from 'node:os';
 import { join } from 'node:path';
 import { startDemoModel, type DemoModel } from '../../fakes/demo-model/server.js';
 import { LaunchBrake } from './admission/launch-brake.js';
@@ -66,6 +66,7 @@ import { storageRoutes } from './storage/storage.routes.js';
 import { installUsage } from './usage/usage-module.js';
 import { installQuotas } from './quotas/quotas-module.js';
 import { History } from './history/history-module.js';
+import { installMetrics } from './metrics/metrics-module.js';
 import { relaisVersion } from './version.js';
 
 export interface Relais {
@@ -323,6 +324,29 @@ export async function build(
   const usage = installUsage(db, events, routes, () => history.flush());
   const quotas = await installQuotas(db, events, routes, undefined, demo?.onUsage ?? null);
   admitQuota = quotas.admit;
+  const metrics = installMetrics({
+    app,
+    routes,
+    db,
+    databaseFile,
+    events,
+    hub,
+    subscriptionIds: () => subscriptionRepo.all().map((s) => s.id),
+    health: (id) => {
+      const status = health.status(id);
+      return {
+        suspended: status.status === 'suspended',
+        failedStarts: status.consecutive_failed_starts,
+      };
+    },
+    brakeWaitMs: (id) => brake.waitMs([`subscription:${id}`]),
+    quotas: () => quotas.service.all(),
+    flushUsage: () => {
+      usage.recorder.flush();
+      history.flush();
+    },
+    service: { version, instance: hostname() },
+  });
 
   installErrorHandling(app);
   installGuards(app, {
@@ -367,6 +391,7 @@ export async function build(
       usage.recorder.detach();
       usage.close();
       await quotas.close();
+      await metrics.close();
       app.log.info('shutdown: closing the database');
       logSink.flush();
       await checkpointer.stop();

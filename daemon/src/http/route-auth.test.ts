@@ -65,38 +65,40 @@ const encode = (char: string, upper: boolean): string => {
  * doubled slashes, dot segments and a trailing encoded slash.
  */
 export function spellings(path: string): string[] {
-  const rest = path.slice('/api'.length);
+  // The first segment: /api for the API, /metrics for the scrape route.
+  const head = /^\/([^/]+)/.exec(path)![1]!;
+  const rest = path.slice(head.length + 1);
   const variants = [path];
   for (const upper of [false, true]) {
-    for (let i = 0; i < 3; i++) {
-      const prefix = [...'api'].map((c, j) => (i === j ? encode(c, upper) : c)).join('');
+    for (let i = 0; i < Math.min(3, head.length); i++) {
+      const prefix = [...head].map((c, j) => (i === j ? encode(c, upper) : c)).join('');
       variants.push(`/${prefix}${rest}`);
     }
-    variants.push(`/${[...'api'].map((c) => encode(c, upper)).join('')}${rest}`);
-    variants.push(`/api${encode('/', upper)}${rest.slice(1)}`);
+    variants.push(`/${[...head].map((c) => encode(c, upper)).join('')}${rest}`);
+    variants.push(`/${head}${encode('/', upper)}${rest.slice(1)}`);
     variants.push(`${path}${encode('/', upper)}`);
     const hexLetter = [...rest].findIndex((c) => /[j-oz]/.test(c));
     if (hexLetter >= 0)
       variants.push(
-        `/api${rest.slice(0, hexLetter)}${encode(rest[hexLetter]!, upper)}${rest.slice(hexLetter + 1)}`,
+        `/${head}${rest.slice(0, hexLetter)}${encode(rest[hexLetter]!, upper)}${rest.slice(hexLetter + 1)}`,
       );
   }
   variants.push(
-    `/API${rest}`,
-    `/Api${rest}`,
-    `/api${rest.toUpperCase()}`,
+    `/${head.toUpperCase()}${rest}`,
+    `/${head[0]!.toUpperCase()}${head.slice(1)}${rest}`,
+    `/${head}${rest.toUpperCase()}`,
     `/${path}`,
-    `/api/${rest}`,
+    `/${head}/${rest}`,
     `${path.replace(/\//g, '//')}`,
-    `/x/../api${rest}`,
-    `/./api${rest}`,
-    `/api/.${rest}`,
-    `/api/x/..${rest}`,
-    `/%2e/api${rest}`,
-    `/x/%2e%2e/api${rest}`,
-    `/api${rest}/`,
-    `/api${rest}/.`,
-    `/api\\${rest.slice(1)}`,
+    `/x/../${head}${rest}`,
+    `/./${head}${rest}`,
+    `/${head}/.${rest}`,
+    `/${head}/x/..${rest}`,
+    `/%2e/${head}${rest}`,
+    `/x/%2e%2e/${head}${rest}`,
+    `/${head}${rest}/`,
+    `/${head}${rest}/.`,
+    `/${head}\\${rest.slice(1)}`,
   );
   return [...new Set(variants)];
 }

@@ -34,14 +34,14 @@ function decodedPath(url: string): string | null {
 }
 
 /**
- * Whether a path names the API in any spelling a server or a proxy might read it: any case, dot
+ * Whether a path names the API (or the keyed /metrics) in any spelling a server or a proxy might read it: any case, dot
  * segments, doubled or back slashes, or encoded once more.
  */
 export function isApiLike(path: string): boolean {
   let current = path;
   for (let round = 0; round < 3; round++) {
     const normalized = posix.normalize(current.replace(/\\/g, '/')).toLowerCase();
-    if (/^\/+api(\/|$)/.test(normalized)) return true;
+    if (/^\/+(api|metrics)(\/|$)/.test(normalized)) return true;
     const again = decodedPath(current);
     if (again === null || again === current) return false;
     current = again;

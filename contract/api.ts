@@ -5,6 +5,7 @@
  * library, permissions…); what remains here is the sessions' core, which issue 36 divides.
  */
 import * as z from 'zod';
+import { CallerRef } from './keys.js';
 import { McpServers } from './mcp.js';
 import { humanName } from './names.js';
 
@@ -119,6 +120,9 @@ export const Session = z.object({
   effort: Effort.nullable(),
   permission_mode: PermissionMode,
   app: z.string(),
+  caller: CallerRef.nullable()
+    .optional()
+    .describe('The caller key that launched it (its name is the app); null: the owner'),
   title: z.string().nullable().describe('A name for people: the first prompt unless renamed'),
   state: SessionState,
   end_reason: EndReason.nullable(),
@@ -225,6 +229,7 @@ export const SessionListQuery = z
     subscription: z.string().optional(),
     app: z.string().optional(),
     origin: SessionOrigin.optional(),
+    caller: z.string().max(200).optional().describe('Only sessions launched by this key id'),
     limit: z.coerce.number().int().min(1).max(500).default(100),
     cursor: z.string().optional(),
   })
@@ -434,6 +439,7 @@ export const PermissionListQuery = z
   .object({
     state: PermissionState.optional(),
     session: z.string().optional(),
+    caller: z.string().max(200).optional().describe('Only prompts of sessions this key launched'),
     limit: z.coerce.number().int().min(1).max(500).default(100),
   })
   .strict();

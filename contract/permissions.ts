@@ -94,6 +94,11 @@ export const AuditEntry = z.object({
     .string()
     .describe('rules, console, timeout, nobody_listening, or who changed the rules'),
   detail: z.string().nullable(),
+  key_id: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('The caller key that acted (decided_by is its name); null: the owner or Relais'),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 

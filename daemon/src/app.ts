@@ -24,6 +24,7 @@ import { EventStore } from './events/event-store.js';
 import { installCompression } from './http/compression.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { installGuards } from './http/guards.js';
+import { installKeys } from './keys/keys-module.js';
 import { RouteTable } from './http/route.js';
 import { installConsole } from './http/static-console.js';
 import { systemRoutes } from './http/system.routes.js';
@@ -323,15 +324,17 @@ export async function build(
   const usage = installUsage(db, events, routes, () => history.flush());
   const quotas = await installQuotas(db, events, routes, undefined, demo?.onUsage ?? null);
   admitQuota = quotas.admit;
+  const keys = installKeys(db, routes, (id) => subscriptionRepo.get(id) !== null);
 
   installErrorHandling(app);
   installGuards(app, {
     apiKey,
     port: () => boundPort,
     devOrigins: config.devOrigins,
+    callerKey: keys.authenticate,
   });
   await installCompression(app);
-  routes.register(app);
+  routes.register(app, keys.confine);
   installConsole(app, config.consoleDir);
 
   const relais: Relais = {

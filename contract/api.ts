@@ -5,7 +5,6 @@
  * library, permissions…); what remains here is the sessions' core, which issue 36 divides.
  */
 import * as z from 'zod';
-import { CallerRef } from './keys.js';
 import { McpServers } from './mcp.js';
 import { humanName } from './names.js';
 
@@ -107,6 +106,10 @@ export type EndReason = z.infer<typeof EndReason>;
 
 export const SessionOrigin = z.enum(['relais', 'imported']);
 export type SessionOrigin = z.infer<typeof SessionOrigin>;
+
+/** Who launched a session: a caller key (its id and name); null for the owner. */
+export const CallerRef = z.object({ id: z.string(), name: z.string() });
+export type CallerRef = z.infer<typeof CallerRef>;
 
 export const Session = z.object({
   id,

@@ -71,7 +71,3 @@ export const ApiKeyCreate = z
       });
   });
 export type ApiKeyCreate = z.input<typeof ApiKeyCreate>;
-
-/** Who launched a session: a caller key (its id and name), or null for the owner. */
-export const CallerRef = z.object({ id: z.string(), name: z.string() });
-export type CallerRef = z.infer<typeof CallerRef>;

@@ -1,5 +1,6 @@
 import type { FastifyRequest } from 'fastify';
-import type { CallerRef, KeyScope, RouteScope } from '../../../contract/keys.js';
+import type { CallerRef } from '../../../contract/api.js';
+import type { KeyScope, RouteScope } from '../../../contract/keys.js';
 import type { StoredKey } from './keys-repo.js';
 
 /** The caller key a request was made with; requests with the owner key have none. */

@@ -85,10 +85,35 @@ function launchable(spec: RouteSpec, key: StoredKey, input: Input): void {
         ? (input.params as Params)?.id
         : undefined;
   if (subscription === undefined) throw refused('owner');
+  personStaysInCharge(input.body as LaunchBody | undefined);
   if (!key.subscriptions.includes(subscription))
     throw apiError(
       'subscription_not_allowed',
       `This key may launch on ${key.subscriptions.length} subscription(s); not on this one.`,
+    );
+}
+
+type LaunchBody = {
+  mcp_servers?: Record<string, { command?: string }>;
+  confined_without_asking?: boolean;
+};
+
+/**
+ * What a launch may not bring from a caller key: a stdio MCP server (its command runs on this
+ * machine as Relais lists its tools, before any prompt), or commands run without asking a person.
+ */
+function personStaysInCharge(body: LaunchBody | undefined): void {
+  if (Object.values(body?.mcp_servers ?? {}).some((server) => server.command !== undefined))
+    throw apiError(
+      'scope_missing',
+      'Only the owner launches with a command-line MCP server: its command runs unasked. Give it a url.',
+      { scope: 'owner' },
+    );
+  if (body?.confined_without_asking === true)
+    throw apiError(
+      'scope_missing',
+      "A caller key's sessions ask a person: only the owner runs commands without asking.",
+      { scope: 'owner' },
     );
 }
 

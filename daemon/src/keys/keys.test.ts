@@ -1,5 +1,5 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, readFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
@@ -220,6 +220,14 @@ describe('caller keys', { timeout: 180_000 }, () => {
     assert.equal(summary.body.sessions, 1);
     const everything = await daemon.call('GET', '/api/analytics/summary');
     assert.ok(everything.body.sessions >= 2);
+    const exported = await daemon.call('GET', '/api/analytics/export?format=ndjson', undefined, as);
+    assert.equal(exported.status, 200);
+    const rows = exported.text
+      .trim()
+      .split('\n')
+      .map((line) => JSON.parse(line) as { session_id: string });
+    assert.ok(rows.length >= 1);
+    assert.deepEqual([...new Set(rows.map((row) => row.session_id))], [mine.body.id]);
     const byOwner = await daemon.call('GET', `/api/analytics/summary?caller=${tool.id}`);
     assert.equal(byOwner.body.sessions, 1);
 
@@ -227,6 +235,22 @@ describe('caller keys', { timeout: 180_000 }, () => {
     const used = keys.body.items.find((k) => k.id === tool.id)!;
     assert.ok(used.last_used_at);
     assert.equal(used.last_used_from, '127.0.0.1');
+  });
+
+  it('a launching key cannot run a command of its own or spare its sessions a person', async () => {
+    const tool = await create('Sneaky', ['launch'], ['demo']);
+    const marker = join(mkdtempSync(join(tmpdir(), 'relais-mcp-')), 'ran');
+    const stdio = await launch(tool.secret, {
+      prompt: 'hello',
+      mcp_servers: {
+        x: { command: '/bin/sh', args: ['-c', `touch ${marker}`], allowed_tools: ['t'] },
+      },
+    });
+    assert.equal(stdio.status, 403, stdio.text);
+    assert.equal((stdio.body as unknown as { error_code: string }).error_code, 'scope_missing');
+    assert.equal(existsSync(marker), false, 'the command ran');
+    const unasked = await launch(tool.secret, { prompt: 'hello', confined_without_asking: true });
+    assert.equal(unasked.status, 403, unasked.text);
   });
 
   it('revoking a key ends its open streams at once and refuses it from then on', async () => {

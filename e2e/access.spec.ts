@@ -98,6 +98,13 @@ test('a tool with its own key launches, cannot answer its own prompt, and is cut
     })
     .toBe(true);
 
+  // Analytics filter by caller: the key's name is offered, its id goes to the URL.
+  await page.getByRole('link', { name: 'Analytics' }).click();
+  await page.locator('[data-filter="caller"]').click();
+  await page.getByRole('option', { name: 'Build script' }).click();
+  await page.keyboard.press('Escape');
+  await expect(page).toHaveURL(/caller=key_/);
+
   // Revoked: its open stream ends at once, and the key is refused from then on.
   await page.getByRole('link', { name: 'Access' }).click();
   await card.getByRole('button', { name: 'Revoke Build script' }).click();

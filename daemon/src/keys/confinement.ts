@@ -41,6 +41,8 @@ function confineKey(deps: ConfinementDeps, key: StoredKey, spec: RouteSpec, inpu
     case 'read':
       if (key.scopes.includes('read:all') || SELF_CONFINED.has(route)) break;
       if (SESSION_PATH.test(spec.url)) ownSession(deps, key, input);
+      // A key that may decide sees every prompt it may answer; other lists are cut to its own.
+      else if (route === 'GET /api/permissions' && key.scopes.includes('decide')) break;
       else if (CALLER_FILTERED.has(route)) return { ...(input.query as object), caller: key.id };
       else if (spec.method === 'GET' && ANALYTICS.test(spec.url))
         return { ...(input.query as object), caller: [key.id] };

@@ -172,6 +172,22 @@ describe('caller keys', { timeout: 180_000 }, () => {
       prompts.body.items.map((p) => p.id),
       [prompt.id],
     );
+    const reader = await create('Reader', ['read']);
+    const none = await daemon.call<{ items: PermissionRequest[] }>(
+      'GET',
+      `/api/permissions?state=pending&session=${mine.body.id}`,
+      undefined,
+      bearer(reader.secret),
+    );
+    assert.deepEqual(none.body.items, [], "another key's prompts reached a reader");
+    const lister = await create('Prompt lister', ['read', 'decide']);
+    const listed = await daemon.call<{ items: PermissionRequest[] }>(
+      'GET',
+      '/api/permissions?state=pending',
+      undefined,
+      bearer(lister.secret),
+    );
+    assert.ok(listed.body.items.some((p) => p.id === prompt.id));
     const refused = await daemon.call(
       'POST',
       `/api/permissions/${prompt.id}/decision`,

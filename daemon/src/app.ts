@@ -324,7 +324,7 @@ export async function build(
   const usage = installUsage(db, events, routes, () => history.flush());
   const quotas = await installQuotas(db, events, routes, undefined, demo?.onUsage ?? null);
   admitQuota = quotas.admit;
-  const keys = installKeys(db, routes, (id) => subscriptionRepo.get(id) !== null);
+  const keys = installKeys(db, routes, (id) => subscriptionRepo.get(id) !== null, audit);
 
   installErrorHandling(app);
   installGuards(app, {

@@ -1,6 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { ApiKey, ApiKeyCreated, KeyScope, RouteScope } from '../../../contract/keys.js';
 import { apiError } from '../http/errors.js';
+import type { AuditRecord } from '../permissions/audit-log.js';
 import { newId, nowIso } from '../ids.js';
 import { holdsScope, setCallerKey } from './caller.js';
 import type { KeyRequests } from './key-requests.js';
@@ -18,6 +19,9 @@ export interface NewKey {
 const TOUCH_EVERY_MS = 5_000;
 /** Compared against when the presented key names no row, so both paths hash and compare. */
 const NO_KEY_HASH = hashSecret('no such key');
+const CHANGES = /^(POST|PUT|PATCH|DELETE)$/;
+/** Decisions are audited by the broker, with the key. */
+const DECISION_URL = '/api/permissions/:id/decision';
 
 export class KeyService {
   private readonly touched = new Map<string, { at: number; from: string | null }>();
@@ -26,6 +30,7 @@ export class KeyService {
     private readonly repo: KeysRepo,
     private readonly requests: KeyRequests,
     private readonly subscriptionExists: (id: string) => boolean,
+    private readonly audit: (record: AuditRecord) => void = () => undefined,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -53,6 +58,13 @@ export class KeyService {
       last_used_from: null,
     };
     this.repo.insert(key);
+    this.audit({
+      kind: 'access',
+      decision: 'key_created',
+      decided_by: 'owner',
+      key_id: id,
+      detail: `${key.name}: ${key.scopes.join(' ') || 'no scope'}${key.subscriptions.length ? ` on ${key.subscriptions.join(', ')}` : ''}`,
+    });
     return { ...publicKey(key), secret };
   }
 
@@ -64,8 +76,16 @@ export class KeyService {
   revoke(id: string): ApiKey {
     const key = this.repo.get(id);
     if (!key) throw apiError('not_found', 'No such key.');
-    this.repo.revoke(id, nowIso(this.now()));
-    this.requests.endAll(id);
+    if (this.repo.revoke(id, nowIso(this.now()))) {
+      const ended = this.requests.endAll(id);
+      this.audit({
+        kind: 'access',
+        decision: 'key_revoked',
+        decided_by: 'owner',
+        key_id: id,
+        detail: `${key.name}: ${ended} open answer(s) ended`,
+      });
+    }
     return publicKey(this.repo.get(id)!);
   }
 
@@ -96,7 +116,25 @@ export class KeyService {
       });
     setCallerKey(request, key);
     this.requests.track(key.id, reply.raw);
+    if (CHANGES.test(request.method) && request.routeOptions.url !== DECISION_URL)
+      reply.raw.once('finish', () => this.auditChange(key, request, reply.raw.statusCode));
     this.touch(key.id, request.ip ?? null);
+  }
+
+  /** Every change a caller key asks for, done or refused (its decisions have lines of their own). */
+  private auditChange(key: StoredKey, request: FastifyRequest, status: number): void {
+    const params = request.params as { id?: string } | undefined;
+    const body = request.body as { subscription_id?: unknown } | undefined;
+    const url = request.routeOptions.url ?? '';
+    this.audit({
+      kind: 'access',
+      session_id: url.startsWith('/api/sessions/:id') ? (params?.id ?? null) : null,
+      subscription_id: typeof body?.subscription_id === 'string' ? body.subscription_id : null,
+      decision: status < 400 ? 'done' : 'refused',
+      decided_by: key.name,
+      key_id: key.id,
+      detail: `${request.method} ${url} → ${status}`,
+    });
   }
 
   private touch(id: string, from: string | null): void {

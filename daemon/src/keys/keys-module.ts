@@ -1,5 +1,6 @@
 import type { Db } from '../db/database.js';
 import type { RouteTable } from '../http/route.js';
+import type { AuditLog } from '../permissions/audit-log.js';
 import { keyConfinement } from './confinement.js';
 import { KeyRequests } from './key-requests.js';
 import { KeyService } from './key-service.js';
@@ -11,9 +12,12 @@ export function installKeys(
   db: Db,
   routes: RouteTable,
   subscriptionExists: (id: string) => boolean,
+  audit: AuditLog,
 ) {
   const requests = new KeyRequests();
-  const service = new KeyService(new KeysRepo(db), requests, subscriptionExists);
+  const service = new KeyService(new KeysRepo(db), requests, subscriptionExists, (record) =>
+    audit.record(record),
+  );
   keyRoutes(routes, service);
   const sessionKey = db.prepare('SELECT key_id FROM sessions WHERE id = ?').pluck();
   const permissionSession = db

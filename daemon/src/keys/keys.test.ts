@@ -247,6 +247,27 @@ describe('caller keys', { timeout: 180_000 }, () => {
     const byOwner = await daemon.call('GET', `/api/analytics/summary?caller=${tool.id}`);
     assert.equal(byOwner.body.sessions, 1);
 
+    // The audit names the key for each change it asked for, done or refused, and its creation.
+    const access = await daemon.call<{ items: Record<string, unknown>[] }>(
+      'GET',
+      '/api/audit?kind=access&limit=500',
+    );
+    const ofTool = access.body.items.filter((line) => line['key_id'] === tool.id);
+    const accessLine = (detail: RegExp) => ofTool.find((l) => detail.test(String(l['detail'])));
+    assert.equal(
+      accessLine(/^Build bot: launch read steer decide on demo$/)?.['decision'],
+      'key_created',
+    );
+    const launched = accessLine(/^POST \/api\/sessions → 201$/)!;
+    assert.equal(launched['decided_by'], 'Build bot');
+    assert.equal(launched['subscription_id'], 'demo');
+    assert.equal(accessLine(/^POST \/api\/sessions → 403$/)?.['decision'], 'refused');
+    assert.equal(
+      accessLine(/^POST \/api\/sessions\/:id\/stop → 404$/)?.['session_id'],
+      other.body.id,
+    );
+    assert.equal(JSON.stringify(access.body).includes(tool.secret), false);
+
     const keys = await daemon.call<{ items: ApiKey[] }>('GET', '/api/keys');
     const used = keys.body.items.find((k) => k.id === tool.id)!;
     assert.ok(used.last_used_at);
@@ -297,6 +318,14 @@ describe('caller keys', { timeout: 180_000 }, () => {
     );
     await Promise.race([Promise.all([own.ended, global.ended]), late]);
     assert.ok(Date.now() - started < 1500, `ended after ${Date.now() - started} ms`);
+    const audit = await daemon.call<{ items: Record<string, unknown>[] }>(
+      'GET',
+      '/api/audit?kind=access',
+    );
+    const revokedLine = audit.body.items.find(
+      (l) => l['key_id'] === tool.id && l['decision'] === 'key_revoked',
+    );
+    assert.equal(revokedLine?.['detail'], 'Streamer: 2 open answer(s) ended');
     const after = await daemon.call('GET', '/api/sessions', undefined, bearer(tool.secret));
     assert.equal(after.status, 401);
     assert.equal(after.body.error_code, 'key_invalid');

@@ -4,7 +4,7 @@ import { whereClause } from '../db/where.js';
 import { nowIso } from '../ids.js';
 
 export interface AuditRecord {
-  kind: 'decision' | 'rules_change';
+  kind: 'decision' | 'rules_change' | 'access';
   session_id?: string | null;
   subscription_id?: string | null;
   tool_name?: string | null;
@@ -21,7 +21,7 @@ export interface AuditRecord {
 interface AuditRow {
   id: number;
   time_ms: number;
-  kind: 'decision' | 'rules_change';
+  kind: 'decision' | 'rules_change' | 'access';
   session_id: string | null;
   subscription_id: string | null;
   tool_name: string | null;

@@ -107,6 +107,10 @@ export type EndReason = z.infer<typeof EndReason>;
 export const SessionOrigin = z.enum(['relais', 'imported']);
 export type SessionOrigin = z.infer<typeof SessionOrigin>;
 
+/** Who launched a session: a caller key (its id and name); null for the owner. */
+export const CallerRef = z.object({ id: z.string(), name: z.string() });
+export type CallerRef = z.infer<typeof CallerRef>;
+
 export const Session = z.object({
   id,
   origin: SessionOrigin.describe(
@@ -119,6 +123,9 @@ export const Session = z.object({
   effort: Effort.nullable(),
   permission_mode: PermissionMode,
   app: z.string(),
+  caller: CallerRef.nullable()
+    .optional()
+    .describe('The caller key that launched it (its name is the app); null: the owner'),
   title: z.string().nullable().describe('A name for people: the first prompt unless renamed'),
   state: SessionState,
   end_reason: EndReason.nullable(),
@@ -225,6 +232,7 @@ export const SessionListQuery = z
     subscription: z.string().optional(),
     app: z.string().optional(),
     origin: SessionOrigin.optional(),
+    caller: z.string().max(200).optional().describe('Only sessions launched by this key id'),
     limit: z.coerce.number().int().min(1).max(500).default(100),
     cursor: z.string().optional(),
   })
@@ -434,6 +442,7 @@ export const PermissionListQuery = z
   .object({
     state: PermissionState.optional(),
     session: z.string().optional(),
+    caller: z.string().max(200).optional().describe('Only prompts of sessions this key launched'),
     limit: z.coerce.number().int().min(1).max(500).default(100),
   })
   .strict();

@@ -82,7 +82,9 @@ export type RuleCheckResult = z.infer<typeof RuleCheckResult>;
 export const AuditEntry = z.object({
   id: z.number().int(),
   time: isoTime,
-  kind: z.enum(['decision', 'rules_change']),
+  kind: z
+    .enum(['decision', 'rules_change', 'access'])
+    .describe('access: a caller key created or revoked, or a change a caller key made'),
   session_id: z.string().nullable(),
   subscription_id: z.string().nullable(),
   tool_name: z.string().nullable(),
@@ -94,6 +96,11 @@ export const AuditEntry = z.object({
     .string()
     .describe('rules, console, timeout, nobody_listening, or who changed the rules'),
   detail: z.string().nullable(),
+  key_id: z
+    .string()
+    .nullable()
+    .optional()
+    .describe('The caller key that acted (decided_by is its name); null: the owner or Relais'),
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
@@ -102,7 +109,7 @@ export const AuditQuery = z
     session: z.string().max(200).optional(),
     tool: z.string().max(200).optional(),
     decision: z.enum(['allow', 'deny', 'saved']).optional(),
-    kind: z.enum(['decision', 'rules_change']).optional(),
+    kind: z.enum(['decision', 'rules_change', 'access']).optional(),
     from: z.iso.datetime().optional(),
     to: z.iso.datetime().optional(),
     before: z.coerce.number().int().min(1).optional(),

@@ -26,6 +26,7 @@ export const ANALYTICS_FILTER_KEYS = [
   'tool',
   'subscription',
   'app',
+  'caller',
   'from',
   'to',
   'error',
@@ -40,6 +41,9 @@ const filterShape = {
   tool: oneOrMore.optional().describe('Only turns that called one of these tools'),
   subscription: oneOrMore.optional().describe('Subscription id(s)'),
   app: oneOrMore.optional().describe('Requesting app(s)'),
+  caller: oneOrMore
+    .optional()
+    .describe('Id(s) of the caller keys that launched the sessions (a key reads only its own)'),
   from: instant.optional().describe('Turns started at or after this time'),
   to: instant.optional().describe('Turns started before this time'),
   error: z

@@ -24,6 +24,7 @@ import { EventStore } from './events/event-store.js';
 import { installCompression } from './http/compression.js';
 import { clientErrorHandler, frameworkErrors, installErrorHandling } from './http/error-handler.js';
 import { installGuards } from './http/guards.js';
+import { installKeys } from './keys/keys-module.js';
 import { RouteTable } from './http/route.js';
 import { installConsole } from './http/static-console.js';
 import { systemRoutes } from './http/system.routes.js';
@@ -347,15 +348,17 @@ export async function build(
     },
     service: { version, instance: hostname() },
   });
+  const keys = installKeys(db, routes, (id) => subscriptionRepo.get(id) !== null, audit);
 
   installErrorHandling(app);
   installGuards(app, {
     apiKey,
     port: () => boundPort,
     devOrigins: config.devOrigins,
+    callerKey: keys.authenticate,
   });
   await installCompression(app);
-  routes.register(app);
+  routes.register(app, keys.confine);
   installConsole(app, config.consoleDir);
 
   const relais: Relais = {

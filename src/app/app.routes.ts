@@ -72,6 +72,12 @@ export const routes: readonly PageRoute[] = [
     load: () => import('./storage/storage-page').then((m) => m.StoragePage),
   },
   {
+    path: 'access',
+    title: 'Access · Relais',
+    needsKey: true,
+    load: () => import('./access/access-page').then((m) => m.AccessPage),
+  },
+  {
     path: 'diagnostics',
     title: 'Diagnostics · Relais',
     needsKey: true,

@@ -430,4 +430,28 @@ export const MIGRATIONS: Migration[] = [
       ) WITHOUT ROWID;
     `,
   },
+  {
+    version: 19,
+    name: 'caller-keys',
+    // One key per calling tool: only a hash of its secret is kept. Sessions and audit lines say
+    // which key launched or decided (null: the owner).
+    sql: `
+      CREATE TABLE api_keys (
+        id TEXT PRIMARY KEY,
+        name TEXT NOT NULL,
+        secret_hash TEXT NOT NULL,
+        prefix TEXT NOT NULL,
+        scopes_json TEXT NOT NULL,
+        subscriptions_json TEXT NOT NULL,
+        created_at TEXT NOT NULL,
+        expires_at TEXT,
+        revoked_at TEXT,
+        last_used_at TEXT,
+        last_used_from TEXT
+      );
+      ALTER TABLE sessions ADD COLUMN key_id TEXT;
+      CREATE INDEX sessions_by_key ON sessions(key_id) WHERE key_id IS NOT NULL;
+      ALTER TABLE audit ADD COLUMN key_id TEXT;
+    `,
+  },
 ];

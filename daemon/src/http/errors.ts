@@ -1,6 +1,13 @@
 /** Every deliberate error of the API: a stable code, a status, a message. */
 export const ERRORS = {
   unauthorized: { status: 401, message: 'A valid Authorization: Bearer <key> header is required.' },
+  key_invalid: { status: 401, message: 'This key is unknown or was revoked.' },
+  key_expired: { status: 401, message: 'This key has expired.' },
+  scope_missing: { status: 403, message: 'This key does not have the scope this route needs.' },
+  subscription_not_allowed: {
+    status: 403,
+    message: 'This key may not launch on that subscription.',
+  },
   forbidden_host: { status: 403, message: 'This Host is not allowed; use a loopback address.' },
   forbidden_origin: { status: 403, message: 'This Origin is not allowed.' },
   not_found: { status: 404, message: 'No such resource.' },

@@ -37,11 +37,11 @@ describe('guard rails', { timeout: 60_000 }, () => {
 
   it('no key or a wrong key → 401 JSON on every route of the OpenAPI document', async () => {
     for (const op of operations().filter((o) => !o.open)) {
-      for (const headers of [
-        {} as Record<string, string>,
-        { authorization: 'Bearer wrong-key' },
-        { authorization: `Basic ${daemon.key}` },
-      ]) {
+      for (const [headers, code] of [
+        [{}, 'unauthorized'],
+        [{ authorization: 'Bearer wrong-key' }, 'key_invalid'],
+        [{ authorization: `Basic ${daemon.key}` }, 'unauthorized'],
+      ] as [Record<string, string>, string][]) {
         const answer = await rawRequest(
           daemon.base,
           op.method,
@@ -53,7 +53,7 @@ describe('guard rails', { timeout: 60_000 }, () => {
           },
         );
         assert.equal(answer.status, 401, `${op.method} ${op.path} answered ${answer.status}`);
-        assert.equal(answer.body.error_code, 'unauthorized');
+        assert.equal(answer.body.error_code, code);
       }
     }
   });

@@ -1,5 +1,6 @@
 import { createHash, timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { RouteScope } from '../../../contract/keys.js';
 import { apiError } from './errors.js';
 
 const LOOPBACK_NAMES = new Set(['127.0.0.1', 'localhost', '[::1]']);
@@ -8,12 +9,25 @@ export interface GuardOptions {
   apiKey: string;
   port: () => number;
   devOrigins: string[];
+  /**
+   * Checks a presented key that is not the owner's: throws `key_invalid`, `key_expired` or
+   * `scope_missing` (a route without a scope is the owner's alone). Without it only the owner's
+   * key is accepted.
+   */
+  callerKey?: (
+    presented: string,
+    scope: RouteScope | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) => void;
 }
 
 /** What a route declares about its access, in Fastify's route config (see RouteTable.register). */
 export interface RouteAccess {
   /** True only for routes that answer without the key; anything else requires it. */
   public?: boolean;
+  /** The scope a caller key needs; none: the owner's key alone. */
+  scope?: RouteScope | undefined;
 }
 
 /**
@@ -51,19 +65,30 @@ export function keyMatches(presented: string, actual: string): boolean {
   return timingSafeEqual(a, b);
 }
 
-function bearer(request: FastifyRequest): string | null {
+/**
+ * The key of the one Authorization header, `Bearer` in any case (RFC 9110: the scheme is
+ * case-insensitive; the key is compared exactly). Node keeps only the first of repeated
+ * Authorization headers, so they are counted in the raw list: two are refused, never guessed at.
+ * Keys are read from this header only: never a query string or a cookie.
+ */
+export function bearer(request: FastifyRequest): string | null {
+  const raw = request.raw.rawHeaders;
+  let count = 0;
+  for (let i = 0; i < raw.length; i += 2) if (raw[i]!.toLowerCase() === 'authorization') count++;
+  if (count !== 1) return null;
   const header = request.headers.authorization;
   if (typeof header !== 'string') return null;
-  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const match = /^Bearer[ \t]+([\x21-\x7e]+)[ \t]*$/i.exec(header);
   return match ? match[1]! : null;
 }
 
 /**
  * DNS-rebinding, cross-origin and key checks, on every request once routed. Order: Host, then
- * Origin, then the key (for every route not declared public).
+ * Origin, then the key (for every route not declared public): the owner's, or a caller key holding
+ * the scope the route declares.
  */
 export function installGuards(app: FastifyInstance, options: GuardOptions): void {
-  app.addHook('onRequest', async (request) => {
+  app.addHook('onRequest', async (request, reply) => {
     const port = options.port();
     if (!isAllowedHost(request.headers.host, port)) throw apiError('forbidden_host');
     const origin = request.headers.origin;
@@ -76,7 +101,10 @@ export function installGuards(app: FastifyInstance, options: GuardOptions): void
     }
     if (!requiresKey(request)) return;
     const presented = bearer(request);
-    if (presented === null || !keyMatches(presented, options.apiKey))
-      throw apiError('unauthorized');
+    if (presented === null) throw apiError('unauthorized');
+    if (keyMatches(presented, options.apiKey)) return;
+    if (!options.callerKey) throw apiError('key_invalid');
+    const access = request.routeOptions.config as RouteAccess | undefined;
+    options.callerKey(presented, access?.scope, request, reply);
   });
 }

@@ -25,8 +25,8 @@ function parametersOf(schema: z.ZodType | undefined, where: 'path' | 'query'): J
 
 const STATUS_TEXT: Record<number, string> = {
   400: 'Bad input',
-  401: 'Missing or wrong key',
-  403: 'Refused host or origin',
+  401: 'Missing, unknown, revoked or expired key',
+  403: 'Refused host or origin, or a key without the scope this route needs',
   404: 'Not found',
   409: 'Conflict',
   413: 'Body too large',
@@ -72,6 +72,8 @@ export function buildOpenApi(table: RouteTable, version: string): JsonSchema {
       parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
       responses,
       security: route.public === true ? [] : [{ bearer: [] }],
+      // Who may call it: a caller key holding this scope, or only the owner's key.
+      'x-relais-scope': route.public === true ? null : (route.scope ?? 'owner'),
     };
     if (route.body) {
       operation['requestBody'] = {

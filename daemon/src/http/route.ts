@@ -1,5 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
+import type { RouteScope } from '../../../contract/keys.js';
 import { apiError } from './errors.js';
 import type { RouteAccess } from './guards.js';
 
@@ -19,6 +20,11 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   tag: string;
   /** True for the few routes that answer without the key (health); every other route requires it. */
   public?: boolean;
+  /**
+   * The scope a caller key needs here (see contract/keys.ts). None: the owner's key alone, so a
+   * route added without thinking about callers is closed to them.
+   */
+  scope?: RouteScope;
   params?: z.ZodType<P>;
   query?: z.ZodType<Q>;
   body?: z.ZodType<B>;
@@ -31,6 +37,12 @@ export interface RouteSpec<P = unknown, Q = unknown, B = unknown> {
   handler(input: RouteInput<P, Q, B>): unknown;
 }
 
+/**
+ * Runs after a request is parsed, before its handler: confines a caller key to what it may touch
+ * (its own sessions, its subscriptions). Returns the query the handler gets.
+ */
+export type Confine = (spec: RouteSpec, input: RouteInput<unknown, unknown, unknown>) => unknown;
+
 export class RouteTable {
   readonly routes: RouteSpec[] = [];
 
@@ -38,17 +50,18 @@ export class RouteTable {
     this.routes.push(spec as RouteSpec);
   }
 
-  register(app: FastifyInstance): void {
+  register(app: FastifyInstance, confine: Confine = (_spec, input) => input.query): void {
     for (const spec of this.routes) {
       app.route({
         method: spec.method,
         url: spec.url,
-        config: { public: spec.public === true } satisfies RouteAccess,
+        config: { public: spec.public === true, scope: spec.scope } satisfies RouteAccess,
         handler: async (request, reply) => {
           const params = parse(spec.params, request.params, 'path');
           const query = parse(spec.query, request.query, 'query');
           const body = parse(spec.body, request.body ?? (spec.body ? {} : undefined), 'body');
-          const result = await spec.handler({ params, query, body, request, reply });
+          const confined = confine(spec, { params, query, body, request, reply });
+          const result = await spec.handler({ params, query: confined, body, request, reply });
           if (reply.sent) return reply;
           reply.code(spec.status ?? 200);
           if (result === undefined) return reply.send();

@@ -10,7 +10,7 @@ export function metricsRoutes(table: RouteTable, registry: Registry): void {
     tag: 'metrics',
     summary:
       'Metrics in the Prometheus text format (relais_* families and the process defaults); the key as a bearer token',
-    // TODO(issue 37): declare the `metrics` scope here, so that a metrics-only caller key can scrape.
+    scope: 'metrics',
     stream: {
       contentType: 'text/plain',
       line: z.string().describe('One line of the Prometheus text exposition format 0.0.4'),

@@ -4,7 +4,7 @@ import { whereClause } from '../db/where.js';
 import { nowIso } from '../ids.js';
 
 export interface AuditRecord {
-  kind: 'decision' | 'rules_change';
+  kind: 'decision' | 'rules_change' | 'access';
   session_id?: string | null;
   subscription_id?: string | null;
   tool_name?: string | null;
@@ -14,12 +14,14 @@ export interface AuditRecord {
   decision: string;
   decided_by: string;
   detail?: string | null;
+  /** The caller key that acted (decided_by holds its name); null: the owner or Relais. */
+  key_id?: string | null;
 }
 
 interface AuditRow {
   id: number;
   time_ms: number;
-  kind: 'decision' | 'rules_change';
+  kind: 'decision' | 'rules_change' | 'access';
   session_id: string | null;
   subscription_id: string | null;
   tool_name: string | null;
@@ -29,6 +31,7 @@ interface AuditRow {
   decision: string;
   decided_by: string;
   detail: string | null;
+  key_id: string | null;
 }
 
 const SUMMARY_MAX = 300;
@@ -68,8 +71,8 @@ export class AuditLog {
 
   constructor(private readonly db: Db) {
     this.insert = db.prepare(
-      `INSERT INTO audit (time_ms, kind, session_id, subscription_id, tool_name, input_summary, step, rule, decision, decided_by, detail)
-       VALUES (@time_ms, @kind, @session_id, @subscription_id, @tool_name, @input_summary, @step, @rule, @decision, @decided_by, @detail)`,
+      `INSERT INTO audit (time_ms, kind, session_id, subscription_id, tool_name, input_summary, step, rule, decision, decided_by, detail, key_id)
+       VALUES (@time_ms, @kind, @session_id, @subscription_id, @tool_name, @input_summary, @step, @rule, @decision, @decided_by, @detail, @key_id)`,
     );
   }
 
@@ -86,6 +89,7 @@ export class AuditLog {
       decision: entry.decision,
       decided_by: entry.decided_by,
       detail: entry.detail ?? null,
+      key_id: entry.key_id ?? null,
     });
   }
 

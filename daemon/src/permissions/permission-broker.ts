@@ -162,6 +162,8 @@ export class PermissionBroker {
     permissionId: string,
     body: PermissionDecisionBody,
     decidedBy = 'console',
+    /** The caller key answering (the audit names it); null: the owner. */
+    keyId: string | null = null,
   ): StoredPermission {
     const permission = this.repo.get(permissionId);
     if (!permission) throw apiError('not_found', 'No such permission request.');
@@ -190,6 +192,7 @@ export class PermissionBroker {
         decidedBy,
         scope,
         body.message ?? null,
+        keyId,
       );
     }
     const message = body.message?.trim()
@@ -203,6 +206,7 @@ export class PermissionBroker {
       decidedBy,
       scope,
       message,
+      keyId,
     );
   }
 
@@ -396,9 +400,11 @@ export class PermissionBroker {
     decidedBy: string,
     scope: PermissionScope | null,
     message: string | null,
+    keyId: string | null = null,
   ): StoredPermission {
     const settled = this.close(permission, waiting, state, decidedBy, message, scope);
     this.deps.audit.record({
+      key_id: keyId,
       kind: 'decision',
       session_id: permission.session_id,
       subscription_id: waiting.context.subscriptionId,

@@ -34,10 +34,17 @@ export class PermissionRepo {
     return row ? toPermission(row) : null;
   }
 
-  list(filter: { state?: PermissionState; session?: string; limit: number }): StoredPermission[] {
+  list(filter: {
+    state?: PermissionState;
+    session?: string;
+    /** Only prompts of sessions this key launched. */
+    caller?: string;
+    limit: number;
+  }): StoredPermission[] {
     const { clause, args } = whereClause([
       ['state = ?', filter.state],
       ['session_id = ?', filter.session],
+      ['session_id IN (SELECT id FROM sessions WHERE key_id = ?)', filter.caller],
     ]);
     return (
       this.db

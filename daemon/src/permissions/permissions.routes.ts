@@ -6,6 +6,7 @@ import {
   listOf,
 } from '../../../contract/api.js';
 import { IdParams, type RouteTable } from '../http/route.js';
+import { callerRef } from '../keys/caller.js';
 import type { PermissionBroker } from './permission-broker.js';
 import { publicPermission, type PermissionRepo } from './permission-repo.js';
 
@@ -18,6 +19,7 @@ export function permissionRoutes(
   table.add({
     method: 'GET',
     url: '/api/permissions',
+    scope: 'read',
     tag,
     summary: 'Permission requests across sessions, oldest first',
     query: PermissionListQuery,
@@ -27,6 +29,7 @@ export function permissionRoutes(
   table.add({
     method: 'POST',
     url: '/api/permissions/:id/decision',
+    scope: 'decide',
     tag,
     errors: [404, 409],
     summary:
@@ -34,9 +37,12 @@ export function permissionRoutes(
     params: IdParams,
     body: PermissionDecisionBody,
     response: PermissionRequest,
-    // Who answered, as the audit says it: the calling tool's X-Relais-App (the console, the
-    // terminal…), the console when a caller names none.
-    handler: ({ params, body, request }) =>
-      publicPermission(broker.decide(params.id, body, appFromHeader(request, 'console'))),
+    // Who answered, as the audit says it: a caller key's name (and id), else the calling tool's
+    // X-Relais-App (the console, the terminal…), the console when a caller names none.
+    handler: ({ params, body, request }) => {
+      const key = callerRef(request);
+      const by = key?.name ?? appFromHeader(request, 'console');
+      return publicPermission(broker.decide(params.id, body, by, key?.id ?? null));
+    },
   });
 }

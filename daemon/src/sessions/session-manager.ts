@@ -113,6 +113,8 @@ export class SessionManager {
     app: string,
     mcp?: InventoryResult,
     resume: { agentSessionId: string; fromSessionId: string } | null = null,
+    /** The caller key launching it (its name is `app`); null: the owner. */
+    callerKeyId: string | null = null,
   ): Session {
     const resumeId = resume?.agentSessionId ?? null;
     if (resumeId !== null) assertConversationId(resumeId);
@@ -153,6 +155,7 @@ export class SessionManager {
       max_deadline_at: nowIso(maxDeadline),
       isolated: this.deps.isolation.enabled,
       confined_without_asking: confinedWithoutAsking,
+      key_id: callerKeyId,
     });
     // Known before the agent starts: the history import must take its transcript for Relais' own.
     if (resumeId) this.deps.sessions.update(id, { agent_session_id: resumeId });
@@ -165,6 +168,7 @@ export class SessionManager {
       effort: body.effort ?? null,
       permission_mode: body.permission_mode,
       app,
+      ...(callerKeyId ? { key_id: callerKeyId } : {}),
       ttl_seconds: ttlSeconds,
       ...(body.mcp_servers ? { mcp_servers: mcpSummary(body.mcp_servers, mcp) } : {}),
       instructions,

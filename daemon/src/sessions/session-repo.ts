@@ -37,6 +37,8 @@ interface SessionRow {
   transcript_bytes: number | null;
   isolated: number | null;
   confined_without_asking: number;
+  key_id: string | null;
+  key_name: string | null;
 }
 
 export type NewSession = Omit<
@@ -55,14 +57,17 @@ export type NewSession = Omit<
   | 'transcript_bytes'
   | 'isolated'
   | 'confined_without_asking'
-> & { isolated?: boolean; confined_without_asking?: boolean };
+  | 'key_id'
+  | 'key_name'
+> & { isolated?: boolean; confined_without_asking?: boolean; key_id?: string | null };
 
 const SELECT = `
   SELECT s.*,
     (SELECT COUNT(*) FROM queue_entries q WHERE q.session_id = s.id) AS queue_length,
     (SELECT COUNT(*) FROM permission_requests p WHERE p.session_id = s.id AND p.state = 'pending') AS pending_permissions,
     CASE WHEN s.origin = 'imported'
-      THEN (SELECT COALESCE(SUM(h.offset), 0) FROM history_files h WHERE h.session_id = s.id) END AS transcript_bytes
+      THEN (SELECT COALESCE(SUM(h.offset), 0) FROM history_files h WHERE h.session_id = s.id) END AS transcript_bytes,
+    (SELECT k.name FROM api_keys k WHERE k.id = s.key_id) AS key_name
   FROM sessions s`;
 
 export interface SessionFilter {
@@ -70,6 +75,8 @@ export interface SessionFilter {
   subscription?: string;
   app?: string;
   origin?: SessionOrigin;
+  /** The id of the key that launched them. */
+  caller?: string;
   limit: number;
   cursor?: string;
 }
@@ -85,14 +92,15 @@ export class SessionRepo {
     this.db
       .prepare(
         `INSERT INTO sessions (id, subscription_id, agent, model, cwd, effort, permission_mode, app, title,
-           state, created_at, deadline_at, max_deadline_at, isolated, confined_without_asking)
+           state, created_at, deadline_at, max_deadline_at, isolated, confined_without_asking, key_id)
          VALUES (@id, @subscription_id, @agent, @model, @cwd, @effort, @permission_mode, @app, @title,
-           'starting', @created_at, @deadline_at, @max_deadline_at, @isolated, @confined_without_asking)`,
+           'starting', @created_at, @deadline_at, @max_deadline_at, @isolated, @confined_without_asking, @key_id)`,
       )
       .run({
         ...session,
         isolated: session.isolated === undefined ? null : +session.isolated,
         confined_without_asking: +(session.confined_without_asking ?? false),
+        key_id: session.key_id ?? null,
       });
   }
 
@@ -108,6 +116,7 @@ export class SessionRepo {
       ['s.subscription_id = ?', filter.subscription],
       ['s.app = ?', filter.app],
       ['s.origin = ?', filter.origin],
+      ['s.key_id = ?', filter.caller],
       ['s.id < ?', filter.cursor],
     ]);
     const rows = this.db
@@ -130,7 +139,10 @@ export class SessionRepo {
   update(
     id: string,
     fields: Partial<
-      Omit<SessionRow, 'id' | 'queue_length' | 'pending_permissions' | 'transcript_bytes'>
+      Omit<
+        SessionRow,
+        'id' | 'queue_length' | 'pending_permissions' | 'transcript_bytes' | 'key_id' | 'key_name'
+      >
     >,
   ): void {
     const names = Object.keys(fields);
@@ -144,8 +156,10 @@ export class SessionRepo {
   }
 
   private toSession(row: SessionRow): Session {
+    const { key_id, key_name, ...rest } = row;
     return {
-      ...row,
+      ...rest,
+      caller: key_id === null ? null : { id: key_id, name: key_name ?? key_id },
       last_seq: Math.max(row.last_seq, this.liveSeq(row.id)),
       isolated: row.isolated === null ? null : row.isolated === 1,
       confined_without_asking: row.confined_without_asking === 1,

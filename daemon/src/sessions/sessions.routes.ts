@@ -28,6 +28,7 @@ import { OutlineIndex, sliceOutline } from '../events/outline.js';
 import { streamSessionEvents } from '../events/session-stream.js';
 import { apiError } from '../http/errors.js';
 import { appFromHeader } from '../http/app-header.js';
+import { callerRef } from '../keys/caller.js';
 import { IdParams, type RouteTable } from '../http/route.js';
 import { mcpInventory } from '../mcp/inventory.js';
 import type { GlobalHub } from '../live/global-hub.js';
@@ -67,6 +68,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   table.add({
     method: 'GET',
     url: '/api/sessions',
+    scope: 'read',
     tag,
     summary: 'List sessions, newest first',
     query: SessionListQuery,
@@ -77,6 +79,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   table.add({
     method: 'POST',
     url: '/api/sessions',
+    scope: 'launch',
     tag,
     summary: 'Launch a session',
     status: 201,
@@ -88,13 +91,17 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
       const mcp = body.mcp_servers
         ? await mcpInventory(body.mcp_servers, { cwd: body.cwd, home: agentHome })
         : undefined;
-      return manager.launch(body, body.app ?? appFromHeader(request, 'unknown'), mcp);
+      // A caller key's sessions carry its name: whatever `app` it declares is ignored.
+      const key = callerRef(request);
+      const app = key?.name ?? body.app ?? appFromHeader(request, 'unknown');
+      return manager.launch({ ...body, app }, app, mcp, null, key?.id ?? null);
     },
   });
 
   table.add({
     method: 'GET',
     url: '/api/subscriptions/:id/launch-wait',
+    scope: 'launch',
     tag: 'subscriptions',
     summary:
       'How long the launch brake would hold a launch of this app on this subscription, asked before launching (nothing is spent)',
@@ -103,7 +110,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
     query: LaunchWaitQuery,
     response: LaunchWait,
     handler: ({ params, query, request }) => {
-      const app = query.app ?? appFromHeader(request, 'unknown');
+      const app = callerRef(request)?.name ?? query.app ?? appFromHeader(request, 'unknown');
       return {
         subscription_id: params.id,
         app,
@@ -135,6 +142,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   table.add({
     method: 'GET',
     url: '/api/sessions/:id',
+    scope: 'read',
     tag,
     summary: 'One session',
     errors: [404],
@@ -146,6 +154,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   table.add({
     method: 'PATCH',
     url: '/api/sessions/:id',
+    scope: 'steer',
     tag,
     summary: 'Rename a session (its title; by default the first prompt)',
     errors: [404],
@@ -158,6 +167,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   table.add({
     method: 'POST',
     url: '/api/sessions/:id/stop',
+    scope: 'steer',
     tag,
     summary: 'Stop: interrupt, close input, then kill the process group',
     errors: [404],
@@ -169,6 +179,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   table.add({
     method: 'POST',
     url: '/api/sessions/:id/heartbeat',
+    scope: 'steer',
     tag,
     summary: 'Extend the deadline, up to the maximum bound',
     errors: [404, 409],
@@ -181,6 +192,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   table.add({
     method: 'POST',
     url: '/api/sessions/:id/interrupt',
+    scope: 'steer',
     tag,
     summary: 'Interrupt the running turn',
     errors: [404, 409],
@@ -192,6 +204,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   table.add({
     method: 'GET',
     url: '/api/sessions/:id/events',
+    scope: 'read',
     tag,
     errors: [404],
     summary: `Events in chunks: after=N (forwards), before=N (backwards), neither (the newest chunk); at most ${EVENTS_PAGE_MAX}, and about ${EVENTS_PAGE_MAX_CHARS / 1_000_000} MB of data (a larger event comes alone)`,
@@ -228,6 +241,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   table.add({
     method: 'GET',
     url: '/api/sessions/:id/outline',
+    scope: 'read',
     tag,
     errors: [404],
     summary:
@@ -247,6 +261,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   table.add({
     method: 'GET',
     url: '/api/sessions/:id/stream',
+    scope: 'read',
     tag,
     errors: [404],
     summary: 'Live events from after=N on (NDJSON over fetch), then session changes and keepalives',
@@ -263,6 +278,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   table.add({
     method: 'POST',
     url: '/api/sessions/:id/messages',
+    scope: 'steer',
     tag,
     errors: [404, 409],
     summary: 'Send an instruction now when the agent is idle, else queue it (at most 10)',
@@ -275,6 +291,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   table.add({
     method: 'POST',
     url: '/api/sessions/:id/steer',
+    scope: 'steer',
     tag,
     errors: [404, 409],
     summary:
@@ -288,6 +305,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   table.add({
     method: 'POST',
     url: '/api/sessions/:id/queue/:entryId/steer',
+    scope: 'steer',
     tag,
     errors: [404, 409],
     summary: 'Steer now with a queued instruction: it leaves the queue and joins the running turn',
@@ -299,6 +317,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   table.add({
     method: 'GET',
     url: '/api/sessions/:id/queue',
+    scope: 'read',
     tag,
     summary: 'Instructions waiting, in order',
     errors: [404],
@@ -313,6 +332,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   table.add({
     method: 'PUT',
     url: '/api/sessions/:id/queue',
+    scope: 'steer',
     tag,
     summary: 'Reorder the queue: every entry id, once, in the new order',
     errors: [404],
@@ -330,6 +350,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   table.add({
     method: 'DELETE',
     url: '/api/sessions/:id/queue',
+    scope: 'steer',
     tag,
     summary: 'Empty the queue',
     status: 204,
@@ -345,6 +366,7 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
   table.add({
     method: 'DELETE',
     url: '/api/sessions/:id/queue/:entryId',
+    scope: 'steer',
     tag,
     summary: 'Delete one queued instruction',
     status: 204,

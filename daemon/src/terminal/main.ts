@@ -2,6 +2,7 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { attach } from './attach.js';
 import { launch, listSessions } from './commands.js';
 import { CliError, DaemonClient, findDaemon } from './daemon-client.js';
+import { createKey, listKeys, revokeKey } from './keys-commands.js';
 
 const USAGE = `relais: join and drive the sessions of the Relais daemon from a shell.
 
@@ -18,6 +19,13 @@ const USAGE = `relais: join and drive the sessions of the Relais daemon from a s
                                       type to send, Ctrl-C interrupts the turn,
                                       Ctrl-C twice or Ctrl-D leaves (the session goes on)
   relais url                          the console's URL, holding the key
+  relais keys create <name> [options] a key for one tool; prints its secret, this once
+      -S, --scope <scope>             read, read:all, launch, steer, decide, decide_own,
+                                      metrics (repeat it, or separate with commas)
+      -s, --subscription <id>         where it may launch (repeat it)
+          --expires <when>            30d, 12h, an ISO time, or never (default)
+  relais keys list                    the keys, their scopes and last use
+  relais keys revoke <id or name>     refuses the key from now on; its streams end
 
 The daemon is found through $RELAIS_HOME/daemon.json and the key file (default ~/.relais).
 `;
@@ -27,7 +35,7 @@ const out = (text: string) => process.stdout.write(text);
 function parse(
   args: string[],
   options: ParseArgsConfig['options'],
-): { values: Record<string, string | boolean | undefined>; positionals: string[] } {
+): { values: Record<string, string | boolean | string[] | undefined>; positionals: string[] } {
   try {
     const { values, positionals } = parseArgs({
       args,
@@ -35,7 +43,10 @@ function parse(
       allowPositionals: true,
       strict: true,
     });
-    return { values: values as Record<string, string | boolean | undefined>, positionals };
+    return {
+      values: values as Record<string, string | boolean | string[] | undefined>,
+      positionals,
+    };
   } catch (error: unknown) {
     throw new CliError(`${(error as Error).message}\n\n${USAGE}`, 2);
   }
@@ -85,8 +96,49 @@ async function main(argv: string[]): Promise<void> {
         throw new CliError('-n takes a number of lines.', 2);
       return attachHere(new DaemonClient(findDaemon()), sessionId, lines);
     }
+    case 'keys':
+      return keysCommand(rest);
     default:
       throw new CliError(`Unknown command ${JSON.stringify(command)}.\n\n${USAGE}`, 2);
+  }
+}
+
+async function keysCommand(args: string[]): Promise<void> {
+  const [sub, ...rest] = args;
+  const err = (text: string) => process.stderr.write(text);
+  switch (sub) {
+    case 'create': {
+      const { values, positionals } = parse(rest, {
+        scope: { type: 'string', short: 'S', multiple: true },
+        subscription: { type: 'string', short: 's', multiple: true },
+        expires: { type: 'string' },
+      });
+      const name = positionals.join(' ').trim();
+      if (!name) throw new CliError(`relais keys create <name>\n\n${USAGE}`, 2);
+      const list = (value: unknown) => (Array.isArray(value) ? (value as string[]) : []);
+      return createKey(
+        new DaemonClient(findDaemon()),
+        {
+          name,
+          scopes: list(values['scope']),
+          subscriptions: list(values['subscription']),
+          expires: values['expires'] as string | undefined,
+        },
+        out,
+        err,
+      );
+    }
+    case 'list':
+      parse(rest, {});
+      return listKeys(new DaemonClient(findDaemon()), out);
+    case 'revoke': {
+      const { positionals } = parse(rest, {});
+      if (positionals.length !== 1)
+        throw new CliError(`relais keys revoke <id or name>\n\n${USAGE}`, 2);
+      return revokeKey(new DaemonClient(findDaemon()), positionals[0]!, out);
+    }
+    default:
+      throw new CliError(`relais keys create|list|revoke\n\n${USAGE}`, 2);
   }
 }
 

@@ -96,6 +96,56 @@ describe('relais command', { timeout: 180_000 }, () => {
     await daemon.call('POST', `/api/sessions/${id}/stop`);
   });
 
+  it('keys: create prints the secret alone, list shows its use, revoke refuses it', async () => {
+    const created = await relais(
+      [
+        'keys',
+        'create',
+        'CI runner',
+        '-S',
+        'launch,read',
+        '--scope',
+        'steer',
+        '-s',
+        'demo',
+        '--expires',
+        '7d',
+      ],
+      home,
+    );
+    assert.equal(created.code, 0, created.stderr);
+    const secret = created.stdout.trim();
+    assert.match(secret, /^relais_[0-9a-z]+_[A-Za-z0-9_-]{43}$/);
+    assert.match(created.stderr, /"CI runner": launch read steer on demo, expires 20/);
+    const used = await fetch(`${daemon.base}/api/sessions`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    assert.equal(used.status, 200);
+    const listed = await relais(['keys', 'list'], home);
+    assert.equal(listed.code, 0, listed.stderr);
+    assert.match(
+      listed.stdout,
+      /key_\S+\s+CI runner\s+active\s+launch,read,steer\s+expires 20\S+\s+used \S+ from 127\.0\.0\.1/,
+    );
+    assert.ok(!listed.stdout.includes(secret.slice(-43)), 'the list shows the secret');
+    const revoked = await relais(['keys', 'revoke', 'CI runner'], home);
+    assert.equal(revoked.code, 0, revoked.stderr);
+    assert.match(revoked.stdout, /^Revoked key_\S+ "CI runner" at /);
+    const refused = await fetch(`${daemon.base}/api/sessions`, {
+      headers: { authorization: `Bearer ${secret}` },
+    });
+    assert.equal(refused.status, 401);
+    assert.match((await relais(['keys', 'list'], home)).stdout, /CI runner\s+revoked/);
+    const again = await relais(['keys', 'revoke', 'CI runner'], home);
+    assert.equal(again.code, 1);
+    assert.match(again.stderr, /No key in use/);
+    const bad = await relais(['keys', 'create', 'x', '-S', 'root'], home);
+    assert.equal(bad.code, 1);
+    assert.match(bad.stderr, /invalid_request/);
+    assert.equal((await relais(['keys', 'create', 'x', '--expires', 'soon'], home)).code, 2);
+    assert.equal((await relais(['keys'], home)).code, 2);
+  });
+
   it('attach in a terminal: sends, answers prompts, interrupts, and leaves the session running', async () => {
     const launched = await relais(['launch', '-C', tmpdir(), 'earlier words'], home);
     const id = launched.stdout.trim();

@@ -29,6 +29,7 @@ export function analyticsRoutes(
   table.add({
     method: 'GET',
     url: '/api/analytics/summary',
+    scope: 'read',
     tag,
     summary:
       'Turns, sessions, tokens by kind, estimated cost, median/P95 turn duration, cache hit rate, errors, per-tool figures',
@@ -39,6 +40,7 @@ export function analyticsRoutes(
   table.add({
     method: 'GET',
     url: '/api/analytics/timeseries',
+    scope: 'read',
     tag,
     summary:
       'Figures per time bucket; the bucket is chosen so that the series has at most max_points (≤ 3000) points',
@@ -49,6 +51,7 @@ export function analyticsRoutes(
   table.add({
     method: 'GET',
     url: '/api/analytics/breakdown',
+    scope: 'read',
     tag,
     summary:
       'Figures per model, subscription, app, agent (turns) or tool (tool calls), for cost comparison',
@@ -63,6 +66,7 @@ export function analyticsRoutes(
   table.add({
     method: 'GET',
     url: '/api/analytics/turns',
+    scope: 'read',
     tag,
     summary: 'Turns, newest first, in pages (cursor = next_cursor)',
     query: TurnsQuery,
@@ -76,6 +80,7 @@ export function analyticsRoutes(
   table.add({
     method: 'GET',
     url: '/api/analytics/export',
+    scope: 'read',
     tag,
     summary:
       'Streams the filtered turns, oldest first: csv (RFC 4180, header row, UTF-8, CRLF), json (one array) or ndjson (one turn per line)',

@@ -63,6 +63,12 @@ function build(
   list(columns.model, filter.model);
   list(columns.subscription, filter.subscription);
   list(columns.app, filter.app);
+  // Rows carry their session, not the key: the rollups do not hold it (kindFor reads raw rows).
+  if (filter.caller?.length) {
+    const marks = filter.caller.map(() => '?').join(',');
+    clauses.push(`session_id IN (SELECT id FROM sessions WHERE key_id IN (${marks}))`);
+    args.push(...filter.caller);
+  }
   const add = (sql: string, value: string | number): void => {
     clauses.push(sql);
     args.push(value);
@@ -126,6 +132,6 @@ export const originOperator = (filter: AnalyticsFilter): '=' | '<>' =>
 
 /** The filter without paging/format keys, as the repository expects it. */
 export function pickFilter<T extends AnalyticsFilter>(query: T): AnalyticsFilter {
-  const { agent, model, tool, subscription, app, from, to, error, origin } = query;
-  return { agent, model, tool, subscription, app, from, to, error, origin };
+  const { agent, model, tool, subscription, app, caller, from, to, error, origin } = query;
+  return { agent, model, tool, subscription, app, caller, from, to, error, origin };
 }

@@ -29,6 +29,7 @@ export const DIMENSION_COLUMN: Record<Dimension, string> = {
  * rollup answers: several tools, or one tool with more than one dimension (per-tool cuboids are few).
  */
 export function kindFor(filter: AnalyticsFilter, by?: Dimension, ignoreTool = false): Kind | null {
+  if (filter.caller?.length) return null;
   const used = new Set<Dimension>(DIMENSIONS.filter((d) => filter[d]?.length));
   if (filter.origin) used.add('app');
   if (by) used.add(by);

@@ -28,6 +28,7 @@ describe('analytics filter ⇄ URL', () => {
       tool: ['Bash'],
       subscription: ['demo'],
       app: ['alpha', 'beta'],
+      caller: ['key_a'],
       period: 'custom',
       from: '2026-11-01T00:00:00.000Z',
       to: '2026-11-02T12:30:00.000Z',
@@ -41,6 +42,7 @@ describe('analytics filter ⇄ URL', () => {
       tool: 'Bash',
       subscription: 'demo',
       app: 'alpha,beta',
+      caller: 'key_a',
       period: 'custom',
       from: '2026-11-01T00:00:00.000Z',
       to: '2026-11-02T12:30:00.000Z',
@@ -120,5 +122,14 @@ describe('analytics filter ⇄ URL', () => {
     expect(periodProblem(EMPTY_FILTER)).toBeNull();
     expect(isFiltered(EMPTY_FILTER)).toBe(false);
     expect(isFiltered({ ...EMPTY_FILTER, tool: ['Bash'] })).toBe(true);
+  });
+
+  it('carries the caller keys through the URL to the daemon', () => {
+    const state = filterFromParams({ caller: 'key_a,key_b,key_a' });
+    expect(state.caller).toEqual(['key_a', 'key_b']);
+    expect(isFiltered(state)).toBe(true);
+    expect(filterToParams(state)['caller']).toBe('key_a,key_b');
+    expect(filterToQuery(state, Date.parse('2026-12-04T00:00:00Z'))['caller']).toBe('key_a,key_b');
+    expect(filterToParams(EMPTY_FILTER)['caller']).toBeNull();
   });
 });

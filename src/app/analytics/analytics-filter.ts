@@ -7,6 +7,8 @@ export interface FilterState {
   tool: string[];
   subscription: string[];
   app: string[];
+  /** Ids of the caller keys that launched the sessions. */
+  caller: string[];
   period: Period;
   /** ISO times, used only when `period` is `custom`. */
   from: string | null;
@@ -36,6 +38,7 @@ export const EMPTY_FILTER: FilterState = {
   tool: [],
   subscription: [],
   app: [],
+  caller: [],
   period: DEFAULT_PERIOD,
   from: null,
   to: null,
@@ -78,6 +81,7 @@ export function filterFromParams(params: QueryParams | QueryChange): FilterState
     tool: list(params['tool']),
     subscription: list(params['subscription']),
     app: list(params['app']),
+    caller: list(params['caller']),
     period,
     from: period === 'custom' ? instant(params['from']) : null,
     to: period === 'custom' ? instant(params['to']) : null,
@@ -94,6 +98,7 @@ export function filterFromParams(params: QueryParams | QueryChange): FilterState
 export function filterToParams(state: FilterState): QueryChange {
   const params: Record<string, string | null> = {};
   for (const key of LIST_KEYS) params[key] = state[key].length > 0 ? state[key].join(',') : null;
+  params['caller'] = state.caller.length > 0 ? state.caller.join(',') : null;
   params['period'] = state.period === DEFAULT_PERIOD ? null : state.period;
   params['from'] = state.period === 'custom' ? state.from : null;
   params['to'] = state.period === 'custom' ? state.to : null;
@@ -109,6 +114,7 @@ export function filterToParams(state: FilterState): QueryChange {
 export function filterToQuery(state: FilterState, nowMs: number): Record<string, string> {
   const query: Record<string, string> = {};
   for (const key of LIST_KEYS) if (state[key].length > 0) query[key] = state[key].join(',');
+  if (state.caller.length > 0) query['caller'] = state.caller.join(',');
   const preset = PERIODS.find((p) => p.value === state.period);
   if (preset?.ms) {
     query['from'] = new Date(nowMs - preset.ms).toISOString();
@@ -126,6 +132,7 @@ export function filterToQuery(state: FilterState, nowMs: number): Record<string,
 export function isFiltered(state: FilterState): boolean {
   return (
     LIST_KEYS.some((key) => state[key].length > 0) ||
+    state.caller.length > 0 ||
     state.error !== '' ||
     state.origin !== '' ||
     state.period !== DEFAULT_PERIOD

@@ -1,4 +1,5 @@
 import { dateAndMinute } from '../shared/time-format';
+import { AccessApi } from '../access/access-api';
 import {
   ChangeDetectionStrategy,
   Component,
@@ -91,6 +92,12 @@ export class AnalyticsPage {
   private readonly navigator = inject(Navigator);
   private readonly page = inject(ActivePage);
   private readonly theme = inject(Theme);
+  /** The caller keys, for the Caller filter (none listed when they cannot be read). */
+  private readonly access = inject(AccessApi);
+  protected readonly callers = resource({ loader: () => this.access.list() });
+  protected readonly callerChoices = computed(() =>
+    this.callers.hasValue() ? this.callers.value().map(({ id, name }) => ({ id, name })) : [],
+  );
 
   protected readonly filter = computed(() => filterFromParams(this.page.query()), {
     equal: (a, b) => JSON.stringify(a) === JSON.stringify(b),

@@ -62,6 +62,21 @@ export function fromLocalInput(value: string): string | null {
           </mat-select>
         </mat-form-field>
       }
+      @if (callers().length > 0) {
+        <mat-form-field appearance="outline" subscriptSizing="dynamic">
+          <mat-label>Caller</mat-label>
+          <mat-select
+            multiple
+            [value]="filter().caller"
+            (valueChange)="update({ caller: $event })"
+            data-filter="caller"
+          >
+            @for (caller of callers(); track caller.id) {
+              <mat-option [value]="caller.id">{{ caller.name }}</mat-option>
+            }
+          </mat-select>
+        </mat-form-field>
+      }
       <mat-form-field appearance="outline" subscriptSizing="dynamic">
         <mat-label>Period</mat-label>
         <mat-select
@@ -142,6 +157,8 @@ export function fromLocalInput(value: string): string | null {
 export class FilterBar {
   readonly filter = input.required<FilterState>();
   readonly options = input.required<FilterOptions>();
+  /** The caller keys whose sessions can be chosen (their id is the filter's value). */
+  readonly callers = input<readonly { id: string; name: string }[]>([]);
   readonly filterChange = output<FilterState>();
 
   protected readonly periods = PERIODS;

@@ -5,7 +5,7 @@ export interface AuditFilters {
   session: string;
   tool: string;
   decision: '' | 'allow' | 'deny' | 'saved';
-  kind: '' | 'decision' | 'rules_change';
+  kind: '' | 'decision' | 'rules_change' | 'access';
   period: AuditPeriod;
 }
 
@@ -52,7 +52,7 @@ export function auditScope(filters: AuditFilters, nowMs: number): Record<string,
 }
 
 const DECISIONS: readonly AuditFilters['decision'][] = ['', 'allow', 'deny', 'saved'];
-const KINDS: readonly AuditFilters['kind'][] = ['', 'decision', 'rules_change'];
+const KINDS: readonly AuditFilters['kind'][] = ['', 'decision', 'rules_change', 'access'];
 const MAX_TEXT = 200;
 
 function single(value: unknown): string {

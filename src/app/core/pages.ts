@@ -36,6 +36,12 @@ export const PAGES: readonly ConsolePage[] = [
     inRail: true,
   },
   { path: '/storage', label: 'Storage', keywords: 'disk space compress recycle', inRail: true },
+  {
+    path: '/access',
+    label: 'Access',
+    keywords: 'api keys callers tools tokens revoke scopes',
+    inRail: true,
+  },
   { path: '/diagnostics', label: 'Diagnostics', keywords: 'health engine process', inRail: true },
 ];
 

@@ -61,6 +61,7 @@ export class PermissionCard {
       model: session.model,
       subscription: session.subscription_id,
       mode: modeLabel(session.permission_mode),
+      caller: session.caller?.name ?? null,
     };
   });
 

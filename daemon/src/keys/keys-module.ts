@@ -1,0 +1,31 @@
+import type { Db } from '../db/database.js';
+import type { RouteTable } from '../http/route.js';
+import type { AuditLog } from '../permissions/audit-log.js';
+import { keyConfinement } from './confinement.js';
+import { KeyRequests } from './key-requests.js';
+import { KeyService } from './key-service.js';
+import { KeysRepo } from './keys-repo.js';
+import { keyRoutes } from './keys.routes.js';
+
+/** Caller keys: their store, routes, the guard's check and the confinement of each request. */
+export function installKeys(
+  db: Db,
+  routes: RouteTable,
+  subscriptionExists: (id: string) => boolean,
+  audit: AuditLog,
+) {
+  const requests = new KeyRequests();
+  const service = new KeyService(new KeysRepo(db), requests, subscriptionExists, (record) =>
+    audit.record(record),
+  );
+  keyRoutes(routes, service);
+  const sessionKey = db.prepare('SELECT key_id FROM sessions WHERE id = ?').pluck();
+  const permissionSession = db
+    .prepare('SELECT session_id FROM permission_requests WHERE id = ?')
+    .pluck();
+  const confine = keyConfinement({
+    sessionKey: (id) => sessionKey.get(id) as string | null | undefined,
+    permissionSession: (id) => permissionSession.get(id) as string | undefined,
+  });
+  return { service, requests, confine, authenticate: service.authenticate.bind(service) };
+}

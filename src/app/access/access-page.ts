@@ -1,0 +1,110 @@
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
+import { MatButtonModule } from '@angular/material/button';
+import { MatDialog } from '@angular/material/dialog';
+import { firstValueFrom } from 'rxjs';
+import type { ApiKey, ApiKeyCreated } from '../../../contract/keys';
+import { ApiFailure, toApiFailure } from '../core/api-error';
+import { registerPageCommands } from '../palette/page-commands';
+import { ConfirmDialog, ConfirmData } from '../shared/confirm-dialog';
+import { LatestAsk } from '../shared/latest-ask';
+import { WhenPipe } from '../shared/when.pipe';
+import { AccessApi } from './access-api';
+import { CreateKeyForm } from './create-key-form';
+import { keyStatus } from './scope-labels';
+
+/** Caller keys: one per tool, created here (the secret shown once), listed with their last use, revoked. */
+@Component({
+  selector: 'app-access-page',
+  imports: [MatButtonModule, WhenPipe, CreateKeyForm],
+  changeDetection: ChangeDetectionStrategy.OnPush,
+  templateUrl: './access-page.html',
+  styleUrl: './access-page.scss',
+})
+export class AccessPage {
+  private readonly api = inject(AccessApi);
+  private readonly dialog = inject(MatDialog);
+  private readonly reading = new LatestAsk();
+
+  protected readonly keys = signal<ApiKey[] | null>(null);
+  protected readonly error = signal<ApiFailure | null>(null);
+  protected readonly actionError = signal<ApiFailure | null>(null);
+  protected readonly announcement = signal('');
+  /** The key just created: its secret stays on screen until the person says it is copied. */
+  protected readonly fresh = signal<ApiKeyCreated | null>(null);
+  protected readonly copied = signal(false);
+  protected readonly rows = computed(() => {
+    const now = Date.now();
+    return (this.keys() ?? []).map((key) => ({ key, status: keyStatus(key, now) }));
+  });
+
+  constructor() {
+    registerPageCommands(() => [
+      {
+        id: 'access-create',
+        group: 'Access',
+        label: 'Create a caller key',
+        keywords: 'api key token new',
+        run: () => document.getElementById('key-name')?.focus(),
+      },
+    ]);
+    void this.load();
+  }
+
+  protected async load(): Promise<void> {
+    const current = this.reading.ask();
+    this.error.set(null);
+    try {
+      const keys = await this.api.list();
+      if (current()) this.keys.set(keys);
+    } catch (error: unknown) {
+      if (current()) this.error.set(toApiFailure(error));
+    }
+  }
+
+  protected onCreated(created: ApiKeyCreated): void {
+    this.fresh.set(created);
+    this.copied.set(false);
+    this.announcement.set(`Key ${created.name} created. Copy it now: it is shown this once.`);
+    void this.load();
+    // The secret's panel takes the focus, so that a keyboard or a screen reader lands on it.
+    setTimeout(() => document.getElementById('fresh-secret')?.focus());
+  }
+
+  protected async copy(): Promise<void> {
+    const fresh = this.fresh();
+    if (!fresh) return;
+    try {
+      await navigator.clipboard.writeText(fresh.secret);
+      this.copied.set(true);
+      this.announcement.set('The key is copied.');
+    } catch {
+      this.announcement.set('The browser refused to copy: select the key and copy it by hand.');
+    }
+  }
+
+  protected dismiss(): void {
+    this.fresh.set(null);
+    this.announcement.set('The key is no longer shown.');
+    document.getElementById('keys-title')?.focus();
+  }
+
+  protected async revoke(key: ApiKey): Promise<void> {
+    const data: ConfirmData = {
+      title: `Revoke ${key.name}?`,
+      message: `${key.name} is refused from now on and its open streams end. Its sessions keep running; the owner can stop them.`,
+      confirm: 'Revoke now',
+    };
+    const confirmed = await firstValueFrom(
+      this.dialog.open(ConfirmDialog, { data, autoFocus: 'first-tabbable' }).afterClosed(),
+    );
+    if (confirmed !== true) return;
+    this.actionError.set(null);
+    try {
+      await this.api.revoke(key.id);
+      this.announcement.set(`Key ${key.name} revoked.`);
+      await this.load();
+    } catch (error: unknown) {
+      this.actionError.set(toApiFailure(error));
+    }
+  }
+}

@@ -5,7 +5,9 @@ import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { DEFAULT_RULES } from '../permissions/engine/index.js';
 import { sessionCircles } from './circles.js';
+import { spawnSync } from 'node:child_process';
 import { codexJailArguments } from './codex-jail.js';
+import { maskFinder } from './name-masks.js';
 
 describe('the bubblewrap arguments of a Codex session', () => {
   const root = mkdtempSync(join(tmpdir(), 'relais-jail-'));
@@ -32,11 +34,19 @@ describe('the bubblewrap arguments of a Codex session', () => {
     codexHome: join(data, 'subscriptions', 'codex'),
     binaryFolder: '/usr/bin',
     cwd,
+    wrapperFolder: join(root, 'tmp', '.relais-shell'),
+    bwrap: '/usr/bin/bwrap',
+    find: '/usr/bin/find',
   });
   const pairs = (flag: string): string[] =>
     args.flatMap((arg, i) => (arg === flag ? [args[i + 1] ?? ''] : []));
 
   it('masks protected names at any depth: files with an empty file, folders with a tmpfs', () => {
+    // What find prints as the jail starts, read by bubblewrap with --args.
+    const found = spawnSync('find', maskFinder(circles.masked, circles.names), {
+      encoding: 'utf8',
+    });
+    const args = found.stdout.split('\0');
     const files = args.flatMap((arg, i) =>
       arg === '--ro-bind' && args[i + 1] === '/dev/null' ? [args[i + 2]] : [],
     );
@@ -47,7 +57,11 @@ describe('the bubblewrap arguments of a Codex session', () => {
   });
 
   it('never mounts over a link (bubblewrap would follow it)', () => {
-    assert.ok(!args.includes(join(cwd, 'link.key')));
+    const found = spawnSync('find', maskFinder(circles.masked, circles.names), {
+      encoding: 'utf8',
+    });
+    assert.ok(found.stdout.includes(join(cwd, 'deep', 'certs.key')));
+    assert.ok(!found.stdout.includes(join(cwd, 'link.key')));
   });
 
   it('exposes the working folder read-write, the subscription folder alone of the data folder', () => {
@@ -72,6 +86,9 @@ describe('the bubblewrap arguments of a Codex session', () => {
       codexHome: join(data, 'subscriptions', 'codex'),
       binaryFolder: '/usr/bin',
       cwd,
+      wrapperFolder: join(root, 'tmp-ro', '.relais-shell'),
+      bwrap: '/usr/bin/bwrap',
+      find: '/usr/bin/find',
     });
     const binds = readOnly.flatMap((arg, i) => (arg === '--bind' ? [readOnly[i + 1]] : []));
     assert.deepEqual(binds, [join(data, 'subscriptions', 'codex')]);

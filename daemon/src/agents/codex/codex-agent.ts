@@ -42,6 +42,11 @@ export class CodexSession implements AgentProcess {
     spec: SpawnSpec,
     private readonly launch: AgentLaunch,
     private readonly host: AgentHost,
+    /**
+     * Started in Relais' jail (isolation/codex-jail.ts): each command then runs in a nested jail,
+     * which Codex's own sandbox would forbid (it refuses new namespaces), so Codex's stays off.
+     */
+    private readonly jailed = false,
   ) {
     this.rpc = new CodexRpc(spec, {
       onLine: (text, message, receivedAtMs) => this.onLine(text, message, receivedAtMs),
@@ -71,7 +76,11 @@ export class CodexSession implements AgentProcess {
       cwd: this.launch.cwd,
       // Every command and file change is asked (under on-request a command inside the workspace runs without asking).
       approvalPolicy: 'untrusted',
-      sandbox: this.launch.permissionMode === 'read_only' ? 'read-only' : 'workspace-write',
+      sandbox: this.jailed
+        ? 'danger-full-access'
+        : this.launch.permissionMode === 'read_only'
+          ? 'read-only'
+          : 'workspace-write',
     };
     if (this.launch.model && this.launch.model !== 'default')
       threadParams['model'] = this.launch.model;

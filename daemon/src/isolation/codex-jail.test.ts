@@ -7,6 +7,7 @@ import { DEFAULT_RULES } from '../permissions/engine/index.js';
 import { sessionCircles } from './circles.js';
 import { spawnSync } from 'node:child_process';
 import { codexJailArguments } from './codex-jail.js';
+import { runsWrappedShell } from './codex-shell.js';
 import { maskFinder } from './name-masks.js';
 
 describe('the bubblewrap arguments of a Codex session', () => {
@@ -92,5 +93,22 @@ describe('the bubblewrap arguments of a Codex session', () => {
     });
     const binds = readOnly.flatMap((arg, i) => (arg === '--bind' ? [readOnly[i + 1]] : []));
     assert.deepEqual(binds, [join(data, 'subscriptions', 'codex')]);
+  });
+});
+
+describe('the shells a Codex command may run through', () => {
+  it('are the wrapped system shells, not one the model names elsewhere', () => {
+    assert.ok(runsWrappedShell("/bin/bash -lc 'ls'"));
+    assert.ok(runsWrappedShell("/usr/bin/zsh -lc 'ls'"));
+    for (const command of [
+      "/tmp/bash -lc 'cat auth.json'",
+      "/work/project/bin/bash -lc 'ls'",
+      "/proc/self/root/bin/bash -lc 'ls'",
+      "/bin/../tmp/bash -lc 'ls'",
+      'bash -lc ls',
+      "/bin/bash\t-lc 'ls'",
+      '',
+    ])
+      assert.equal(runsWrappedShell(command), false, command);
   });
 });

@@ -21,6 +21,18 @@ export const JAIL_SH = `${ASIDE}/sh`;
 const SHELL_FOLDERS = ['/bin', '/usr/bin', '/usr/local/bin', '/sbin', '/usr/sbin'];
 const SHELL_NAMES = ['bash', 'sh', 'dash', 'zsh', 'ksh', 'mksh', 'ash'];
 
+/**
+ * Whether a command Codex asks for runs through one of the wrapped shells. The model may name any
+ * shell by path (`exec_command`'s `shell`): one it placed in a writable folder would run in the
+ * app server's jail, CODEX_HOME in sight, so such a command is refused when it is asked.
+ */
+export function runsWrappedShell(command: string): boolean {
+  const program = /^(\S+) /.exec(command)?.[1] ?? '';
+  return SHELL_FOLDERS.some((folder) =>
+    SHELL_NAMES.some((name) => program === `${folder}/${name}`),
+  );
+}
+
 export interface CommandJailInput {
   circles: Circles;
   codexHome: string;
@@ -78,8 +90,9 @@ export function commandJailArguments(input: CommandJailInput): string[] {
     '/dev',
     '--proc',
     '/proc',
-    '--bind',
-    '/tmp',
+    // A /tmp of the command's own: the app server's is shared with nothing (a shell copied
+    // there could otherwise be named as the next command's shell).
+    '--tmpfs',
     '/tmp',
     ...input.circles.writable.flatMap((folder) => ['--bind', folder, folder]),
     ...['--tmpfs', input.codexHome, '--remount-ro', input.codexHome],

@@ -8,6 +8,7 @@ import type {
 import type { SpawnSpec } from '../claude/claude-process.js';
 import { CodexRpc, type RpcMessage } from './codex-rpc.js';
 import { unwrapShell } from './shell.js';
+import { runsWrappedShell } from '../../isolation/codex-shell.js';
 
 type Json = Record<string, unknown>;
 const obj = (value: unknown): Json =>
@@ -202,6 +203,11 @@ export class CodexSession implements AgentProcess {
     if (method === 'item/commandExecution/requestApproval') {
       const raw = str(params['command']) ?? '';
       const reason = str(params['reason']);
+      if (this.jailed && !runsWrappedShell(raw))
+        return this.answerDecision(id, {
+          behavior: 'deny',
+          message: 'Relais runs commands through the system shells only.',
+        });
       const ask: PermissionAsk = {
         requestId,
         toolName: 'Bash',

@@ -55,6 +55,9 @@ describe(
           // The app server's own view, through /proc.
           `for p in /proc/[0-9]*; do cat "$p/root"${home}/auth.json; done`,
           '/usr/bin/bash -c "cat $CODEX_HOME/auth.json"',
+          // Undoing the jail's mounts needs capabilities a command never has (as root too).
+          `umount -l ${home}; cat ${home}/auth.json`,
+          'grep CapEff /proc/self/status',
           'echo made > inside.txt',
           'echo done',
         ].join('\n') + '\n',
@@ -76,6 +79,11 @@ describe(
       assert.ok(!recorded.includes(auth), 'auth.json leaked');
       assert.ok(!recorded.includes(thread), "another thread's rollout leaked");
       assert.match(recorded, /done/, 'the script ran to its end');
+      assert.match(
+        recorded,
+        /CapEff:(?:\\+t|\s)+0{16}/,
+        'a command holds no capability, as root too',
+      );
       assert.match(recorded, /Command result: /, 'the output went back to the model');
     });
 

@@ -81,6 +81,10 @@ export function commandJailArguments(input: CommandJailInput): string[] {
   const nested = [
     '--die-with-parent',
     '--unshare-pid',
+    // bubblewrap keeps root's capabilities when run as root: a command could undo its mounts
+    // (or open any file of a filesystem by handle).
+    '--cap-drop',
+    'ALL',
     '--ro-bind',
     '/',
     '/',

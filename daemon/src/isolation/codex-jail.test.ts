@@ -1,13 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { DEFAULT_RULES } from '../permissions/engine/index.js';
 import { sessionCircles } from './circles.js';
 import { spawnSync } from 'node:child_process';
-import { codexJailArguments } from './codex-jail.js';
-import { runsWrappedShell } from './codex-shell.js';
+import { codexJailArguments, codexJailLaunch } from './codex-jail.js';
+import { JAIL_SH, runsWrappedShell } from './codex-shell.js';
+import { onPath } from './detect.js';
 import { maskFinder } from './name-masks.js';
 
 describe('the bubblewrap arguments of a Codex session', () => {
@@ -112,3 +113,78 @@ describe('the shells a Codex command may run through', () => {
       assert.equal(runsWrappedShell(command), false, command);
   });
 });
+
+describe('the jails themselves, as a user without privileges', () => {
+  const bwrap = onPath('bwrap', process.env);
+  const find = onPath('find', process.env);
+  const setpriv = onPath('setpriv', process.env);
+  const root = process.getuid?.() === 0;
+  it(
+    'a command sees no CODEX_HOME, no protected name made after the start, and holds no capability',
+    {
+      skip: !bwrap || !find || (root && !setpriv),
+    },
+    () => {
+      const base = mkdtempSync(join(tmpdir(), 'relais-nested-'));
+      chmodSync(base, 0o777);
+      const cwd = join(base, 'project');
+      // Outside /tmp (where the data folder of a real install is not): a command's /tmp is its own.
+      const data = mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : base, 'relais-data-'));
+      chmodSync(data, 0o777);
+      const codexHome = join(data, 'subscriptions', 'codex');
+      const temp = join(base, 'tmp');
+      for (const folder of [cwd, codexHome, temp]) mkdirSync(folder, { recursive: true });
+      writeFileSync(join(codexHome, 'auth.json'), 'AUTH-SECRET');
+      const circles = sessionCircles({
+        rules: DEFAULT_RULES,
+        dataDir: data,
+        homeDir: join(base, 'home'),
+        agentHomeDir: join(base, 'home'),
+        cwd,
+        permissionMode: 'write',
+        tempDir: temp,
+        path: '/usr/bin:/bin',
+      });
+      const launch = codexJailLaunch(
+        {
+          circles,
+          codexHome,
+          binaryFolder: '/usr/bin',
+          cwd,
+          wrapperFolder: join(temp, '.relais-shell'),
+          bwrap: bwrap!,
+          find: find!,
+        },
+        // The app server's part: it reads its CODEX_HOME, then runs a command as Codex does.
+        [
+          JAIL_SH,
+          '-c',
+          `cat ${codexHome}/auth.json; echo PEM-SECRET > late.pem; /bin/bash -lc "$0"`,
+          READER,
+        ],
+      );
+      const asUser = root
+        ? ['--reuid=65534', '--regid=65534', '--clear-groups', '--', '/bin/sh']
+        : [];
+      chmodSync(join(temp, '.relais-shell'), 0o755);
+      for (const folder of [cwd, codexHome, temp]) chmodSync(folder, 0o777);
+      chmodSync(join(codexHome, 'auth.json'), 0o644);
+      const run = spawnSync(root ? setpriv! : '/bin/sh', [...asUser, ...launch], {
+        cwd,
+        encoding: 'utf8',
+        env: { PATH: '/usr/bin:/bin', CODEX_HOME: codexHome },
+      });
+      assert.equal(run.status, 0, run.stderr);
+      assert.equal(run.stdout.split('AUTH-SECRET').length, 2, 'the app server reads it, once');
+      assert.match(run.stdout, /CapEff:\s+0{16}/);
+      assert.match(run.stdout, /made-inside/);
+      assert.doesNotMatch(run.stdout, /PEM-SECRET/);
+    },
+  );
+});
+
+const READER = [
+  'cat "$CODEX_HOME/auth.json" late.pem 2>&1',
+  'grep CapEff /proc/self/status',
+  'echo made-inside > made.txt && cat made.txt',
+].join('; ');

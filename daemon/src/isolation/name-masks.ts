@@ -42,6 +42,8 @@ export function maskFinder(roots: string[], names: string[]): string[] {
   const named = patterns.flatMap((name, i) => (i === 0 ? ['-name', name] : ['-o', '-name', name]));
   return [
     ...roots,
+    // The roots themselves are the session's folders, exposed as a whole.
+    ...['-mindepth', '1'],
     ...['(', '-type', 'l', '-prune', ')', '-o'],
     ...['(', ...named, ')'],
     ...['(', '-type', 'd', '-printf', '--tmpfs\\0%p\\0--remount-ro\\0%p\\0', '-prune'],

@@ -114,66 +114,75 @@ describe('the shells a Codex command may run through', () => {
   });
 });
 
+const bwrap = onPath('bwrap', process.env);
+const find = onPath('find', process.env);
+const setpriv = onPath('setpriv', process.env);
+const asRoot = process.getuid?.() === 0;
+
+/**
+ * Both jails for real, as a user without privileges (through setpriv when the tests run as root):
+ * `appServer` runs as the app server would, `$0` being the command it then runs through a shell.
+ */
+function jailed(mode: 'write' | 'read_only', appServer: string, command: string) {
+  const base = mkdtempSync(join(tmpdir(), 'relais-nested-'));
+  const cwd = join(base, 'project');
+  // Outside /tmp (where the data folder of a real install is not): a command's /tmp is its own.
+  const data = mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : base, 'relais-data-'));
+  const codexHome = join(data, 'subscriptions', 'codex');
+  const temp = join(base, 'tmp');
+  for (const folder of [cwd, codexHome, temp]) mkdirSync(folder, { recursive: true });
+  writeFileSync(join(codexHome, 'auth.json'), 'AUTH-SECRET');
+  const circles = sessionCircles({
+    rules: DEFAULT_RULES,
+    dataDir: data,
+    homeDir: join(base, 'home'),
+    agentHomeDir: join(base, 'home'),
+    cwd,
+    permissionMode: mode,
+    tempDir: temp,
+    path: '/usr/bin:/bin',
+  });
+  const launch = codexJailLaunch(
+    {
+      circles,
+      codexHome,
+      binaryFolder: '/usr/bin',
+      cwd,
+      wrapperFolder: join(temp, '.relais-shell'),
+      bwrap: bwrap!,
+      find: find!,
+    },
+    [JAIL_SH, '-c', appServer, command],
+  );
+  for (const folder of [base, data, cwd, codexHome, temp]) chmodSync(folder, 0o777);
+  chmodSync(join(temp, '.relais-shell'), 0o755);
+  chmodSync(join(codexHome, 'auth.json'), 0o644);
+  const user = asRoot ? ['--reuid=65534', '--regid=65534', '--clear-groups', '--', '/bin/sh'] : [];
+  const run = spawnSync(asRoot ? setpriv! : '/bin/sh', [...user, ...launch], {
+    cwd,
+    encoding: 'utf8',
+    env: { PATH: '/usr/bin:/bin', CODEX_HOME: codexHome, TMPDIR: temp },
+  });
+  return { run, cwd, codexHome, temp };
+}
+
 describe('the jails themselves, as a user without privileges', () => {
-  const bwrap = onPath('bwrap', process.env);
-  const find = onPath('find', process.env);
-  const setpriv = onPath('setpriv', process.env);
-  const root = process.getuid?.() === 0;
+  const skip = !bwrap || !find || (asRoot && !setpriv);
+
   it(
     'a command sees no CODEX_HOME, no protected name made after the start, and holds no capability',
-    {
-      skip: !bwrap || !find || (root && !setpriv),
-    },
+    { skip },
     () => {
-      const base = mkdtempSync(join(tmpdir(), 'relais-nested-'));
-      chmodSync(base, 0o777);
-      const cwd = join(base, 'project');
-      // Outside /tmp (where the data folder of a real install is not): a command's /tmp is its own.
-      const data = mkdtempSync(join(existsSync('/var/tmp') ? '/var/tmp' : base, 'relais-data-'));
-      chmodSync(data, 0o777);
-      const codexHome = join(data, 'subscriptions', 'codex');
-      const temp = join(base, 'tmp');
-      for (const folder of [cwd, codexHome, temp]) mkdirSync(folder, { recursive: true });
-      writeFileSync(join(codexHome, 'auth.json'), 'AUTH-SECRET');
-      const circles = sessionCircles({
-        rules: DEFAULT_RULES,
-        dataDir: data,
-        homeDir: join(base, 'home'),
-        agentHomeDir: join(base, 'home'),
-        cwd,
-        permissionMode: 'write',
-        tempDir: temp,
-        path: '/usr/bin:/bin',
-      });
-      const launch = codexJailLaunch(
-        {
-          circles,
-          codexHome,
-          binaryFolder: '/usr/bin',
-          cwd,
-          wrapperFolder: join(temp, '.relais-shell'),
-          bwrap: bwrap!,
-          find: find!,
-        },
-        // The app server's part: it reads its CODEX_HOME, then runs a command as Codex does.
-        [
-          JAIL_SH,
-          '-c',
-          `cat ${codexHome}/auth.json; echo PEM-SECRET > late.pem; /bin/bash -lc "$0"`,
-          READER,
-        ],
+      const reader = [
+        'cat "$CODEX_HOME/auth.json" late.pem 2>&1',
+        'grep CapEff /proc/self/status',
+        'echo made-inside > made.txt && cat made.txt',
+      ].join('; ');
+      const { run } = jailed(
+        'write',
+        'cat "$CODEX_HOME/auth.json"; echo PEM-SECRET > late.pem; /bin/bash -lc "$0"',
+        reader,
       );
-      const asUser = root
-        ? ['--reuid=65534', '--regid=65534', '--clear-groups', '--', '/bin/sh']
-        : [];
-      chmodSync(join(temp, '.relais-shell'), 0o755);
-      for (const folder of [cwd, codexHome, temp]) chmodSync(folder, 0o777);
-      chmodSync(join(codexHome, 'auth.json'), 0o644);
-      const run = spawnSync(root ? setpriv! : '/bin/sh', [...asUser, ...launch], {
-        cwd,
-        encoding: 'utf8',
-        env: { PATH: '/usr/bin:/bin', CODEX_HOME: codexHome },
-      });
       assert.equal(run.status, 0, run.stderr);
       assert.equal(run.stdout.split('AUTH-SECRET').length, 2, 'the app server reads it, once');
       assert.match(run.stdout, /CapEff:\s+0{16}/);
@@ -181,10 +190,23 @@ describe('the jails themselves, as a user without privileges', () => {
       assert.doesNotMatch(run.stdout, /PEM-SECRET/);
     },
   );
-});
 
-const READER = [
-  'cat "$CODEX_HOME/auth.json" late.pem 2>&1',
-  'grep CapEff /proc/self/status',
-  'echo made-inside > made.txt && cat made.txt',
-].join('; ');
+  it('read-only mode: the system refuses every write of a command', { skip }, () => {
+    const writer = [
+      'echo x > made.txt',
+      'echo x > "$TMPDIR/made.txt"',
+      'echo x > "$CODEX_HOME/made.txt"',
+      'echo x > /tmp/scratch && echo scratch-ok',
+    ].join('; ');
+    const { run, cwd, codexHome, temp } = jailed('read_only', '/bin/bash -lc "$0"', writer);
+    assert.equal(existsSync(join(temp, 'made.txt')), false);
+    assert.match(run.stdout, /scratch-ok/, 'a command may still use its own /tmp');
+    assert.equal(existsSync(join(cwd, 'made.txt')), false);
+    assert.equal(existsSync(join(codexHome, 'made.txt')), false);
+    assert.equal(
+      (run.stderr.match(/Read-only file system|No such file or directory/g) ?? []).length,
+      3,
+      run.stderr,
+    );
+  });
+});

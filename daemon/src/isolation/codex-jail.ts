@@ -1,10 +1,8 @@
-import { existsSync, lstatSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
-import { compileGlob, isWithin } from '../permissions/engine/glob.js';
+import { existsSync, lstatSync } from 'node:fs';
+import { isWithin } from '../permissions/engine/glob.js';
 import type { Circles } from './circles.js';
-
-/** How many entries of the session's folders are walked for protected names at the start. */
-const WALK_LIMIT = 200_000;
+import { commandJailArguments, JAIL_SH } from './codex-shell.js';
+import { maskedLaunchScript } from './name-masks.js';
 
 export interface JailInput {
   circles: Circles;
@@ -15,6 +13,10 @@ export interface JailInput {
   cwd: string;
   /** The session's network gate socket: the jail gets a network of its own, bridged to it. */
   gateSocket?: string | null;
+  /** A folder of the session only the daemon writes: the command wrapper goes there. */
+  wrapperFolder: string;
+  bwrap: string;
+  find: string;
 }
 
 /** Where the app server and its commands find the gate inside the jail. */
@@ -28,13 +30,15 @@ const BRIDGE =
 export function jailedCommand(gateSocket: string | null, binary: string, args: string[]): string[] {
   return gateSocket === null
     ? [binary, ...args]
-    : ['/bin/sh', '-c', BRIDGE, gateSocket, binary, ...args];
+    : [JAIL_SH, '-c', BRIDGE, gateSocket, binary, ...args];
 }
 
 /**
  * Codex's own sandbox reads the whole disk, and a command a person approved runs outside it
  * (measured with 0.171.0): the app server itself starts inside bubblewrap, with the same circles
- * as Claude's commands. Mount order is bubblewrap's: a later mount covers an earlier one.
+ * as Claude's commands, and each command it runs in a jail of its own within (codex-shell.ts).
+ * Mount order is bubblewrap's: a later mount covers an earlier one; the protected names come
+ * last, found by `find` as the jail starts (name-masks.ts).
  */
 export function codexJailArguments(input: JailInput): string[] {
   const { circles } = input;
@@ -54,11 +58,35 @@ export function codexJailArguments(input: JailInput): string[] {
   for (const folder of [...circles.readable, input.binaryFolder])
     if (existsSync(folder)) args.push('--ro-bind', folder, folder);
   for (const folder of circles.writable) args.push('--bind', folder, folder);
+  if (!circles.readable.some((root) => isWithin(input.bwrap, root)))
+    args.push('--ro-bind', input.bwrap, input.bwrap);
   for (const path of hiddenTargets(circles)) args.push(...mask(path));
   // The subscription's folder alone, re-opened inside the hidden data folder.
   args.push('--bind', input.codexHome, input.codexHome);
+  args.push(
+    ...commandJailArguments({
+      circles,
+      codexHome: input.codexHome,
+      wrapperFolder: input.wrapperFolder,
+      bwrap: input.bwrap,
+      find: input.find,
+    }),
+  );
   args.push('--chdir', input.cwd);
   return args;
+}
+
+/** The jail as one `sh -c` launch: the names found, then bubblewrap, then `command`. */
+export function codexJailLaunch(input: JailInput, command: string[]): string[] {
+  const script = maskedLaunchScript({
+    find: input.find,
+    roots: input.circles.masked,
+    names: input.circles.names,
+    bwrap: input.bwrap,
+    before: codexJailArguments(input),
+    command: '"$@"',
+  });
+  return ['-c', script, 'relais-codex-jail', ...command];
 }
 
 /** A folder becomes an empty read-only tmpfs, a file an empty read-only file. */
@@ -72,13 +100,12 @@ function mask(path: string): string[] {
   return folder ? ['--tmpfs', path, '--remount-ro', path] : ['--ro-bind', '/dev/null', path];
 }
 
-/** The hidden paths that exist and lie inside something exposed (the rest is not there anyway). */
+/** The literal hidden paths that exist and lie inside something exposed (the rest is not there anyway). */
 function hiddenTargets(circles: Circles): string[] {
   const exposed = [...circles.readable, ...circles.writable];
   const within = (path: string): boolean => exposed.some((root) => isWithin(path, root));
   const literal = circles.hidden.filter((path) => !/[*?[{]/.test(path));
-  const named = namedPaths(circles.masked, circles.names);
-  return [...new Set([...literal, ...named])].filter((path) => {
+  return [...new Set(literal)].filter((path) => {
     try {
       if (lstatSync(path).isSymbolicLink()) return false;
     } catch {
@@ -86,29 +113,4 @@ function hiddenTargets(circles: Circles): string[] {
     }
     return within(path);
   });
-}
-
-/** Every entry of the session's folders whose name is a zero-access name (links not followed). */
-function namedPaths(roots: string[], names: string[]): string[] {
-  const matchers = names.map((name) => compileGlob(name).re);
-  const found: string[] = [];
-  let seen = 0;
-  const walk = (folder: string): void => {
-    let entries;
-    try {
-      entries = readdirSync(folder, { withFileTypes: true });
-    } catch {
-      return;
-    }
-    for (const entry of entries) {
-      if (++seen > WALK_LIMIT) return;
-      const path = join(folder, entry.name);
-      // A link is not masked (bubblewrap would mount on its target): what it points to is.
-      if (entry.isSymbolicLink()) continue;
-      if (matchers.some((m) => m.test(entry.name))) found.push(path);
-      else if (entry.isDirectory()) walk(path);
-    }
-  };
-  for (const root of roots) walk(root);
-  return found;
 }

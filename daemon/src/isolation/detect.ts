@@ -29,10 +29,16 @@ export function detectIsolation(
     return unavailable(`command confinement is built on Linux only (this is ${platform})`, null);
   const bwrap = onPath('bwrap', env);
   const socat = onPath('socat', env);
+  // Codex's jails find the protected names with find (findutils).
+  const find = onPath('find', env);
   const missing = [bwrap ? null : 'bubblewrap (bwrap)', socat ? null : 'socat'].filter(Boolean);
-  if (!bwrap || !socat)
+  if (!find) missing.push('find');
+  if (!bwrap || !socat || !find)
     return {
-      ...unavailable(`${missing.join(' and ')} not found on PATH`, INSTALL_COMMAND),
+      ...unavailable(
+        `${missing.slice(0, -1).join(', ')}${missing.length > 1 ? ' and ' : ''}${missing.at(-1)} not found on PATH`,
+        find ? INSTALL_COMMAND : `${INSTALL_COMMAND} findutils`,
+      ),
       bubblewrap: bwrap ? version(bwrap, ['--version']) : null,
       socat: socat ? version(socat, ['-V']) : null,
     };

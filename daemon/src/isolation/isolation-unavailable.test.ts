@@ -44,6 +44,7 @@ describe('confinement unavailable', { timeout: 120_000 }, () => {
     assert.equal(refused.status, 409, refused.text);
     assert.equal(refused.body.error_code, 'isolation_unavailable');
     assert.match(refused.body.message, /apt-get install bubblewrap socat/);
+    assert.match(refused.body.message, /socat and find not found.*findutils/);
     assert.match(refused.body.message, /RELAIS_ISOLATION=off/);
     const diagnostics = (await daemon.call<Diagnostics>('GET', '/api/diagnostics')).body;
     assert.equal(diagnostics.isolation.enabled, true);

@@ -8,6 +8,7 @@ import type {
 import type { SpawnSpec } from '../claude/claude-process.js';
 import { CodexRpc, type RpcMessage } from './codex-rpc.js';
 import { unwrapShell } from './shell.js';
+import { runsWrappedShell } from '../../isolation/codex-shell.js';
 
 type Json = Record<string, unknown>;
 const obj = (value: unknown): Json =>
@@ -42,6 +43,11 @@ export class CodexSession implements AgentProcess {
     spec: SpawnSpec,
     private readonly launch: AgentLaunch,
     private readonly host: AgentHost,
+    /**
+     * Started in Relais' jail (isolation/codex-jail.ts): each command then runs in a nested jail,
+     * which Codex's own sandbox would forbid (it refuses new namespaces), so Codex's stays off.
+     */
+    private readonly jailed = false,
   ) {
     this.rpc = new CodexRpc(spec, {
       onLine: (text, message, receivedAtMs) => this.onLine(text, message, receivedAtMs),
@@ -71,7 +77,11 @@ export class CodexSession implements AgentProcess {
       cwd: this.launch.cwd,
       // Every command and file change is asked (under on-request a command inside the workspace runs without asking).
       approvalPolicy: 'untrusted',
-      sandbox: this.launch.permissionMode === 'read_only' ? 'read-only' : 'workspace-write',
+      sandbox: this.jailed
+        ? 'danger-full-access'
+        : this.launch.permissionMode === 'read_only'
+          ? 'read-only'
+          : 'workspace-write',
     };
     if (this.launch.model && this.launch.model !== 'default')
       threadParams['model'] = this.launch.model;
@@ -193,6 +203,11 @@ export class CodexSession implements AgentProcess {
     if (method === 'item/commandExecution/requestApproval') {
       const raw = str(params['command']) ?? '';
       const reason = str(params['reason']);
+      if (this.jailed && !runsWrappedShell(raw))
+        return this.answerDecision(id, {
+          behavior: 'deny',
+          message: 'Relais runs commands through the system shells only.',
+        });
       const ask: PermissionAsk = {
         requestId,
         toolName: 'Bash',

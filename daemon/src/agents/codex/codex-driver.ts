@@ -1,6 +1,6 @@
 import { writeConfined } from '../../fs/confined-files.js';
 import { dirname, join } from 'node:path';
-import { codexJailArguments, JAIL_PROXY, jailedCommand } from '../../isolation/codex-jail.js';
+import { codexJailLaunch, JAIL_PROXY, jailedCommand } from '../../isolation/codex-jail.js';
 import { NetworkGate } from '../../isolation/network-gate.js';
 import { networkAsk } from '../../isolation/network-ask.js';
 import { onPath } from '../../isolation/detect.js';
@@ -59,7 +59,7 @@ export class CodexDriver implements AgentDriver {
       },
     };
     try {
-      return new CodexSession(this.jailed(spec, input, plan, socket), input, closing);
+      return new CodexSession(this.jailed(spec, input, plan, socket), input, closing, true);
     } catch (error: unknown) {
       gate.close();
       throw error;
@@ -83,13 +83,19 @@ export class CodexDriver implements AgentDriver {
     plan: SessionIsolation,
     socket: string,
   ): SpawnSpec {
-    const jail = codexJailArguments({
+    const bwrap = onPath('bwrap', process.env);
+    const find = onPath('find', process.env);
+    if (!bwrap || !find) throw new Error('bubblewrap or find is missing from PATH');
+    const jail = {
       circles: plan.circles,
       codexHome: spec.env['CODEX_HOME']!,
       binaryFolder: dirname(spec.binary),
       cwd: input.cwd,
       gateSocket: socket,
-    });
+      wrapperFolder: join(plan.tempDir, '.relais-shell'),
+      bwrap,
+      find,
+    };
     const proxy = Object.fromEntries(
       ['HTTP_PROXY', 'HTTPS_PROXY', 'ALL_PROXY', 'http_proxy', 'https_proxy', 'all_proxy'].map(
         (name) => [name, JAIL_PROXY],
@@ -97,8 +103,8 @@ export class CodexDriver implements AgentDriver {
     );
     return {
       ...spec,
-      binary: onPath('bwrap', process.env) ?? 'bwrap',
-      args: [...jail, '--', ...jailedCommand(socket, spec.binary, spec.args)],
+      binary: '/bin/sh',
+      args: codexJailLaunch(jail, jailedCommand(socket, spec.binary, spec.args)),
       env: { ...spec.env, ...proxy, TMPDIR: plan.tempDir },
       tempDir: plan.tempDir,
     };

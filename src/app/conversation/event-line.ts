@@ -234,12 +234,12 @@ function sessionMode(value: unknown): string {
 function relaisNotice(data: Record<string, unknown>): string | null {
   switch (data['subtype']) {
     case 'session_created':
-      return `Session created (${sessionMode(data['permission_mode'])}, model ${str(data['model']) ?? '?'})`;
+      return $localize`Session created (${sessionMode(data['permission_mode'])}, model ${str(data['model']) ?? '?'})`;
     case 'agent_exit':
-      return `Agent process exited${data['code'] !== undefined ? ` (code ${String(data['code'])})` : ''}`;
+      return $localize`Agent process exited${data['code'] !== undefined ? ` (code ${String(data['code'])})` : ''}`;
     case 'state':
       return data['state'] === 'ended' || data['state'] === 'stopping'
-        ? `Session ${String(data['state'])}`
+        ? $localize`Session ${String(data['state'])}`
         : null;
     default:
       return null;

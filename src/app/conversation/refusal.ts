@@ -48,7 +48,7 @@ export function refusalWords(refusal: Refusal): { status: string; detail: string
     case 'dry-run':
       return {
         status: 'not run: dry run',
-        detail: `Dry run: would have run ${refusal.wouldHaveRun}`,
+        detail: $localize`Dry run: would have run ${refusal.wouldHaveRun}`,
       };
     case 'path':
       return { status: 'refused: outside the trusted folders', detail: capital(refusal.reason) };

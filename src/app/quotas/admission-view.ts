@@ -58,11 +58,11 @@ export function describeAdmission(answer: AdmissionAnswer): AdmissionView {
   const sessions =
     f.sessions_averaged > 0
       ? `A session averages ${Math.round(f.units_per_session).toLocaleString('en')} units over the last ${plural(f.sessions_averaged, 'ended session')}.`
-      : `No session has ended yet: a session is taken as ${Math.round(f.units_per_session).toLocaleString('en')} units (the prior).`;
+      : $localize`No session has ended yet: a session is taken as ${Math.round(f.units_per_session).toLocaleString('en')} units (the prior).`;
   const verdict = answer.reason === 'no_reading' ? 'unchecked' : answer.admit ? 'admit' : 'refuse';
   const headline =
     verdict === 'unchecked'
-      ? 'No quota reading yet: a launch is admitted without a check.'
+      ? $localize`No quota reading yet: a launch is admitted without a check.`
       : verdict === 'admit'
         ? `A launch now would be admitted: the highest projection is ${pct(f.projected ?? 0)} of ${f.threshold} %.`
         : `A launch now would be refused: ${windowName(f.window ?? '')} would reach ${pct(f.projected ?? 0)}, over ${f.threshold} %.`;

@@ -57,7 +57,7 @@ export function describeWindow(window: QuotaWindow, nowMs: number): WindowView {
   let statusText: string;
   if (!known) statusText = 'Unknown: no reading yet';
   else if (window.status === 'stale') statusText = `Stale: ${readText}, may be out of date`;
-  else statusText = 'Up to date';
+  else statusText = $localize`Up to date`;
   return {
     key: window.window,
     name: windowName(window.window),
@@ -75,12 +75,12 @@ export function describeWindow(window: QuotaWindow, nowMs: number): WindowView {
 /** What the card says about how the subscription's readings are obtained. */
 export function pollText(quota: SubscriptionQuota, nowMs: number): string {
   const poll = quota.poll;
-  if (!poll.enabled) return 'No OAuth token: read only from what the agent reports';
+  if (!poll.enabled) return $localize`No OAuth token: read only from what the agent reports`;
   if (poll.last_error) {
     const next = poll.next_attempt_at
       ? `, next try in ${countdown(Date.parse(poll.next_attempt_at) - nowMs)}`
       : '';
-    return `Last poll failed (${poll.last_error})${next}`;
+    return $localize`Last poll failed (${poll.last_error})${next}`;
   }
-  return 'Polling the usage endpoint';
+  return $localize`Polling the usage endpoint`;
 }

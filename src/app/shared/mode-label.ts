@@ -1,9 +1,9 @@
 import { PermissionMode } from '../../../contract/api';
 
 const LABELS: Record<PermissionMode, string> = {
-  write: 'write',
-  read_only: 'read-only',
-  dry_run: 'dry run',
+  write: $localize`:permission mode:write`,
+  read_only: $localize`:permission mode:read-only`,
+  dry_run: $localize`:permission mode:dry run`,
 };
 
 /** The Relais mode of a session in words (the agent's own mode, "default", is not it). */

@@ -1,4 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
+import { formatNumber, formatUsd } from '../shared/locale-format';
 import { PermissionMode } from '../../../contract/api';
 import { modeLabel } from '../shared/mode-label';
 import { ScrollBlock } from '../shared/scroll-block';
@@ -27,7 +28,7 @@ const TEXT = {
   turnFailed: $localize`Turn failed`,
   turnFinished: $localize`Turn finished`,
   inS: (durationMs: unknown) => $localize`in ${durationMs}:durationMs: s`,
-  est: (costUsd: unknown) => $localize`· est. $${costUsd}:costUsd:`,
+  est: (costUsd: unknown) => $localize`· est. ${costUsd}:costUsd:`,
 };
 
 /** The rendered window of a conversation; every step carries its seq for jumps and anchoring. */
@@ -51,7 +52,9 @@ export class TimelineView {
   readonly readWhole = output<number[]>();
   /** The session's Relais mode (the agent's own "default" says nothing to a person). */
   readonly mode = input<PermissionMode | null>(null);
-  protected readonly clipChars = EVENT_CLIP.toLocaleString('en');
+  protected readonly seconds = (ms: number) => formatNumber(ms / 1000, 1);
+  protected readonly usd = (value: number) => formatUsd(value, 4);
+  protected readonly clipChars = formatNumber(EVENT_CLIP);
   protected readonly cutSeqs = computed(() => {
     const clipped = this.clipped();
     const bySeq = new Map<string, number[]>();

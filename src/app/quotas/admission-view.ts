@@ -1,3 +1,4 @@
+import { formatNumber } from '../shared/locale-format';
 import { AdmissionAnswer, AdmissionWindow } from '../../../contract/usage';
 import { windowName } from './quota-view';
 
@@ -57,8 +58,8 @@ export function describeAdmission(answer: AdmissionAnswer): AdmissionView {
   const f = answer.figures;
   const sessions =
     f.sessions_averaged > 0
-      ? `A session averages ${Math.round(f.units_per_session).toLocaleString('en')} units over the last ${plural(f.sessions_averaged, 'ended session')}.`
-      : $localize`No session has ended yet: a session is taken as ${Math.round(f.units_per_session).toLocaleString('en')} units (the prior).`;
+      ? `A session averages ${formatNumber(Math.round(f.units_per_session))} units over the last ${plural(f.sessions_averaged, 'ended session')}.`
+      : $localize`No session has ended yet: a session is taken as ${formatNumber(Math.round(f.units_per_session))} units (the prior).`;
   const verdict = answer.reason === 'no_reading' ? 'unchecked' : answer.admit ? 'admit' : 'refuse';
   const headline =
     verdict === 'unchecked'

@@ -24,6 +24,7 @@ const TEXT_ATTRS = new Set([
   'heading',
   'data-label',
   'caption',
+  'emptyText',
 ]);
 /** Words that are the same in every language: names, units, key names. */
 const SAME_EVERYWHERE =

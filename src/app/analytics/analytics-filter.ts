@@ -21,9 +21,9 @@ export type ListKey = (typeof LIST_KEYS)[number];
 
 export const PERIODS = [
   { value: '24h', label: $localize`Last 24 hours`, ms: 86_400_000 },
-  { value: '7d', label: 'Last 7 days', ms: 7 * 86_400_000 },
-  { value: '30d', label: 'Last 30 days', ms: 30 * 86_400_000 },
-  { value: '90d', label: 'Last 90 days', ms: 90 * 86_400_000 },
+  { value: '7d', label: $localize`Last 7 days`, ms: 7 * 86_400_000 },
+  { value: '30d', label: $localize`Last 30 days`, ms: 30 * 86_400_000 },
+  { value: '90d', label: $localize`Last 90 days`, ms: 90 * 86_400_000 },
   { value: 'all', label: $localize`All time`, ms: null },
   { value: 'custom', label: $localize`Custom…`, ms: null },
 ] as const;

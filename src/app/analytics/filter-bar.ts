@@ -16,11 +16,11 @@ import {
 export type FilterOptions = Record<ListKey, string[]>;
 
 const LABELS: Record<ListKey, string> = {
-  agent: 'Agent',
-  model: 'Model',
-  tool: 'Tool',
-  subscription: 'Subscription',
-  app: 'App',
+  agent: $localize`Agent`,
+  model: $localize`Model`,
+  tool: $localize`Tool`,
+  subscription: $localize`Subscription`,
+  app: $localize`App`,
 };
 
 /** The component's words, in the console's language. */

@@ -74,19 +74,19 @@ export class SummaryTiles {
       {
         label: $localize`Turns`,
         value: formatCount(s.turns),
-        detail: `${formatCount(s.model_calls)} model calls`,
+        detail: $localize`${formatCount(s.model_calls)}:count: model calls`,
       },
       { label: $localize`Sessions`, value: formatCount(s.sessions), detail: '' },
       {
         label: $localize`Tokens`,
         value: formatTokens(allTokens),
-        title: `${formatCount(allTokens)} tokens`,
-        detail: `in ${formatTokens(t.input)} · out ${formatTokens(t.output)} · cache read ${formatTokens(t.cache_read)} · cache write ${formatTokens(t.cache_creation)}`,
+        title: $localize`${formatCount(allTokens)}:count: tokens`,
+        detail: $localize`in ${formatTokens(t.input)}:input: · out ${formatTokens(t.output)}:output: · cache read ${formatTokens(t.cache_read)}:cacheRead: · cache write ${formatTokens(t.cache_creation)}:cacheWrite:`,
       },
       {
         label: $localize`Estimated cost`,
         value: formatCostEstimate(s.cost, s.turns),
-        detail: ['estimate', unknownCostNote(s.cost.unknown_cost_turns)]
+        detail: [$localize`:an estimated cost:estimate`, unknownCostNote(s.cost.unknown_cost_turns)]
           .filter(Boolean)
           .join(' · '),
       },
@@ -108,7 +108,7 @@ export class SummaryTiles {
       {
         label: $localize`Errors`,
         value: formatCount(s.errors.count),
-        detail: `${formatRate(s.errors.rate)} of turns`,
+        detail: $localize`${formatRate(s.errors.rate)}:rate: of turns`,
       },
     ];
   });

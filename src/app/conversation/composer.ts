@@ -27,7 +27,7 @@ const TEXT = {
   messageToTheAgent: $localize`Message to the agent`,
   messageTheAgentEnter: $localize`Message the agent (Enter to send, Shift+Enter for a new line, / for commands)`,
   commands: $localize`Commands`,
-  queue: $localize`Queue`,
+  queueAction: $localize`:put in the queue|A button:Queue`,
   send: $localize`Send`,
   addToTheRunning: $localize`Add to the running turn now instead of after it`,
   steerNow: $localize`Steer now`,
@@ -89,7 +89,7 @@ const TEXT = {
           type="submit"
           [disabled]="!text().trim() || delivery() === 'closed'"
         >
-          {{ delivery() === 'queued' ? t.queue : t.send }}
+          {{ delivery() === 'queued' ? t.queueAction : t.send }}
         </button>
         @if (delivery() === 'queued') {
           <button

@@ -26,7 +26,7 @@ import { SessionsApi } from '../sessions/sessions-api';
 import { Now } from '../shared/now';
 import { StateChip } from '../shared/state-chip';
 import { countdown } from '../shared/time-format';
-import { modeLabel } from '../shared/mode-label';
+import { modeText } from '../shared/mode-label';
 import { Session } from '../../../contract/api';
 import { Composer } from './composer';
 import { extendOutcome } from './extend-outcome';
@@ -147,7 +147,7 @@ export class ConversationPage {
   });
   protected readonly modeText = computed(() => {
     const session = this.store.session();
-    return session ? `${modeLabel(session.permission_mode)} mode` : '';
+    return session ? modeText(session.permission_mode) : '';
   });
   protected readonly pendingToolIds = computed(
     () => new Set(this.store.pending().flatMap((p) => (p.tool_use_id ? [p.tool_use_id] : []))),

@@ -1,5 +1,5 @@
 import { PermissionMode, SessionEvent } from '../../../contract/api';
-import { modeLabel } from '../shared/mode-label';
+import { modeText } from '../shared/mode-label';
 import {
   AssistantLine,
   BashResult,
@@ -228,7 +228,7 @@ function toolResult(
 
 function sessionMode(value: unknown): string {
   const mode = PermissionMode.safeParse(value);
-  return mode.success ? `${modeLabel(mode.data)} mode` : 'mode ?';
+  return mode.success ? modeText(mode.data) : 'mode ?';
 }
 
 function relaisNotice(data: Record<string, unknown>): string | null {

@@ -16,6 +16,7 @@ const TEXT = {
   connectingToTheDaemon: $localize`Connecting to the daemon…`,
   connectionLostReconnectingAnswers: $localize`Connection lost; reconnecting. Answers may be out of date.`,
   pendingPrompts: $localize`Pending prompts`,
+  nothingIsWaitingFor: $localize`Nothing is waiting for you.`,
 };
 
 /** Every pending prompt across sessions, oldest first, live. */
@@ -41,7 +42,7 @@ const TEXT = {
           [requests]="live.pending()"
           [showSession]="true"
           [label]="t.pendingPrompts"
-          emptyText="Nothing is waiting for you."
+          [emptyText]="t.nothingIsWaitingFor"
           (exhausted)="focusTitle()"
         />
       }

@@ -28,8 +28,8 @@ export const LIFETIMES: readonly { seconds: number; label: string }[] = [
   { seconds: 600, label: $localize`10 minutes` },
   { seconds: 1800, label: $localize`30 minutes` },
   { seconds: 3600, label: $localize`1 hour` },
-  { seconds: 4 * 3600, label: '4 hours' },
-  { seconds: 24 * 3600, label: '24 hours' },
+  { seconds: 4 * 3600, label: $localize`4 hours` },
+  { seconds: 24 * 3600, label: $localize`24 hours` },
 ];
 
 const absolutePath = Validators.pattern(/^(\/|[A-Za-z]:[\\/]|~\/).*/);

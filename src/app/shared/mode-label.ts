@@ -10,3 +10,9 @@ const LABELS: Record<PermissionMode, string> = {
 export function modeLabel(mode: PermissionMode): string {
   return LABELS[mode];
 }
+
+/** The mode as a fact of a session: `write mode` (`mode écriture`). */
+export function modeText(mode: PermissionMode): string {
+  const label = modeLabel(mode);
+  return $localize`${label}:mode: mode`;
+}

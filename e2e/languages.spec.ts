@@ -106,9 +106,8 @@ test.describe('the language switch', () => {
       page.getByRole('navigation').getByRole('link', { name: 'Demandes' }),
     ).toBeVisible();
     // Still connected: the key never left the browser, and no request carried it in its address.
-    await expect(
-      page.getByRole('button', { name: 'Interrompre' }).or(page.getByText('inactive').first()),
-    ).toBeVisible();
+    await expect(page.locator('.live-status')).toHaveText('en direct');
+    await expect(page.locator('header app-state-chip')).toHaveText(/inactive|au travail|démarrage/);
     expect(asked.filter((url) => url.includes(relais.key))).toEqual([]);
 
     // Remembered: a fresh visit to another page, with an English browser, stays French.

@@ -277,9 +277,9 @@ export function costChart(rows: CostRow[], by: BreakdownBy, palette: ChartPalett
     table: {
       columns: [
         by[0]!.toUpperCase() + by.slice(1),
-        'Turns',
-        'Estimated cost',
-        'Turns with unknown cost',
+        $localize`Turns`,
+        $localize`Estimated cost`,
+        $localize`Turns with unknown cost`,
       ],
       rows: sorted.map((r) => [
         r.key,

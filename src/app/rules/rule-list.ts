@@ -22,8 +22,7 @@ export const RULE_KINDS: readonly KindInfo[] = [
   {
     kind: 'read_only',
     label: $localize`Read only`,
-    explanation:
-      'Paths that may be read but not changed (redirections, sed -i, tee, rm and mv count as changes).',
+    explanation: $localize`Paths that may be read but not changed (redirections, sed -i, tee, rm and mv count as changes).`,
   },
   {
     kind: 'no_delete',

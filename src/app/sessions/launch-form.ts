@@ -14,8 +14,7 @@ export const PERMISSION_MODES: readonly {
   {
     value: 'read_only',
     label: $localize`Read only`,
-    explanation:
-      'Reading, searching and questions only; commands, edits, sub-agents and MCP tools are refused.',
+    explanation: $localize`Reading, searching and questions only; commands, edits, sub-agents and MCP tools are refused.`,
   },
   {
     value: 'dry_run',

@@ -125,10 +125,7 @@ export class SubscriptionCard {
     const subscription = this.subscription();
     const data: ConfirmData = {
       title: $localize`Delete the subscription ${subscription.name}?`,
-      message:
-        `Relais forgets it: no session can be launched on it any more. Its configuration folder ` +
-        `(${subscription.config_dir}) and the login in it stay on disk, and its past ` +
-        'conversations and figures are kept.',
+      message: $localize`Relais forgets it: no session can be launched on it any more. Its configuration folder (${subscription.config_dir}:folder:) and the login in it stay on disk, and its past conversations and figures are kept.`,
       confirm: $localize`Delete subscription`,
     };
     const confirmed = await firstValueFrom(

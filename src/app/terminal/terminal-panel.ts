@@ -315,7 +315,7 @@ export class TerminalPanel {
       const failure = toApiFailure(error);
       this.say(
         failure.status === 409
-          ? 'No turn is running. (Ctrl-C again or Ctrl-D to close; the session goes on)'
+          ? $localize`No turn is running. (Ctrl-C again or Ctrl-D to close; the session goes on)`
           : `! ${printable(failure.message)}`,
       );
     }

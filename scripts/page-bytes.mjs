@@ -12,7 +12,9 @@ const served = (file) => statSync(existsSync(file + '.br') ? file + '.br' : file
 /** The folder a file named by the page lives in: `/fr/main.js` in `fr/`, `/main.js` at the top. */
 function pageBytes(folder, page) {
   const html = readFileSync(join(folder, page), 'utf8');
-  const names = [...html.matchAll(/(?:src|href)="\/([^"#?]+\.(?:js|css))"/g)].map((m) => m[1]);
+  const names = [...html.matchAll(/(?:src|href|data-main)="\/([^"#?]+\.(?:js|css))"/g)].map(
+    (m) => m[1],
+  );
   return [...new Set(names)].reduce(
     (sum, name) => sum + served(join(browser, name)),
     served(join(folder, page)),

@@ -38,6 +38,7 @@ const TEXT = {
   failedTurnsOnly: $localize`Failed turns only`,
   successfulTurnsOnly: $localize`Successful turns only`,
   clearFilters: $localize`Clear filters`,
+  caller: $localize`:the key that launched a session:Caller`,
   to: $localize`To`,
 };
 
@@ -82,7 +83,7 @@ export function fromLocalInput(value: string): string | null {
       }
       @if (callers().length > 0) {
         <mat-form-field appearance="outline" subscriptSizing="dynamic">
-          <mat-label>Caller</mat-label>
+          <mat-label>{{ t.caller }}</mat-label>
           <mat-select
             multiple
             [value]="filter().caller"

@@ -8,6 +8,10 @@ import { activeLocale } from './locale-choice';
  */
 const MESSAGES: Record<string, string> = {
   unauthorized: $localize`:api error:A valid API key is required.`,
+  key_invalid: $localize`:api error:This key is unknown or was revoked.`,
+  key_expired: $localize`:api error:This key has expired.`,
+  scope_missing: $localize`:api error:This key does not have the scope this route needs.`,
+  subscription_not_allowed: $localize`:api error:This key may not launch on that subscription.`,
   forbidden_host: $localize`:api error:This Host is not allowed; use a loopback address.`,
   forbidden_origin: $localize`:api error:This Origin is not allowed.`,
   not_found: $localize`:api error:No such resource.`,

@@ -1,4 +1,4 @@
-import type { Page } from '@playwright/test';
+import type { APIRequestContext, Page } from '@playwright/test';
 import { mkdirSync } from 'node:fs';
 import { expect, expectAccessible, openAt, test, type Relais } from './support/fixtures';
 
@@ -13,6 +13,7 @@ const PAGES = [
   '/audit',
   '/library',
   '/storage',
+  '/access',
   '/diagnostics',
 ];
 /** A word each language's rail shows (Inbox), so a page is known to speak it. */
@@ -36,8 +37,31 @@ async function sidewaysScroll(page: Page): Promise<string[]> {
   });
 }
 
+/**
+ * A caller key with every scope, a lifetime and one use, so that the Access page shows a key's
+ * card (its scopes, subscriptions, expiry, last use) in each language at each width.
+ */
+async function giveACallerKey(request: APIRequestContext, relais: Relais, name: string) {
+  const created = await request.post(`${relais.base}/api/keys`, {
+    headers: { Authorization: `Bearer ${relais.key}` },
+    data: {
+      name,
+      scopes: ['read', 'read:all', 'launch', 'steer', 'decide', 'decide_own', 'metrics'],
+      subscriptions: ['demo'],
+      expires_at: new Date(Date.now() + 30 * 86_400_000).toISOString(),
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const { secret } = (await created.json()) as { secret: string };
+  const used = await request.get(`${relais.base}/api/sessions`, {
+    headers: { Authorization: `Bearer ${secret}` },
+  });
+  expect(used.status()).toBe(200);
+}
+
 async function openEveryPage(page: Page, relais: Relais, locale: 'en' | 'fr', width: number) {
   const id = await relais.launch('hello');
+  await giveACallerKey(page.request, relais, `Nightly deploy script ${locale} ${width}`);
   await openAt(page, relais);
   for (const path of [...PAGES, `/sessions/${id}`]) {
     await page.goto(relais.base + path);
@@ -73,6 +97,7 @@ for (const locale of ['en', 'fr'] as const) {
           ['conversation', `/sessions/${id}`],
           ['inbox', '/inbox'],
           ['analytics', '/analytics'],
+          ['access', '/access'],
         ]) {
           for (const scheme of ['light', 'dark'] as const) {
             await page.emulateMedia({ colorScheme: scheme });
@@ -81,6 +106,11 @@ for (const locale of ['en', 'fr'] as const) {
             await expect(page.locator('main h1, main h2').first()).toBeVisible();
             await page.waitForTimeout(800);
             await page.screenshot({ path: `${SHOTS}/${name}-${scheme}-${size}.png` });
+            if (name !== 'access') continue;
+            // The keys' cards sit below the form: scrolled to, in a second picture.
+            await page.evaluate(() => document.getElementById('keys-title')?.scrollIntoView());
+            await page.waitForTimeout(300);
+            await page.screenshot({ path: `${SHOTS}/${name}-keys-${scheme}-${size}.png` });
           }
         }
       });

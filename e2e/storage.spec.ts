@@ -1,3 +1,5 @@
+// The console's formats are $localize messages: the English source outside a build.
+import '@angular/localize/init';
 import { StorageReport } from '../contract/operations';
 import { exactBytes } from '../src/app/shared/bytes';
 import { expect, expectAccessible, openAt, test } from './support/fixtures';

@@ -1,29 +1,73 @@
 // The first paint's script (src/first-paint): bundled on its own as a classic script, since it
 // must run before any of the console's modules has arrived. Its name carries a hash of its content
-// as Angular's files do, so the daemon serves it as immutable.
+// as Angular's files do, so the daemon serves it as immutable. Its words are `$localize` messages
+// like the console's (extracted with them, as the conversation page imports them): each locale's
+// copy has them translated here, with Angular's own translator, failing on a missing translation.
+import { transformAsync } from '@babel/core';
+import {
+  Diagnostics,
+  makeEs2015TranslatePlugin,
+  Xliff1TranslationParser,
+} from '@angular/localize/tools';
 import { createHash } from 'node:crypto';
-import { writeFileSync } from 'node:fs';
+import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { build } from 'esbuild';
+import { build, transform } from 'esbuild';
 
 const root = new URL('..', import.meta.url).pathname;
 
-/** Writes the script into the built console's folder; resolves with its path on the site. */
-export async function buildFirstPaint(browserDir) {
+/** The locale's translations from angular.json's i18n settings; none for the source locale. */
+function translationsOf(locale) {
+  const { i18n } = JSON.parse(readFileSync(join(root, 'angular.json'), 'utf8')).projects.relais;
+  const file = locale && i18n.locales[locale]?.translation;
+  if (!file) return {};
+  const path = join(root, file);
+  const contents = readFileSync(path, 'utf8');
+  const parser = new Xliff1TranslationParser();
+  const { hint } = parser.analyze(path, contents);
+  return parser.parse(path, contents, hint).translations;
+}
+
+/** The bundle's `$localize` messages replaced by the locale's text (the source's for `en`). */
+async function translated(code, locale) {
+  const diagnostics = new Diagnostics();
+  const translations = translationsOf(locale);
+  const missing = Object.keys(translations).length ? 'error' : 'ignore';
+  const plugin = makeEs2015TranslatePlugin(diagnostics, translations, {
+    missingTranslation: missing,
+  });
+  const result = await transformAsync(code, {
+    plugins: [plugin],
+    configFile: false,
+    babelrc: false,
+  });
+  if (diagnostics.hasErrors)
+    throw new Error(`first paint, ${locale}: ${diagnostics.formatDiagnostics('')}`);
+  return result.code;
+}
+
+/**
+ * Writes the script into a built console's folder (a locale's, whose site path is `prefix`);
+ * resolves with its path on the site.
+ */
+export async function buildFirstPaint(browserDir, prefix = '/', locale = null) {
   const { outputFiles } = await build({
     entryPoints: [join(root, 'src/first-paint/first-paint.ts')],
     bundle: true,
-    minify: true,
     format: 'iife',
     target: 'es2022',
     legalComments: 'none',
     write: false,
   });
-  const code = outputFiles[0].contents;
+  const { code } = await transform(await translated(outputFiles[0].text, locale), {
+    minify: true,
+    target: 'es2022',
+    legalComments: 'none',
+  });
   const hash = createHash('sha256').update(code).digest('hex').slice(0, 8).toUpperCase();
   const name = `first-paint-${hash}.js`;
   writeFileSync(join(browserDir, name), code);
-  return `/${name}`;
+  return `${prefix}${name}`;
 }
 
 /** The id of the template that holds what the console's start fetches and runs (first-paint.ts). */
@@ -39,7 +83,7 @@ export const CONSOLE_START_ID = 'console-start';
  * file asked), so its reads leave before anything else.
  */
 export function withFirstPaint(html, script, main) {
-  const tag = `<script src="/${main}" type="module"></script>`;
+  const tag = `<script src="${main}" type="module"></script>`;
   if (!html.includes(tag)) throw new Error(`no ${tag} in index.html`);
   const later = [
     ...html.matchAll(
@@ -54,6 +98,6 @@ export function withFirstPaint(html, script, main) {
   if (head < 0) throw new Error('no <head> in index.html');
   const at = head + '<head>'.length;
   const template = `<template id="${CONSOLE_START_ID}">${later.join('')}</template>`;
-  const first = `<script src="${script}" data-main="/${main}"></script>`;
+  const first = `<script src="${script}" data-main="${main}"></script>`;
   return rest.slice(0, at) + template + first + rest.slice(at);
 }

@@ -2,8 +2,11 @@
 // of index.html that lists every chunk of that page as a module preload, and `pages.json` telling
 // the daemon which copy serves which path. Without it the browser learns a page's chunks one hop at
 // a time, each hop waiting for Angular's start on the main thread (a conversation opened by link
-// fetched its 20 chunks after bootstrap). Usage: node scripts/page-preloads.mjs [dist/console]
-import { readFileSync, writeFileSync } from 'node:fs';
+// fetched its 20 chunks after bootstrap). A build per locale (`localize`) has one folder per locale
+// (en/, fr/) with the same chunk names: each folder's pages name their files under its prefix
+// (`/fr/main-….js`), so a chunk cached in one language is never taken for the other's.
+// Usage: node scripts/page-preloads.mjs [dist/console]
+import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildFirstPaint, withFirstPaint } from './first-paint.mjs';
 
@@ -64,8 +67,10 @@ const main = [...byEntry].find(([entry]) => entry.endsWith('src/main.ts'))?.[1];
 if (!main) throw new Error('no main chunk in the stats: was `ng build` run with statsJson?');
 const initial = staticClosure(main);
 const bySize = (a, b) => (outputs[b]?.bytes ?? 0) - (outputs[a]?.bytes ?? 0);
+/** The site path of a locale's folder: `/fr/`, or `/` for a build without locales. */
+let prefix = '/';
 const preloads = (chunks) =>
-  [...chunks].map((chunk) => `<link rel="modulepreload" href="/${chunk}">`).join('');
+  [...chunks].map((chunk) => `<link rel="modulepreload" href="${prefix}${chunk}">`).join('');
 
 /**
  * index.html with its module preloads in the order the page needs them: the shell's chunks first
@@ -75,31 +80,47 @@ const preloads = (chunks) =>
  */
 function withPreloads(html, pageChunks) {
   const stripped = html.replace(/<link rel="modulepreload" href="[^"]*">/g, '');
-  const script = stripped.indexOf(`<script src="/${main}"`);
+  const script = stripped.indexOf(`<script src="${prefix}${main}"`);
   if (script < 0) throw new Error(`no script ${main} in index.html`);
   const shell = [...initial].filter((chunk) => chunk !== main);
   const links = preloads(shell.sort(bySize)) + preloads([...pageChunks].sort(bySize));
   return stripped.slice(0, script) + links + stripped.slice(script);
 }
 
-const index = readFileSync(join(browser, 'index.html'), 'utf8');
-writeFileSync(join(browser, 'index.html'), withPreloads(index, []));
-const manifest = [];
-const firstPaint = await buildFirstPaint(browser);
-for (const page of PAGES) {
-  const chunks = new Set();
-  for (const entry of page.entries) {
-    const file = chunkOf(entry);
-    if (!file) throw new Error(`${entry} is not a lazy chunk of this build`);
-    for (const chunk of staticClosure(file)) if (!initial.has(chunk)) chunks.add(chunk);
+/** The build's locale folders (each with its index.html), or the build's own folder without locales. */
+const locales = readdirSync(browser, { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && existsSync(join(browser, entry.name, 'index.html')))
+  .map((entry) => entry.name);
+
+/** Angular writes root paths (`deployUrl` is `/`, no `<base>`: the CSP forbids it); add the locale's. */
+const underPrefix = (html) => html.replace(/(src|href)="\/(?!\/)/g, `$1="${prefix}`);
+
+async function writePages(folder, locale) {
+  const index = underPrefix(readFileSync(join(folder, 'index.html'), 'utf8'));
+  writeFileSync(join(folder, 'index.html'), withPreloads(index, []));
+  const manifest = [];
+  const firstPaint = await buildFirstPaint(folder, prefix, locale);
+  for (const page of PAGES) {
+    const chunks = new Set();
+    for (const entry of page.entries) {
+      const file = chunkOf(entry);
+      if (!file) throw new Error(`${entry} is not a lazy chunk of this build`);
+      for (const chunk of staticClosure(file)) if (!initial.has(chunk)) chunks.add(chunk);
+    }
+    const name = `index.${page.name}.html`;
+    const html = withPreloads(index, chunks);
+    writeFileSync(
+      join(folder, name),
+      page.firstPaint ? withFirstPaint(html, firstPaint, prefix + main) : html,
+    );
+    manifest.push({ pattern: page.pattern, index: name });
+    console.log(`${locale ?? ''}/${name}: ${chunks.size} chunks preloaded`);
   }
-  const name = `index.${page.name}.html`;
-  const html = withPreloads(index, chunks);
-  writeFileSync(
-    join(browser, name),
-    page.firstPaint ? withFirstPaint(html, firstPaint, main) : html,
-  );
-  manifest.push({ pattern: page.pattern, index: name });
-  console.log(`${name}: ${chunks.size} chunks preloaded`);
+  writeFileSync(join(folder, 'pages.json'), JSON.stringify(manifest, null, 2) + '\n');
 }
-writeFileSync(join(browser, 'pages.json'), JSON.stringify(manifest, null, 2) + '\n');
+
+if (!locales.length) await writePages(browser, null);
+for (const locale of locales) {
+  prefix = `/${locale}/`;
+  await writePages(join(browser, locale), locale);
+}

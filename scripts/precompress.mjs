@@ -2,7 +2,7 @@
 // built console, once, at the highest levels, so the daemon serves them without compressing per
 // request. A twin is skipped only when it would not be smaller: even a chunk of a few hundred
 // bytes shrinks by a third, and no file of a page goes uncompressed.
-// Usage: node scripts/precompress.mjs [dir]
+// Recurses into the per-locale folders (en/, fr/). Usage: node scripts/precompress.mjs [dir]
 import { readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';

@@ -22,7 +22,8 @@ function run(command, args) {
   });
 }
 
-const consoleIndex = join(root, 'dist/console/browser/index.html');
+// Built per locale (en/, fr/): the English build stands for both.
+const consoleIndex = join(root, 'dist/console/browser/en/index.html');
 const consoleSources = Math.max(
   newestMtime(join(root, 'src')),
   newestMtime(join(root, 'contract')),

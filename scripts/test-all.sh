@@ -19,6 +19,13 @@ node --test --test-concurrency=1 dist/daemon/
 echo "== console unit tests (vitest) =="
 npx ng test --watch=false
 
+echo "== translations: every template word marked, the French file neither short nor stale =="
+node scripts/i18n-templates.mjs
+extracted=$(mktemp -d)
+npx ng extract-i18n --output-path "$extracted" >/dev/null
+I18N_SOURCE="$extracted/messages.xlf" node scripts/i18n-sync.mjs --check
+rm -rf "$extracted"
+
 echo "== console build (then its brotli and gzip twins) =="
 npm run build:console
 

@@ -13,7 +13,7 @@ export const MAIN = join(DIST, 'daemon/daemon/src/main.js');
 export const CONSOLE = join(DIST, 'console/browser');
 
 export function requireBuilt(...paths) {
-  for (const path of [MAIN, join(CONSOLE, 'index.html'), ...paths])
+  for (const path of [MAIN, join(CONSOLE, 'en', 'index.html'), ...paths])
     if (!existsSync(path)) throw new Error(`${path} missing: npm run build`);
 }
 

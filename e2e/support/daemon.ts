@@ -48,7 +48,8 @@ export async function freePort(): Promise<number> {
 export async function startDaemon(
   options: { home?: string; env?: Record<string, string> } = {},
 ): Promise<RunningDaemon> {
-  for (const path of [DAEMON_MAIN, join(CONSOLE_DIR, 'index.html')]) {
+  // The console is built per locale (en/, fr/): the English build stands for both.
+  for (const path of [DAEMON_MAIN, join(CONSOLE_DIR, 'en', 'index.html')]) {
     if (!existsSync(path)) throw new Error(`${path} is missing: run \`npm run build\` first.`);
   }
   const home = options.home ?? mkdtempSync(join(tmpdir(), 'relais-e2e-'));

@@ -18,6 +18,7 @@ import { Attention } from './core/attention';
 import { IsolationBanner } from './core/isolation-banner';
 import { conversationIdOf } from './core/early-reads';
 import { LiveStore } from './core/live-store';
+import { otherLocale, switchLocale } from './core/locale-choice';
 import { ConsolePage, PAGES } from './core/pages';
 import { Navigator } from './core/routing/navigator';
 import { PageOutlet } from './core/routing/page-outlet';
@@ -26,6 +27,27 @@ import { Theme } from './core/theme';
 import { Typeahead } from './core/typeahead';
 import type { PaletteMode } from './palette/palette-dialog';
 import { paletteShortcut } from './shared/palette-shortcut';
+import { plural } from './shared/plural';
+
+const TEXT = {
+  skip: $localize`Skip to content`,
+  live: $localize`:connection state:live`,
+  reconnecting: $localize`reconnecting…`,
+  connecting: $localize`connecting…`,
+  commands: $localize`Commands`,
+  menu: $localize`Menu`,
+  main: $localize`:the main navigation:Main`,
+  keyKeptHere: $localize`The key is kept in this browser; click to keep it for this tab only`,
+  keyKeptForTab: $localize`The key is kept for this tab only; click to remember it in this browser`,
+  keyRemembered: $localize`Key remembered`,
+  rememberKey: $localize`Remember key`,
+  enableNotifications: $localize`Enable notifications`,
+  toLight: $localize`Switch to light theme`,
+  toDark: $localize`Switch to dark theme`,
+  lightTheme: $localize`Light theme`,
+  darkTheme: $localize`Dark theme`,
+  language: $localize`Language:`,
+};
 
 @Component({
   selector: 'app-root',
@@ -38,6 +60,9 @@ import { paletteShortcut } from './shared/palette-shortcut';
   },
 })
 export class App {
+  protected readonly text = TEXT;
+  protected readonly otherLocale = otherLocale();
+  protected readonly switchLocale = switchLocale;
   protected readonly apiKey = inject(ApiKey);
   protected readonly live = inject(LiveStore);
   protected readonly theme = inject(Theme);
@@ -88,6 +113,23 @@ export class App {
     if (!this.menuOpen()) return;
     this.menuOpen.set(false);
     if (focusButton) this.menuButton()?.nativeElement.focus();
+  }
+
+  protected menuLabel(): string {
+    const count = this.live.pendingCount();
+    if (count === 0) return TEXT.menu;
+    return plural(count, {
+      one: $localize`Menu, ${count}:count: prompt waiting`,
+      other: $localize`Menu, ${count}:count: prompts waiting`,
+    });
+  }
+
+  protected pendingText(): string {
+    const count = this.live.pendingCount();
+    return plural(count, {
+      one: $localize`${count}:count: pending prompt`,
+      other: $localize`${count}:count: pending prompts`,
+    });
   }
 
   protected showsPending(link: ConsolePage): boolean {

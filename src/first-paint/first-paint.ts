@@ -40,7 +40,7 @@ function startConsole(): void {
   if (started) return;
   started = true;
   // Only a file of this console's folder: the attribute is the build's, checked all the same.
-  if (/^\/[\w.-]+\.js$/.test(main)) {
+  if (/^\/(?:[a-z]{2}\/)?[\w.-]+\.js$/.test(main)) {
     const script = document.createElement('script');
     script.type = 'module';
     script.src = main; // First: the largest file, and the one that starts the console.

@@ -1,9 +1,14 @@
 import { FIRST_PAINT_COMPOSER_ID, FIRST_PAINT_ID } from './handoff';
 import { deliveryFor } from '../app/conversation/queue-order';
 import { sessionName, shortId } from '../app/sessions/session-name';
+import { FIRST_PAINT_TEXT } from './first-paint-text';
 import type { PreviewLine } from './preview-lines';
 
-const WHO: Record<PreviewLine['who'], string> = { you: 'You', agent: 'Agent', tool: '' };
+const WHO: Record<PreviewLine['who'], string> = {
+  you: FIRST_PAINT_TEXT.you,
+  agent: FIRST_PAINT_TEXT.agent,
+  tool: '',
+};
 
 /** The conversation's bar, as the console heads the page: what the session is called, and its agent. */
 export interface PreviewHeading {
@@ -27,7 +32,9 @@ export function previewHeading(body: unknown): PreviewHeading | null {
   return {
     name: sessionName({ id, title: text(session['title']) }),
     shortId: shortId(id),
-    facts: [text(session['agent']), model && `model ${model}`].filter(Boolean).join(' · '),
+    facts: [text(session['agent']), model && FIRST_PAINT_TEXT.model(model)]
+      .filter(Boolean)
+      .join(' · '),
     takesMessages:
       session['origin'] !== 'imported' &&
       deliveryFor(text(session['state']) ?? undefined, 0) !== 'closed',
@@ -53,7 +60,10 @@ export function paintPreview(
   const root = el('div', 'fp');
   root.id = FIRST_PAINT_ID;
   const top = el('div', 'fp-top');
-  top.append(el('span', 'fp-brand', 'Relais'), el('span', 'fp-status', 'connecting…'));
+  top.append(
+    el('span', 'fp-brand', 'Relais'),
+    el('span', 'fp-status', FIRST_PAINT_TEXT.connecting),
+  );
   const rows = el('div', 'fp-rows');
   for (const line of lines) {
     const row = el('div', `fp-row fp-${line.who}`);
@@ -67,14 +77,18 @@ export function paintPreview(
   }
   const scroller = el('div', 'fp-scroller');
   scroller.setAttribute('aria-busy', 'true');
-  scroller.setAttribute('aria-label', 'The conversation, while the console loads');
+  scroller.setAttribute('aria-label', FIRST_PAINT_TEXT.region);
   scroller.setAttribute('role', 'region');
   scroller.append(rows);
   const bar = el('div', 'fp-bar');
   if (heading) {
     const title = el('span', 'fp-title', heading.name);
     title.append(el('span', 'fp-id', heading.shortId));
-    bar.append(el('span', 'fp-back', '← Sessions'), title, el('span', 'fp-facts', heading.facts));
+    bar.append(
+      el('span', 'fp-back', FIRST_PAINT_TEXT.back),
+      title,
+      el('span', 'fp-facts', heading.facts),
+    );
   }
   root.append(top, bar, scroller);
   if (heading?.takesMessages) root.append(composer(doc));
@@ -91,8 +105,8 @@ function composer(doc: Document): HTMLElement {
   const box = doc.createElement('textarea');
   box.id = FIRST_PAINT_COMPOSER_ID;
   box.rows = 2;
-  box.setAttribute('aria-label', 'Message to the agent');
-  box.placeholder = 'Message the agent (the console is starting: what you type is kept)';
+  box.setAttribute('aria-label', FIRST_PAINT_TEXT.composerLabel);
+  box.placeholder = FIRST_PAINT_TEXT.composerPlaceholder;
   box.addEventListener('keydown', (event) => {
     if (event.key === 'Enter' && !event.shiftKey) event.preventDefault();
   });

@@ -2,6 +2,7 @@ import { existsSync, readFileSync, statSync } from 'node:fs';
 import { basename, extname, join, normalize, posix, sep } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import * as z from 'zod';
+import { chooseLocale, localeFolders } from './console-locale.js';
 import { apiError } from './errors.js';
 import { pickVariant } from './precompressed.js';
 
@@ -63,9 +64,9 @@ const HASHED = [
 ];
 
 /** Hashed files never change under their name; anything else (index.html first) is revalidated. */
-function cacheControl(served: string, index: string): string {
+function cacheControl(served: string): string {
   const name = basename(served);
-  return served !== index && HASHED.some((pattern) => pattern.test(name))
+  return HASHED.some((pattern) => pattern.test(name))
     ? 'public, max-age=31536000, immutable'
     : 'no-cache';
 }
@@ -101,14 +102,30 @@ function pageIndexes(consoleDir: string): (path: string) => string {
   };
 }
 
+/** A file of `dir` at the site path `path`, or null (not there, outside it, or a folder). */
+function fileIn(dir: string, path: string): string | null {
+  const candidate = normalize(join(dir, path));
+  const inside = candidate === dir || candidate.startsWith(dir + sep);
+  return inside && existsSync(candidate) && statSync(candidate).isFile() ? candidate : null;
+}
+
 /**
  * Serves the built console: a known file as is (or its precompressed twin when the client takes
  * brotli or gzip), any other path without an extension as index.html (client-side routes). HEAD
  * answers as GET without the body (the console asks it before reloading a page whose chunk failed).
  * Nothing that reads as /api is ever answered with the console.
+ *
+ * A build per locale has a folder each (`en/`, `fr/`): its files are asked under their folder
+ * (`/fr/main-….js`, so caches never mix the languages), while a page keeps one address in both and
+ * is served from the folder of the person's language (console-locale.ts); a file asked at the top
+ * (`/favicon.ico`) is that folder's too.
  */
 export function installConsole(app: FastifyInstance, consoleDir: string | null): void {
-  const indexFor = consoleDir ? pageIndexes(consoleDir) : () => '';
+  const indexes = new Map<string, (path: string) => string>();
+  const indexFor = (dir: string, path: string): string => {
+    if (!indexes.has(dir)) indexes.set(dir, pageIndexes(dir));
+    return indexes.get(dir)!(path);
+  };
   app.setNotFoundHandler((request, reply) => {
     const path = decodedPath(request.url);
     if (path === null)
@@ -118,20 +135,25 @@ export function installConsole(app: FastifyInstance, consoleDir: string | null):
     if (isApiLike(path) || odd || !reads || !consoleDir) {
       throw apiError('route_not_found');
     }
-    const index = join(consoleDir, 'index.html');
-    if (!existsSync(index))
+    const locales = localeFolders(consoleDir);
+    const wanted = chooseLocale(request.headers.cookie, request.headers['accept-language']);
+    const locale = locales.includes(wanted) ? wanted : locales[0];
+    const pageDir = locale ? join(consoleDir, locale) : consoleDir;
+    if (!existsSync(join(pageDir, 'index.html')))
       throw apiError('route_not_found', 'The console is not built; run `npm run build:console`.');
-    const candidate = normalize(join(consoleDir, path));
-    const inside = candidate === consoleDir || candidate.startsWith(consoleDir + sep);
-    const file = inside && existsSync(candidate) && statSync(candidate).isFile() ? candidate : null;
-    if (!file && extname(path) !== '') throw apiError('not_found');
-    const served = file ?? indexFor(path);
+    const shared = fileIn(consoleDir, path);
+    const ofLocale = !shared && locale ? fileIn(pageDir, path) : null;
+    if (!shared && !ofLocale && extname(path) !== '') throw apiError('not_found');
+    const served = shared ?? ofLocale ?? indexFor(pageDir, path);
     const variant = pickVariant(served, request.headers['accept-encoding']);
     reply.headers(PAGE_HEADERS);
-    reply.header('cache-control', cacheControl(served, index));
-    reply.header('vary', 'Accept-Encoding');
+    reply.header('cache-control', cacheControl(served));
+    // What the language was chosen by, for a page or a file found in the language's folder.
+    const byLocale = locale !== undefined && !shared;
+    reply.header('vary', byLocale ? 'Accept-Encoding, Accept-Language, Cookie' : 'Accept-Encoding');
     if (variant.encoding) reply.header('content-encoding', variant.encoding);
-    const etag = `W/"${variant.size.toString(36)}-${Math.floor(variant.mtimeMs).toString(36)}${variant.encoding ?? ''}"`;
+    const tag = `${variant.size.toString(36)}-${Math.floor(variant.mtimeMs).toString(36)}${variant.encoding ?? ''}`;
+    const etag = `W/"${tag}${byLocale ? `-${locale}` : ''}"`;
     reply.header('etag', etag);
     reply.type(TYPES[extname(served)] ?? 'application/octet-stream');
     if (request.headers['if-none-match'] === etag) return reply.code(304).send();

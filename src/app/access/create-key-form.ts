@@ -28,6 +28,22 @@ import { EXPIRIES, SCOPE_TEXT, SCOPES } from './scope-labels';
 
 const DAY_MS = 86_400_000;
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  createAKey: $localize`Create a key`,
+  name: $localize`Name`,
+  giveItAName: $localize`Give it a name (80 characters at most).`,
+  expiresAfter: $localize`Expires after`,
+  whatItMayDo: $localize`What it may do`,
+  decideOwnNote: $localize`This key may answer the prompts of the sessions it launches itself: a tool holding it decides for its own agent, and no person sees those prompts first.`,
+  subscriptionsItMayLaunchOn: $localize`Subscriptions it may launch on`,
+  noSubscriptionYet: $localize`No subscription yet.`,
+  notCreated: (message: string, code: string) =>
+    $localize`The key was not created: ${message}:message: (${code}:code:)`,
+  creating: $localize`Creating…`,
+  createKey: $localize`Create key`,
+};
+
 /** Creates a caller key: its name, scopes, the subscriptions it may launch on, its lifetime. */
 @Component({
   selector: 'app-create-key-form',
@@ -43,6 +59,7 @@ const DAY_MS = 86_400_000;
   styleUrl: './create-key-form.scss',
 })
 export class CreateKeyForm {
+  protected readonly t = TEXT;
   private readonly api = inject(AccessApi);
   private readonly subscriptionsApi = inject(SubscriptionsApi);
   /** A key was created: its secret is in the answer, this once. */
@@ -71,8 +88,8 @@ export class CreateKeyForm {
   protected readonly appHint = computed(() => {
     const name = this.name().trim();
     return name
-      ? `The sessions it launches show as "${name}".`
-      : 'Also the app name of the sessions it launches.';
+      ? $localize`The sessions it launches show as "${name}:name:".`
+      : $localize`Also the app name of the sessions it launches.`;
   });
 
   constructor() {
@@ -109,7 +126,7 @@ export class CreateKeyForm {
     const scopes = SCOPES.filter((scope) => this.chosen().has(scope));
     const subscriptions = this.launches() ? [...this.chosenSubscriptions()] : [];
     if (this.launches() && subscriptions.length === 0) {
-      this.problem.set('Tick the subscriptions this key may launch on.');
+      this.problem.set($localize`Tick the subscriptions this key may launch on.`);
       return;
     }
     const days =

@@ -22,12 +22,12 @@ export const LIST_KEYS = ['agent', 'model', 'tool', 'subscription', 'app'] as co
 export type ListKey = (typeof LIST_KEYS)[number];
 
 export const PERIODS = [
-  { value: '24h', label: 'Last 24 hours', ms: 86_400_000 },
-  { value: '7d', label: 'Last 7 days', ms: 7 * 86_400_000 },
-  { value: '30d', label: 'Last 30 days', ms: 30 * 86_400_000 },
-  { value: '90d', label: 'Last 90 days', ms: 90 * 86_400_000 },
-  { value: 'all', label: 'All time', ms: null },
-  { value: 'custom', label: 'Custom…', ms: null },
+  { value: '24h', label: $localize`Last 24 hours`, ms: 86_400_000 },
+  { value: '7d', label: $localize`Last 7 days`, ms: 7 * 86_400_000 },
+  { value: '30d', label: $localize`Last 30 days`, ms: 30 * 86_400_000 },
+  { value: '90d', label: $localize`Last 90 days`, ms: 90 * 86_400_000 },
+  { value: 'all', label: $localize`All time`, ms: null },
+  { value: 'custom', label: $localize`Custom…`, ms: null },
 ] as const;
 export type Period = (typeof PERIODS)[number]['value'];
 export const DEFAULT_PERIOD: Period = '30d';
@@ -143,6 +143,6 @@ export function isFiltered(state: FilterState): boolean {
 export function periodProblem(state: FilterState): string | null {
   if (state.period !== 'custom' || !state.from || !state.to) return null;
   return Date.parse(state.from) >= Date.parse(state.to)
-    ? 'The start of the period must be before its end.'
+    ? $localize`The start of the period must be before its end.`
     : null;
 }

@@ -1,20 +1,31 @@
-/** Figures as people read them. An unknown value is said to be unknown, never shown as zero. */
+import { formatNumber, formatUsd } from '../shared/locale-format';
+import { plural } from '../shared/plural';
 
-const counts = new Intl.NumberFormat('en-US');
+/**
+ * Figures as people read them, in the console's language (shared/locale-format.ts). An unknown
+ * value is said to be unknown, never shown as zero.
+ */
 
-/** `12,345`. */
+const UNKNOWN = $localize`:an unknown cost:unknown`;
+
+/** `12,345` (`12 345`). */
 export function formatCount(value: number): string {
-  return counts.format(value);
+  return formatNumber(value);
 }
 
 /** Tokens, compact: `950`, `12.3k`, `4.56M`, `1.2B`. */
 export function formatTokens(value: number): string {
   const abs = Math.abs(value);
   if (abs < 1000) return String(Math.round(value));
-  const [divisor, unit] = abs < 1e6 ? [1e3, 'k'] : abs < 1e9 ? [1e6, 'M'] : [1e9, 'B'];
+  const [divisor, unit] =
+    abs < 1e6
+      ? [1e3, $localize`:compact number|Thousands:k`]
+      : abs < 1e9
+        ? [1e6, $localize`:compact number|Millions:M`]
+        : [1e9, $localize`:compact number|Billions:B`];
   const scaled = value / divisor;
   const digits = Math.abs(scaled) < 10 ? 2 : Math.abs(scaled) < 100 ? 1 : 0;
-  return `${trimZeros(scaled.toFixed(digits))}${unit}`;
+  return `${formatNumber(scaled, digits, { min: 0 })}${unit}`;
 }
 
 /**
@@ -22,12 +33,12 @@ export function formatTokens(value: number): string {
  * price table) is `unknown`, never `$0`.
  */
 export function formatCost(usd: number | null): string {
-  if (usd === null || !Number.isFinite(usd)) return 'unknown';
-  if (usd === 0) return '$0.00';
+  if (usd === null || !Number.isFinite(usd)) return UNKNOWN;
+  if (usd === 0) return formatUsd(0, 2);
   const abs = Math.abs(usd);
-  if (abs < 0.01) return `$${usd.toFixed(4)}`;
-  if (abs < 1000) return `$${usd.toFixed(2)}`;
-  return `$${counts.format(Math.round(usd))}`;
+  if (abs < 0.01) return formatUsd(usd, 4);
+  if (abs < 1000) return formatUsd(usd, 2);
+  return formatUsd(Math.round(usd), 0);
 }
 
 /**
@@ -38,21 +49,25 @@ export function formatCostEstimate(
   cost: { estimate_usd: number; unknown_cost_turns: number },
   turns: number,
 ): string {
-  if (turns > 0 && cost.unknown_cost_turns >= turns) return 'unknown';
+  if (turns > 0 && cost.unknown_cost_turns >= turns) return UNKNOWN;
   return formatCost(cost.estimate_usd);
 }
 
 /** `3 turns with unknown cost`, or empty when every cost is known. */
 export function unknownCostNote(unknownTurns: number): string {
   if (unknownTurns <= 0) return '';
-  return `${formatCount(unknownTurns)} ${unknownTurns === 1 ? 'turn' : 'turns'} with unknown cost`;
+  const count = formatCount(unknownTurns);
+  return plural(unknownTurns, {
+    one: $localize`${count}:count: turn with unknown cost`,
+    other: $localize`${count}:count: turns with unknown cost`,
+  });
 }
 
 /** A duration: `850 ms`, `12.3 s`, `4 min 05 s`, `2 h 10 min`; `null` (no data) is `—`. */
 export function formatDuration(ms: number | null): string {
   if (ms === null || !Number.isFinite(ms)) return '—';
   if (ms < 1000) return `${Math.round(ms)} ms`;
-  if (ms < 60_000) return `${trimZeros((ms / 1000).toFixed(1))} s`;
+  if (ms < 60_000) return `${formatNumber(ms / 1000, 1, { min: 0 })} s`;
   const seconds = Math.round(ms / 1000);
   if (seconds < 3600)
     return `${Math.floor(seconds / 60)} min ${String(seconds % 60).padStart(2, '0')} s`;
@@ -63,9 +78,5 @@ export function formatDuration(ms: number | null): string {
 /** A ratio as a percentage: `53.1 %`; `null` (nothing to divide) is `—`. */
 export function formatRate(ratio: number | null): string {
   if (ratio === null || !Number.isFinite(ratio)) return '—';
-  return `${trimZeros((ratio * 100).toFixed(1))} %`;
-}
-
-function trimZeros(fixed: string): string {
-  return fixed.includes('.') ? fixed.replace(/\.?0+$/, '') : fixed;
+  return `${formatNumber(ratio * 100, 1, { min: 0 })} %`;
 }

@@ -51,6 +51,42 @@ export type CostBy = 'model' | 'subscription' | 'app';
 const SERIES_POINTS = 240;
 const TURNS_PAGE = 50;
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  analytics: $localize`Analytics`,
+  costsAreEstimates: (scope: unknown) => $localize`${scope}:scope: · costs are estimates`,
+  updating: $localize`Updating…`,
+  refresh: $localize`Refresh`,
+  exporting: $localize`Exporting…`,
+  exportCsv: $localize`Export CSV`,
+  exportJson: $localize`Export JSON`,
+  theExportFailed: (message: unknown, code: unknown) =>
+    $localize`The export failed: ${message}:message: (${code}:code:)`,
+  theFiguresCouldNot: (message: unknown, code: unknown) =>
+    $localize`The figures could not be loaded: ${message}:message: (${code}:code:)`,
+  retry: $localize`Retry`,
+  loadingFigures: $localize`Loading figures…`,
+  noTurnInThis: $localize`No turn in this scope. Widen the period or clear the filters; turns are counted as sessions run.`,
+  theTimeSeriesCould: (message: unknown, code: unknown) =>
+    $localize`The time series could not be loaded: ${message}:message: (${code}:code:)`,
+  tokensOverTime: $localize`Tokens over time`,
+  loadingCharts: $localize`Loading charts…`,
+  estimatedCost: $localize`Estimated cost`,
+  costBy: $localize`Cost by`,
+  model: $localize`Model`,
+  subscription: $localize`Subscription`,
+  theCostBreakdownCould: (message: unknown) =>
+    $localize`The cost breakdown could not be loaded: ${message}:message:`,
+  turnDurationMedianAnd: $localize`Turn duration (median and P95)`,
+  cacheHitRate: $localize`Cache hit rate`,
+  errors: $localize`Errors`,
+  theTurnsCouldNot: (message: unknown, code: unknown) =>
+    $localize`The turns could not be loaded: ${message}:message: (${code}:code:)`,
+  moreTurnsCouldNot: (message: unknown) =>
+    $localize`More turns could not be loaded: ${message}:message:`,
+  app: $localize`App`,
+};
+
 /** The last defined value: a new filter keeps the previous figures on screen until the new ones come. */
 function latest<T>(source: () => T | null | undefined): Signal<T | null> {
   return linkedSignal<T | null | undefined, T | null>({
@@ -88,6 +124,7 @@ function failure(error: unknown): ApiFailure | null {
   styleUrl: './analytics-page.scss',
 })
 export class AnalyticsPage {
+  protected readonly t = TEXT;
   private readonly api = inject(AnalyticsApi);
   private readonly navigator = inject(Navigator);
   private readonly page = inject(ActivePage);
@@ -220,35 +257,35 @@ export class AnalyticsPage {
     registerPageCommands(() => [
       {
         id: 'analytics-refresh',
-        group: 'Analytics',
-        label: 'Refresh the figures',
+        group: $localize`Analytics`,
+        label: $localize`Refresh the figures`,
         keywords: 'reload',
         run: () => this.refresh(),
       },
       {
         id: 'analytics-export-csv',
-        group: 'Analytics',
-        label: 'Export the turns as CSV',
+        group: $localize`Analytics`,
+        label: $localize`Export the turns as CSV`,
         keywords: 'download',
         run: () => void this.exportAs('csv'),
       },
       {
         id: 'analytics-export-json',
-        group: 'Analytics',
-        label: 'Export the turns as JSON',
+        group: $localize`Analytics`,
+        label: $localize`Export the turns as JSON`,
         keywords: 'download',
         run: () => void this.exportAs('json'),
       },
       {
         id: 'analytics-clear',
-        group: 'Analytics',
-        label: 'Clear the filters',
+        group: $localize`Analytics`,
+        label: $localize`Clear the filters`,
         keywords: 'reset filter',
         run: () => this.applyFilter(EMPTY_FILTER),
       },
       ...PERIODS.filter((period) => period.value !== 'custom').map((period) => ({
         id: 'analytics-period-' + period.value,
-        group: 'Analytics',
+        group: $localize`Analytics`,
         label: `Filter: ${period.label}`,
         keywords: 'period time range',
         run: () =>
@@ -256,8 +293,8 @@ export class AnalyticsPage {
       })),
       ...(['model', 'subscription', 'app'] as const).map((by) => ({
         id: 'analytics-cost-' + by,
-        group: 'Analytics',
-        label: `Show the cost by ${by}`,
+        group: $localize`Analytics`,
+        label: $localize`Show the cost by ${by}`,
         keywords: 'breakdown chart',
         run: () => this.setCostBy(by),
       })),

@@ -5,6 +5,13 @@ import { ChartModel } from './chart-model';
 
 let nextId = 0;
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  showAsTable: $localize`Show as table`,
+  asATable: $localize`, as a table`,
+  noTurnInThis: $localize`No turn in this scope.`,
+};
+
 /**
  * A chart with its text alternative: "Show as table" renders the very same data as a table.
  * `data-rendered` turns true once ECharts drew its first frame (the benchmark waits for it).
@@ -25,7 +32,7 @@ let nextId = 0;
           [attr.aria-pressed]="asTable()"
           (click)="asTable.set(!asTable())"
         >
-          Show as table
+          {{ t.showAsTable }}
         </button>
       </header>
       @if (asTable()) {
@@ -33,7 +40,7 @@ let nextId = 0;
           class="table-wrap"
           tabindex="0"
           role="region"
-          [attr.aria-label]="heading() + ', as a table'"
+          [attr.aria-label]="heading() + t.asATable"
         >
           <table>
             <caption class="visually-hidden">
@@ -62,7 +69,7 @@ let nextId = 0;
               } @empty {
                 <tr>
                   <td [attr.colspan]="model().table.columns.length" class="none">
-                    No turn in this scope.
+                    {{ t.noTurnInThis }}
                   </td>
                 </tr>
               }
@@ -126,6 +133,7 @@ let nextId = 0;
   `,
 })
 export class ChartCard {
+  protected readonly t = TEXT;
   readonly heading = input.required<string>();
   readonly model = input.required<ChartModel>();
   protected readonly id = `chart-${nextId++}`;

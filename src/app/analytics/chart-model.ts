@@ -107,10 +107,10 @@ function busy(ts: Timeseries): Point[] {
 }
 
 const TOKEN_KINDS = [
-  { key: 'input', label: 'Input' },
-  { key: 'output', label: 'Output' },
-  { key: 'cache_read', label: 'Cache read' },
-  { key: 'cache_creation', label: 'Cache creation' },
+  { key: 'input', label: $localize`Input` },
+  { key: 'output', label: $localize`Output` },
+  { key: 'cache_read', label: $localize`Cache read` },
+  { key: 'cache_creation', label: $localize`Cache creation` },
 ] as const;
 
 /** Tokens per bucket, stacked by kind. */
@@ -123,13 +123,13 @@ export function tokensChart(ts: Timeseries, palette: ChartPalette): ChartModel {
       series: TOKEN_KINDS.map((k) => series(k.label, ts.points, (p) => p.tokens[k.key], stacked)),
     },
     table: {
-      columns: ['Bucket start', ...TOKEN_KINDS.map((k) => `${k.label} tokens`)],
+      columns: [$localize`Bucket start`, ...TOKEN_KINDS.map((k) => `${k.label} tokens`)],
       rows: busy(ts).map((p) => [
         bucketLabel(p.t, ts.bucket_ms),
         ...TOKEN_KINDS.map((k) => formatCount(p.tokens[k.key])),
       ]),
     },
-    description: `Tokens per ${ts.bucket}, stacked by kind. Totals: ${TOKEN_KINDS.map((k, i) => `${k.label.toLowerCase()} ${formatTokens(totals[i] ?? 0)}`).join(', ')}.`,
+    description: $localize`Tokens per ${ts.bucket}, stacked by kind. Totals: ${TOKEN_KINDS.map((k, i) => `${k.label.toLowerCase()} ${formatTokens(totals[i] ?? 0)}`).join(', ')}.`,
   };
 }
 
@@ -144,7 +144,12 @@ export function durationChart(ts: Timeseries, palette: ChartPalette): ChartModel
       ],
     },
     table: {
-      columns: ['Bucket start', 'Turns', 'Median duration', 'P95 duration'],
+      columns: [
+        $localize`Bucket start`,
+        $localize`Turns`,
+        $localize`Median duration`,
+        $localize`P95 duration`,
+      ],
       rows: busy(ts).map((p) => [
         bucketLabel(p.t, ts.bucket_ms),
         formatCount(p.turns),
@@ -152,7 +157,7 @@ export function durationChart(ts: Timeseries, palette: ChartPalette): ChartModel
         formatDuration(p.duration.p95_ms),
       ]),
     },
-    description: `Median and 95th percentile turn duration per ${ts.bucket}.`,
+    description: $localize`Median and 95th percentile turn duration per ${ts.bucket}.`,
   };
 }
 
@@ -164,20 +169,20 @@ export function cacheChart(ts: Timeseries, palette: ChartPalette): ChartModel {
       ...option,
       yAxis: { ...(option['yAxis'] as object), min: 0, max: 100 },
       series: [
-        series('Cache hit rate', ts.points, (p) =>
+        series($localize`Cache hit rate`, ts.points, (p) =>
           p.cache_hit_rate === null ? null : p.cache_hit_rate * 100,
         ),
       ],
     },
     table: {
-      columns: ['Bucket start', 'Turns', 'Cache hit rate'],
+      columns: [$localize`Bucket start`, $localize`Turns`, $localize`Cache hit rate`],
       rows: busy(ts).map((p) => [
         bucketLabel(p.t, ts.bucket_ms),
         formatCount(p.turns),
         formatRate(p.cache_hit_rate),
       ]),
     },
-    description: `Cache hit rate (cache-read tokens over all input tokens) per ${ts.bucket}.`,
+    description: $localize`Cache hit rate (cache-read tokens over all input tokens) per ${ts.bucket}.`,
   };
 }
 
@@ -198,14 +203,14 @@ export function errorsChart(ts: Timeseries, palette: ChartPalette): ChartModel {
       ],
     },
     table: {
-      columns: ['Bucket start', 'Turns', 'Errors'],
+      columns: [$localize`Bucket start`, $localize`Turns`, $localize`Errors`],
       rows: busy(ts).map((p) => [
         bucketLabel(p.t, ts.bucket_ms),
         formatCount(p.turns),
         formatCount(p.errors),
       ]),
     },
-    description: `Failed turns per ${ts.bucket}: ${formatCount(total)} in all.`,
+    description: $localize`Failed turns per ${ts.bucket}:bucket:: ${formatCount(total)}:total: in all.`,
   };
 }
 
@@ -256,7 +261,7 @@ export function costChart(rows: CostRow[], by: BreakdownBy, palette: ChartPalett
       // An unpriced key gets no bar but the word "unknown" where its bar would start: never $0.
       series: [
         {
-          name: 'Estimated cost',
+          name: $localize`Estimated cost`,
           type: 'bar',
           barMaxWidth: 22,
           label: {
@@ -272,9 +277,9 @@ export function costChart(rows: CostRow[], by: BreakdownBy, palette: ChartPalett
     table: {
       columns: [
         by[0]!.toUpperCase() + by.slice(1),
-        'Turns',
-        'Estimated cost',
-        'Turns with unknown cost',
+        $localize`Turns`,
+        $localize`Estimated cost`,
+        $localize`Turns with unknown cost`,
       ],
       rows: sorted.map((r) => [
         r.key,

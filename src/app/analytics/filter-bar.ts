@@ -16,11 +16,30 @@ import {
 export type FilterOptions = Record<ListKey, string[]>;
 
 const LABELS: Record<ListKey, string> = {
-  agent: 'Agent',
-  model: 'Model',
-  tool: 'Tool',
-  subscription: 'Subscription',
-  app: 'App',
+  agent: $localize`Agent`,
+  model: $localize`Model`,
+  tool: $localize`Tool`,
+  subscription: $localize`Subscription`,
+  app: $localize`App`,
+};
+
+/** The component's words, in the console's language. */
+const TEXT = {
+  filters: $localize`Filters`,
+  noValueInThis: $localize`No value in this period`,
+  period: $localize`Period`,
+  from: $localize`From`,
+  importedTurns: $localize`Imported turns`,
+  included: $localize`Included`,
+  excluded: $localize`Excluded`,
+  importedOnly: $localize`Imported only`,
+  outcome: $localize`Outcome`,
+  anyOutcome: $localize`Any outcome`,
+  failedTurnsOnly: $localize`Failed turns only`,
+  successfulTurnsOnly: $localize`Successful turns only`,
+  clearFilters: $localize`Clear filters`,
+  caller: $localize`:the key that launched a session:Caller`,
+  to: $localize`To`,
 };
 
 /** Local `YYYY-MM-DDTHH:mm` for a datetime-local input, from an ISO time. */
@@ -44,7 +63,7 @@ export function fromLocalInput(value: string): string | null {
   imports: [MatFormFieldModule, MatSelectModule, MatInputModule, MatButtonModule],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
-    <div class="filters" role="group" aria-label="Filters">
+    <div class="filters" role="group" [attr.aria-label]="t.filters">
       @for (field of fields(); track field.key) {
         <mat-form-field appearance="outline" subscriptSizing="dynamic">
           <mat-label>{{ field.label }}</mat-label>
@@ -57,14 +76,14 @@ export function fromLocalInput(value: string): string | null {
             @for (option of field.options; track option) {
               <mat-option [value]="option">{{ option }}</mat-option>
             } @empty {
-              <mat-option disabled>No value in this period</mat-option>
+              <mat-option disabled>{{ t.noValueInThis }}</mat-option>
             }
           </mat-select>
         </mat-form-field>
       }
       @if (callers().length > 0) {
         <mat-form-field appearance="outline" subscriptSizing="dynamic">
-          <mat-label>Caller</mat-label>
+          <mat-label>{{ t.caller }}</mat-label>
           <mat-select
             multiple
             [value]="filter().caller"
@@ -78,7 +97,7 @@ export function fromLocalInput(value: string): string | null {
         </mat-form-field>
       }
       <mat-form-field appearance="outline" subscriptSizing="dynamic">
-        <mat-label>Period</mat-label>
+        <mat-label>{{ t.period }}</mat-label>
         <mat-select
           [value]="filter().period"
           (valueChange)="setPeriod($event)"
@@ -91,7 +110,7 @@ export function fromLocalInput(value: string): string | null {
       </mat-form-field>
       @if (filter().period === 'custom') {
         <mat-form-field appearance="outline" subscriptSizing="dynamic" class="when">
-          <mat-label>From</mat-label>
+          <mat-label>{{ t.from }}</mat-label>
           <input
             matInput
             type="datetime-local"
@@ -100,7 +119,7 @@ export function fromLocalInput(value: string): string | null {
           />
         </mat-form-field>
         <mat-form-field appearance="outline" subscriptSizing="dynamic" class="when">
-          <mat-label>To</mat-label>
+          <mat-label>{{ t.to }}</mat-label>
           <input
             matInput
             type="datetime-local"
@@ -110,31 +129,33 @@ export function fromLocalInput(value: string): string | null {
         </mat-form-field>
       }
       <mat-form-field appearance="outline" subscriptSizing="dynamic">
-        <mat-label>Imported turns</mat-label>
+        <mat-label>{{ t.importedTurns }}</mat-label>
         <mat-select
           [value]="filter().origin"
           (valueChange)="update({ origin: $event })"
           data-filter="imported"
         >
-          <mat-option value="">Included</mat-option>
-          <mat-option value="relais">Excluded</mat-option>
-          <mat-option value="imported">Imported only</mat-option>
+          <mat-option value="">{{ t.included }}</mat-option>
+          <mat-option value="relais">{{ t.excluded }}</mat-option>
+          <mat-option value="imported">{{ t.importedOnly }}</mat-option>
         </mat-select>
       </mat-form-field>
       <mat-form-field appearance="outline" subscriptSizing="dynamic">
-        <mat-label>Outcome</mat-label>
+        <mat-label>{{ t.outcome }}</mat-label>
         <mat-select
           [value]="filter().error"
           (valueChange)="update({ error: $event })"
           data-filter="error"
         >
-          <mat-option value="">Any outcome</mat-option>
-          <mat-option value="yes">Failed turns only</mat-option>
-          <mat-option value="no">Successful turns only</mat-option>
+          <mat-option value="">{{ t.anyOutcome }}</mat-option>
+          <mat-option value="yes">{{ t.failedTurnsOnly }}</mat-option>
+          <mat-option value="no">{{ t.successfulTurnsOnly }}</mat-option>
         </mat-select>
       </mat-form-field>
       @if (filtered()) {
-        <button mat-button type="button" (click)="filterChange.emit(empty)">Clear filters</button>
+        <button mat-button type="button" (click)="filterChange.emit(empty)">
+          {{ t.clearFilters }}
+        </button>
       }
     </div>
   `,
@@ -155,6 +176,7 @@ export function fromLocalInput(value: string): string | null {
   `,
 })
 export class FilterBar {
+  protected readonly t = TEXT;
   readonly filter = input.required<FilterState>();
   readonly options = input.required<FilterOptions>();
   /** The caller keys whose sessions can be chosen (their id is the filter's value). */

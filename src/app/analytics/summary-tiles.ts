@@ -72,43 +72,43 @@ export class SummaryTiles {
     const allTokens = t.input + t.output + t.cache_read + t.cache_creation;
     return [
       {
-        label: 'Turns',
+        label: $localize`Turns`,
         value: formatCount(s.turns),
-        detail: `${formatCount(s.model_calls)} model calls`,
+        detail: $localize`${formatCount(s.model_calls)}:count: model calls`,
       },
-      { label: 'Sessions', value: formatCount(s.sessions), detail: '' },
+      { label: $localize`Sessions`, value: formatCount(s.sessions), detail: '' },
       {
-        label: 'Tokens',
+        label: $localize`Tokens`,
         value: formatTokens(allTokens),
-        title: `${formatCount(allTokens)} tokens`,
-        detail: `in ${formatTokens(t.input)} · out ${formatTokens(t.output)} · cache read ${formatTokens(t.cache_read)} · cache write ${formatTokens(t.cache_creation)}`,
+        title: $localize`${formatCount(allTokens)}:count: tokens`,
+        detail: $localize`in ${formatTokens(t.input)}:input: · out ${formatTokens(t.output)}:output: · cache read ${formatTokens(t.cache_read)}:cacheRead: · cache write ${formatTokens(t.cache_creation)}:cacheWrite:`,
       },
       {
-        label: 'Estimated cost',
+        label: $localize`Estimated cost`,
         value: formatCostEstimate(s.cost, s.turns),
-        detail: ['estimate', unknownCostNote(s.cost.unknown_cost_turns)]
+        detail: [$localize`:an estimated cost:estimate`, unknownCostNote(s.cost.unknown_cost_turns)]
           .filter(Boolean)
           .join(' · '),
       },
       {
-        label: 'Median duration',
+        label: $localize`Median duration`,
         value: formatDuration(s.duration.median_ms),
-        detail: 'half of the turns finish within',
+        detail: $localize`half of the turns finish within`,
       },
       {
-        label: 'P95 duration',
+        label: $localize`P95 duration`,
         value: formatDuration(s.duration.p95_ms),
-        detail: '95 % of turns finish within',
+        detail: $localize`95 % of turns finish within`,
       },
       {
-        label: 'Cache hit rate',
+        label: $localize`Cache hit rate`,
         value: formatRate(s.cache_hit_rate),
-        detail: 'cache reads over all input',
+        detail: $localize`cache reads over all input`,
       },
       {
-        label: 'Errors',
+        label: $localize`Errors`,
         value: formatCount(s.errors.count),
-        detail: `${formatRate(s.errors.rate)} of turns`,
+        detail: $localize`${formatRate(s.errors.rate)}:rate: of turns`,
       },
     ];
   });

@@ -2,27 +2,44 @@ import { ChangeDetectionStrategy, Component, computed, input } from '@angular/co
 import { ToolStats } from '../../../contract/usage';
 import { formatCount, formatDuration } from './analytics-format';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  tools: $localize`Tools`,
+  toolsAsATable: $localize`Tools, as a table`,
+  toolCallsPerTool: $localize`Tool calls per tool in this scope, most called first`,
+  tool: $localize`Tool`,
+  calls: $localize`Calls`,
+  turns: $localize`Turns`,
+  errors: $localize`Errors`,
+  denied: $localize`Denied`,
+  medianDuration: $localize`Median duration`,
+  p95Duration: $localize`P95 duration`,
+  noToolWasCalled: $localize`No tool was called in this scope.`,
+};
+
 /** Calls, errors, refusals and durations per tool: already text, so no chart to mirror. */
 @Component({
   selector: 'app-tool-table',
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <section class="card" aria-labelledby="tools-title">
-      <h2 id="tools-title">Tools</h2>
-      <div class="table-wrap" tabindex="0" role="region" aria-label="Tools, as a table">
+      <h2 id="tools-title">{{ t.tools }}</h2>
+      <div class="table-wrap" tabindex="0" role="region" [attr.aria-label]="t.toolsAsATable">
         <table>
           <caption class="visually-hidden">
-            Tool calls per tool in this scope, most called first
+            {{
+              t.toolCallsPerTool
+            }}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Tool</th>
-              <th scope="col">Calls</th>
-              <th scope="col">Turns</th>
-              <th scope="col">Errors</th>
-              <th scope="col">Denied</th>
-              <th scope="col">Median duration</th>
-              <th scope="col">P95 duration</th>
+              <th scope="col">{{ t.tool }}</th>
+              <th scope="col">{{ t.calls }}</th>
+              <th scope="col">{{ t.turns }}</th>
+              <th scope="col">{{ t.errors }}</th>
+              <th scope="col">{{ t.denied }}</th>
+              <th scope="col">{{ t.medianDuration }}</th>
+              <th scope="col">{{ t.p95Duration }}</th>
             </tr>
           </thead>
           <tbody>
@@ -35,7 +52,7 @@ import { formatCount, formatDuration } from './analytics-format';
               </tr>
             } @empty {
               <tr>
-                <td colspan="7" class="none">No tool was called in this scope.</td>
+                <td colspan="7" class="none">{{ t.noToolWasCalled }}</td>
               </tr>
             }
           </tbody>
@@ -60,6 +77,7 @@ import { formatCount, formatDuration } from './analytics-format';
   `,
 })
 export class ToolTable {
+  protected readonly t = TEXT;
   readonly tools = input.required<ToolStats[]>();
   protected readonly rows = computed(() =>
     this.tools().map((t) => ({

@@ -4,6 +4,28 @@ import { TurnRow } from '../../../contract/usage';
 import { Timestamp } from '../shared/timestamp';
 import { formatCost, formatDuration, formatTokens } from './analytics-format';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  turns: $localize`Turns`,
+  turnsAsATable: $localize`Turns, as a table`,
+  turnsOfThisScope: $localize`Turns of this scope, newest first`,
+  started: $localize`Started`,
+  session: $localize`Session`,
+  subscription: $localize`Subscription`,
+  model: $localize`Model`,
+  duration: $localize`Duration`,
+  tokensInOut: $localize`Tokens in / out`,
+  estimatedCost: $localize`Estimated cost`,
+  tools: $localize`Tools`,
+  result: $localize`Result`,
+  noTurnInThis: $localize`No turn in this scope.`,
+  turnsShown: (rows: unknown, hasMore: unknown) =>
+    $localize`${rows}:rows: turns shown${hasMore}:hasMore:`,
+  loading: $localize`Loading…`,
+  showMoreTurns: $localize`Show more turns`,
+  app: $localize`App`,
+};
+
 /** The turns of the scope, newest first, page by page: the rows an export of this scope holds. */
 @Component({
   selector: 'app-turns-table',
@@ -11,24 +33,26 @@ import { formatCost, formatDuration, formatTokens } from './analytics-format';
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <section class="card" aria-labelledby="turns-title">
-      <h2 id="turns-title">Turns</h2>
-      <div class="table-wrap" tabindex="0" role="region" aria-label="Turns, as a table">
+      <h2 id="turns-title">{{ t.turns }}</h2>
+      <div class="table-wrap" tabindex="0" role="region" [attr.aria-label]="t.turnsAsATable">
         <table>
           <caption class="visually-hidden">
-            Turns of this scope, newest first
+            {{
+              t.turnsOfThisScope
+            }}
           </caption>
           <thead>
             <tr>
-              <th scope="col">Started</th>
-              <th scope="col">Session</th>
-              <th scope="col">Subscription</th>
-              <th scope="col">Model</th>
-              <th scope="col">App</th>
-              <th scope="col">Duration</th>
-              <th scope="col">Tokens in / out</th>
-              <th scope="col">Estimated cost</th>
-              <th scope="col">Tools</th>
-              <th scope="col">Result</th>
+              <th scope="col">{{ t.started }}</th>
+              <th scope="col">{{ t.session }}</th>
+              <th scope="col">{{ t.subscription }}</th>
+              <th scope="col">{{ t.model }}</th>
+              <th scope="col">{{ t.app }}</th>
+              <th scope="col">{{ t.duration }}</th>
+              <th scope="col">{{ t.tokensInOut }}</th>
+              <th scope="col">{{ t.estimatedCost }}</th>
+              <th scope="col">{{ t.tools }}</th>
+              <th scope="col">{{ t.result }}</th>
             </tr>
           </thead>
           <tbody>
@@ -47,16 +71,16 @@ import { formatCost, formatDuration, formatTokens } from './analytics-format';
               </tr>
             } @empty {
               <tr>
-                <td colspan="10" class="none">No turn in this scope.</td>
+                <td colspan="10" class="none">{{ t.noTurnInThis }}</td>
               </tr>
             }
           </tbody>
         </table>
       </div>
       <p class="foot">
-        <span role="status"
-          >{{ rows().length }} turns shown{{ hasMore() ? '' : ', all of this scope' }}</span
-        >
+        <span role="status">{{
+          t.turnsShown(rows().length, hasMore() ? '' : ', all of this scope')
+        }}</span>
         @if (hasMore()) {
           <button
             mat-stroked-button
@@ -64,7 +88,7 @@ import { formatCost, formatDuration, formatTokens } from './analytics-format';
             [disabled]="loadingMore()"
             (click)="loadMore.emit()"
           >
-            {{ loadingMore() ? 'Loading…' : 'Show more turns' }}
+            {{ loadingMore() ? t.loading : t.showMoreTurns }}
           </button>
         }
       </p>
@@ -103,6 +127,7 @@ import { formatCost, formatDuration, formatTokens } from './analytics-format';
   `,
 })
 export class TurnsTable {
+  protected readonly t = TEXT;
   readonly turns = input.required<TurnRow[]>();
   readonly hasMore = input(false);
   readonly loadingMore = input(false);

@@ -12,11 +12,11 @@ export interface AuditFilters {
 export type AuditPeriod = 'all' | '1h' | '24h' | '7d' | '30d';
 
 export const AUDIT_PERIODS: readonly { value: AuditPeriod; label: string }[] = [
-  { value: 'all', label: 'Any time' },
-  { value: '1h', label: 'Last hour' },
-  { value: '24h', label: 'Last 24 hours' },
-  { value: '7d', label: 'Last 7 days' },
-  { value: '30d', label: 'Last 30 days' },
+  { value: 'all', label: $localize`Any time` },
+  { value: '1h', label: $localize`Last hour` },
+  { value: '24h', label: $localize`Last 24 hours` },
+  { value: '7d', label: $localize`Last 7 days` },
+  { value: '30d', label: $localize`Last 30 days` },
 ];
 
 const PERIOD_MS: Record<Exclude<AuditPeriod, 'all'>, number> = {

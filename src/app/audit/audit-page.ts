@@ -37,6 +37,58 @@ import { registerPageCommands } from '../palette/page-commands';
 
 const PAGE_SIZE = 50;
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  auditTrail: $localize`Audit trail`,
+  exportTheFilteredEntries: $localize`Export the filtered entries`,
+  exporting: $localize`Exporting…`,
+  exportCsv: $localize`Export CSV`,
+  exportJson: $localize`Export JSON`,
+  everyDecisionOnA: $localize`Every decision on a tool call (by the rules, by a person, by a timeout) and every change of the`,
+  rules: $localize`rules`,
+  newestFirstExportsHold: $localize`, newest first. Exports hold exactly the filtered entries, oldest first.`,
+  filters: $localize`Filters`,
+  session: $localize`Session`,
+  tool: $localize`Tool`,
+  bash: $localize`Bash`,
+  decision: $localize`Decision`,
+  anyDecision: $localize`Any decision`,
+  allow: $localize`allow`,
+  deny: $localize`deny`,
+  savedRules: $localize`saved (rules)`,
+  kind: $localize`Kind`,
+  anyKind: $localize`Any kind`,
+  decisions: $localize`Decisions`,
+  rulesChanges: $localize`Rules changes`,
+  keysAndCallers: $localize`Keys and callers`,
+  period: $localize`Period`,
+  applyFilters: $localize`Apply filters`,
+  clear: $localize`Clear`,
+  theExportFailed: (message: unknown, code: unknown) =>
+    $localize`The export failed: ${message}:message: (${code}:code:)`,
+  theAuditTrailCould: (message: unknown, code: unknown) =>
+    $localize`The audit trail could not be loaded: ${message}:message: (${code}:code:)`,
+  retry: $localize`Retry`,
+  noEntryMatchesThese: $localize`No entry matches these filters yet. Decisions appear here as sessions use tools.`,
+  auditEntriesScrollsSideways: $localize`Audit entries (scrolls sideways)`,
+  auditEntriesNewestFirst: $localize`Audit entries, newest first`,
+  time: $localize`Time`,
+  input: $localize`Input`,
+  step: $localize`Step`,
+  rule: $localize`Rule`,
+  decidedBy: $localize`Decided by`,
+  detail: $localize`Detail`,
+  rulesChange: $localize`rules change`,
+  decision2: $localize`decision`,
+  access: $localize`:audit entry kind:access`,
+  openSession: $localize`Open session`,
+  entriesShown: (entries: unknown) => $localize`${entries}:entries: entries shown`,
+  loading: $localize`Loading…`,
+  loadOlderEntries: $localize`Load older entries`,
+  thisIsTheOldest: $localize`This is the oldest entry.`,
+  loadingTheAuditTrail: $localize`Loading the audit trail…`,
+};
+
 /**
  * Every decision and rules change, filtered, paged newest first, exported as CSV or JSON. The
  * filters live in the URL, as on Analytics: a link shows the same scope, Back steps through them.
@@ -57,6 +109,7 @@ const PAGE_SIZE = 50;
   styleUrl: './audit-page.scss',
 })
 export class AuditPage {
+  protected readonly t = TEXT;
   protected readonly chipClasses = chipClasses;
   private readonly api = inject(AuditApi);
   private readonly navigator = inject(Navigator);
@@ -132,49 +185,49 @@ export class AuditPage {
       {
         id: 'audit-refresh',
         group,
-        label: 'Refresh the audit trail',
+        label: $localize`Refresh the audit trail`,
         keywords: 'reload',
         run: () => void this.reload(),
       },
       {
         id: 'audit-export-csv',
         group,
-        label: 'Export the audit entries as CSV',
+        label: $localize`Export the audit entries as CSV`,
         keywords: 'download',
         run: () => void this.export('csv'),
       },
       {
         id: 'audit-export-json',
         group,
-        label: 'Export the audit entries as JSON',
+        label: $localize`Export the audit entries as JSON`,
         keywords: 'download',
         run: () => void this.export('json'),
       },
       {
         id: 'audit-clear',
         group,
-        label: 'Clear the audit filters',
+        label: $localize`Clear the audit filters`,
         keywords: 'reset filter',
         run: () => this.clear(),
       },
       {
         id: 'audit-denied',
         group,
-        label: 'Show only denied calls',
+        label: $localize`Show only denied calls`,
         keywords: 'filter deny refused',
         run: () => this.setFilter({ decision: 'deny' }),
       },
       {
         id: 'audit-rules-changes',
         group,
-        label: 'Show only rules changes',
+        label: $localize`Show only rules changes`,
         keywords: 'filter kind',
         run: () => this.setFilter({ kind: 'rules_change' }),
       },
       ...AUDIT_PERIODS.map((period) => ({
         id: 'audit-period-' + period.value,
         group,
-        label: `Audit period: ${period.label}`,
+        label: $localize`Audit period: ${period.label}`,
         keywords: 'filter time range',
         run: () => this.setFilter({ period: period.value }),
       })),
@@ -183,7 +236,7 @@ export class AuditPage {
             {
               id: 'audit-older',
               group,
-              label: 'Load older audit entries',
+              label: $localize`Load older audit entries`,
               keywords: 'more page',
               run: () => void this.older(),
             },

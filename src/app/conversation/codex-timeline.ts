@@ -76,7 +76,8 @@ function toolOf(item: Json): { name: string; input: Json } | null {
 
 function resultText(item: Json): string {
   if (item['type'] === 'commandExecution') return str(item['aggregatedOutput']) ?? '';
-  if (item['type'] === 'fileChange') return `File change ${str(item['status']) ?? ''}`.trim();
+  if (item['type'] === 'fileChange')
+    return $localize`File change ${str(item['status']) ?? ''}`.trim();
   const result = item['result'] ?? item['contentItems'] ?? item['error'];
   return typeof result === 'string' ? result : result === undefined ? '' : JSON.stringify(result);
 }
@@ -140,14 +141,14 @@ export function addCodexEvent(event: SessionEvent, data: Json, state: CodexTimel
               ? 'Interrupted'
               : status === 'completed'
                 ? null
-                : (str(obj(turn['error'])['message']) ?? 'The turn failed'),
+                : (str(obj(turn['error'])['message']) ?? $localize`The turn failed`),
         }),
       );
       return;
     }
     case 'error': {
       if (params['willRetry'] === true) return;
-      const message = str(obj(params['error'])['message']) ?? 'Codex reported an error';
+      const message = str(obj(params['error'])['message']) ?? $localize`Codex reported an error`;
       state.items.push(noticeRow(event, 'e', message, 'error'));
       return;
     }

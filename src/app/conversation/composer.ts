@@ -22,6 +22,22 @@ import { LibraryApi } from '../library/library-api';
 import { matchCommands, slashQuery } from './slash-commands';
 import { type FirstPaintDraft, onFirstPaintDraft } from '../../first-paint/handoff';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  messageToTheAgent: $localize`Message to the agent`,
+  messageTheAgentEnter: $localize`Message the agent (Enter to send, Shift+Enter for a new line, / for commands)`,
+  commands: $localize`Commands`,
+  queueAction: $localize`:put in the queue|A button:Queue`,
+  send: $localize`Send`,
+  addToTheRunning: $localize`Add to the running turn now instead of after it`,
+  steerNow: $localize`Steer now`,
+  willBeSentNow: $localize`Will be sent now`,
+  willBeQueued: (queueLength: unknown, max: unknown) =>
+    $localize`Will be queued (${queueLength}:queueLength:/${max}:max:)`,
+  sessionEnded: $localize`Session ended`,
+  connecting: $localize`Connecting…`,
+};
+
 /** Types an instruction; says beforehand whether it goes now or waits in the queue. */
 @Component({
   selector: 'app-composer',
@@ -29,7 +45,7 @@ import { type FirstPaintDraft, onFirstPaintDraft } from '../../first-paint/hando
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <form class="composer" (submit)="$event.preventDefault(); send()">
-      <label for="composer-text" class="visually-hidden">Message to the agent</label>
+      <label for="composer-text" class="visually-hidden">{{ t.messageToTheAgent }}</label>
       <div class="box">
         <textarea
           #box
@@ -45,12 +61,12 @@ import { type FirstPaintDraft, onFirstPaintDraft } from '../../first-paint/hando
           (keydown)="onKey($any($event))"
           [disabled]="ended()"
           [attr.aria-describedby]="'composer-hint'"
-          placeholder="Message the agent (Enter to send, Shift+Enter for a new line, / for commands)"
+          [placeholder]="t.messageTheAgentEnter"
         ></textarea>
         <ul
           id="slash-list"
           role="listbox"
-          aria-label="Commands"
+          [attr.aria-label]="t.commands"
           class="slash"
           [hidden]="suggestions().length === 0"
         >
@@ -73,7 +89,7 @@ import { type FirstPaintDraft, onFirstPaintDraft } from '../../first-paint/hando
           type="submit"
           [disabled]="!text().trim() || delivery() === 'closed'"
         >
-          {{ delivery() === 'queued' ? 'Queue' : 'Send' }}
+          {{ delivery() === 'queued' ? t.queueAction : t.send }}
         </button>
         @if (delivery() === 'queued') {
           <button
@@ -81,9 +97,9 @@ import { type FirstPaintDraft, onFirstPaintDraft } from '../../first-paint/hando
             type="button"
             [disabled]="!text().trim()"
             (click)="send(true)"
-            title="Add to the running turn now instead of after it"
+            [title]="t.addToTheRunning"
           >
-            Steer now
+            {{ t.steerNow }}
           </button>
         }
         <span
@@ -94,13 +110,13 @@ import { type FirstPaintDraft, onFirstPaintDraft } from '../../first-paint/hando
         >
           @switch (delivery()) {
             @case ('now') {
-              Will be sent now
+              {{ t.willBeSentNow }}
             }
             @case ('queued') {
-              Will be queued ({{ queueLength() }}/{{ max }})
+              {{ t.willBeQueued(queueLength(), max) }}
             }
             @default {
-              {{ ended() ? 'Session ended' : 'Connecting…' }}
+              {{ ended() ? t.sessionEnded : t.connecting }}
             }
           }
         </span>
@@ -185,6 +201,7 @@ import { type FirstPaintDraft, onFirstPaintDraft } from '../../first-paint/hando
   `,
 })
 export class Composer {
+  protected readonly t = TEXT;
   private readonly api = inject(SessionsApi);
   private readonly store = inject(ConversationStore);
   readonly sessionId = input.required<string>();
@@ -321,7 +338,7 @@ export class Composer {
       const failure = toApiFailure(error);
       this.error.set(
         failure.code === 'queue_full'
-          ? `The queue is full (${QUEUE_MAX} instructions). Wait for a turn to finish or remove one.`
+          ? $localize`The queue is full (${QUEUE_MAX} instructions). Wait for a turn to finish or remove one.`
           : failure.message,
       );
       // Nothing typed is lost: a refused text comes back, unless something new was typed since.

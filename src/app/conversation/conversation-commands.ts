@@ -24,29 +24,34 @@ export function conversationCommands(
     const commands: PaletteCommand[] = [
       {
         id: 'conv-tail',
-        group: 'Conversation',
-        label: 'Jump to the latest step',
+        group: $localize`Conversation`,
+        label: $localize`Jump to the latest step`,
         keywords: 'bottom live tail',
         run: actions.tail,
       },
       {
         id: 'conv-start',
-        group: 'Conversation',
-        label: 'Jump to the first step',
+        group: $localize`Conversation`,
+        label: $localize`Jump to the first step`,
         keywords: 'top beginning start oldest history home',
         run: actions.start,
       },
       {
         id: 'conv-interrupt',
-        group: 'Conversation',
-        label: 'Interrupt the running turn',
+        group: $localize`Conversation`,
+        label: $localize`Interrupt the running turn`,
         run: actions.interrupt,
       },
-      { id: 'conv-stop', group: 'Conversation', label: 'Stop this session', run: actions.stop },
+      {
+        id: 'conv-stop',
+        group: $localize`Conversation`,
+        label: $localize`Stop this session`,
+        run: actions.stop,
+      },
       {
         id: 'conv-extend',
-        group: 'Conversation',
-        label: 'Extend the lifetime by 30 minutes',
+        group: $localize`Conversation`,
+        label: $localize`Extend the lifetime by 30 minutes`,
         keywords: 'heartbeat ttl',
         run: actions.extend,
       },
@@ -55,8 +60,8 @@ export function conversationCommands(
     if (session?.state === 'ended' && session.agent_session_id)
       commands.push({
         id: 'conv-resume',
-        group: 'Conversation',
-        label: 'Resume this conversation in a new session',
+        group: $localize`Conversation`,
+        label: $localize`Resume this conversation in a new session`,
         keywords: 'continue restart reopen',
         run: actions.resume,
       });
@@ -64,8 +69,8 @@ export function conversationCommands(
       const seq = index.init.seq;
       commands.push({
         id: 'conv-context',
-        group: 'Conversation',
-        label: 'Jump to the context (init)',
+        group: $localize`Conversation`,
+        label: $localize`Jump to the context (init)`,
         keywords: 'model cwd tools mcp',
         run: () => jump(seq),
       });
@@ -73,16 +78,16 @@ export function conversationCommands(
     for (const turn of [...index.turns].reverse()) {
       commands.push({
         id: `turn-${turn.turn}`,
-        group: 'Turns',
-        label: `Go to turn ${turn.turn}: ${turn.text}`,
+        group: $localize`Turns`,
+        label: $localize`Go to turn ${turn.turn}:turn:: ${turn.text}:text:`,
         run: () => jump(turn.seq),
       });
     }
     for (const tool of index.tools.slice(-MAX_TOOL_COMMANDS).reverse()) {
       commands.push({
         id: `tool-${tool.id}`,
-        group: 'Tool calls',
-        label: `Jump to tool ${tool.name}: ${tool.summary}`,
+        group: $localize`Tool calls`,
+        label: $localize`Jump to tool ${tool.name}:tool:: ${tool.summary}:summary:`,
         run: () => jump(tool.seq),
       });
     }

@@ -26,7 +26,7 @@ import { SessionsApi } from '../sessions/sessions-api';
 import { Now } from '../shared/now';
 import { StateChip } from '../shared/state-chip';
 import { countdown } from '../shared/time-format';
-import { modeLabel } from '../shared/mode-label';
+import { modeText } from '../shared/mode-label';
 import { Session } from '../../../contract/api';
 import { Composer } from './composer';
 import { extendOutcome } from './extend-outcome';
@@ -44,6 +44,52 @@ import { isTyping } from '../shared/is-typing';
 
 const EDGE_PX = 300;
 const EXTEND_SECONDS = 1800;
+
+/** The component's words, in the console's language. */
+const TEXT = {
+  sessions: $localize`← Sessions`,
+  session: $localize`Session`,
+  model: (agent: unknown, model: unknown) => $localize`${agent}:agent: · model ${model}:model: ·`,
+  importedStartedBeforeRelais: $localize`imported, started before Relais ·`,
+  everyCommandRunsConfined: $localize`Every command runs confined by the operating system`,
+  isolated: $localize`isolated`,
+  startedWithRelaisIsolation: $localize`Started with RELAIS_ISOLATION=off: commands run unconfined`,
+  unconfined: $localize`unconfined`,
+  left: (left: unknown) => $localize`· ${left}:left: left`,
+  resuming: $localize`Resuming…`,
+  resume: $localize`Resume`,
+  interrupt: $localize`Interrupt`,
+  extend30Min: $localize`Extend 30 min`,
+  stopThisSession: $localize`Stop this session?`,
+  stopTheAgentAnd: $localize`Stop the agent and end the session?`,
+  keepRunning: $localize`Keep running`,
+  stopSession: $localize`Stop session`,
+  stop: $localize`Stop…`,
+  terminal: $localize`Terminal`,
+  hidePanels: $localize`Hide panels`,
+  steeringQueue: $localize`Steering & queue`,
+  conversation: $localize`Conversation`,
+  loadingTheConversation: $localize`Loading the conversation…`,
+  retry: $localize`Retry`,
+  loadingEarlierSteps: $localize`Loading earlier steps…`,
+  scrollUpForEarlier: $localize`Scroll up for earlier steps`,
+  goToTheStart: $localize`Go to the start ↑`,
+  startOfTheConversation: $localize`Start of the conversation`,
+  loadingLaterSteps: $localize`Loading later steps…`,
+  laterStepsBelow: $localize`Later steps below`,
+  jumpToLatest: $localize`Jump to latest ↓`,
+  waitingForYourAnswer: $localize`Waiting for your answer`,
+  promptsOfThisSession: $localize`Prompts of this session`,
+  aPromptIsWaiting: $localize`A prompt is waiting, but its card could not load (was Relais updated?). Reload the page, or answer it from the`,
+  inbox: $localize`inbox`,
+  readOnlyThisConversation: $localize`Read-only: this conversation was read from the subscription's own transcripts (started before or outside Relais).`,
+  continuesItInA: $localize`continues it in a live Relais session, under the permission engine.`,
+  thisSessionHasEnded: $localize`This session has ended.`,
+  continuesItsConversationIn: $localize`continues its conversation in a new session, in the same folder, model and mode.`,
+  loadingTheTerminal: $localize`Loading the terminal…`,
+  steeringAndQueue: $localize`Steering and queue`,
+  theQueueAndSteering: $localize`The queue and steering panels could not load (was Relais updated?). Reload the page.`,
+};
 
 /** A conversation, full screen: bounded window of steps, live tail, prompts, composer, panels. */
 @Component({
@@ -66,6 +112,7 @@ const EXTEND_SECONDS = 1800;
   styleUrl: './conversation-page.scss',
 })
 export class ConversationPage {
+  protected readonly t = TEXT;
   protected readonly store = inject(ConversationStore);
   private readonly api = inject(SessionsApi);
   private readonly now = inject(Now);
@@ -100,7 +147,7 @@ export class ConversationPage {
   });
   protected readonly modeText = computed(() => {
     const session = this.store.session();
-    return session ? `${modeLabel(session.permission_mode)} mode` : '';
+    return session ? modeText(session.permission_mode) : '';
   });
   protected readonly pendingToolIds = computed(
     () => new Set(this.store.pending().flatMap((p) => (p.tool_use_id ? [p.tool_use_id] : []))),
@@ -126,8 +173,8 @@ export class ConversationPage {
     registerPageCommands(() => [
       {
         id: 'conv-terminal',
-        group: 'Conversation',
-        label: this.terminalOpen() ? 'Go to the terminal' : 'Open the terminal',
+        group: $localize`Conversation`,
+        label: this.terminalOpen() ? $localize`Go to the terminal` : $localize`Open the terminal`,
         keywords: 'xterm console shell attach type',
         run: () => this.openTerminal(),
       },
@@ -135,8 +182,8 @@ export class ConversationPage {
         ? [
             {
               id: 'conv-terminal-close',
-              group: 'Conversation',
-              label: 'Close the terminal',
+              group: $localize`Conversation`,
+              label: $localize`Close the terminal`,
               keywords: 'xterm console shell leave',
               run: () => this.closeTerminal(),
             },
@@ -275,7 +322,7 @@ export class ConversationPage {
   protected async stop(): Promise<void> {
     this.confirmingStop.set(false);
     if (await this.act(() => this.api.stop(this.id())))
-      this.actionStatus.set('Stopping the session…');
+      this.actionStatus.set($localize`Stopping the session…`);
     this.focusAfterRender('composer-text');
   }
 
@@ -306,7 +353,7 @@ export class ConversationPage {
     this.resuming.set(true);
     try {
       const session = await this.api.resume(this.id(), choice);
-      this.actionStatus.set('Resumed in a new live session.');
+      this.actionStatus.set($localize`Resumed in a new live session.`);
       await this.navigator.navigate(['/sessions', session.id]);
     } catch (error: unknown) {
       this.actionError.set(toApiFailure(error).message);

@@ -1,5 +1,5 @@
 import { PermissionMode, SessionEvent } from '../../../contract/api';
-import { modeLabel } from '../shared/mode-label';
+import { modeText } from '../shared/mode-label';
 import {
   AssistantLine,
   BashResult,
@@ -228,18 +228,18 @@ function toolResult(
 
 function sessionMode(value: unknown): string {
   const mode = PermissionMode.safeParse(value);
-  return mode.success ? `${modeLabel(mode.data)} mode` : 'mode ?';
+  return mode.success ? modeText(mode.data) : 'mode ?';
 }
 
 function relaisNotice(data: Record<string, unknown>): string | null {
   switch (data['subtype']) {
     case 'session_created':
-      return `Session created (${sessionMode(data['permission_mode'])}, model ${str(data['model']) ?? '?'})`;
+      return $localize`Session created (${sessionMode(data['permission_mode'])}, model ${str(data['model']) ?? '?'})`;
     case 'agent_exit':
-      return `Agent process exited${data['code'] !== undefined ? ` (code ${String(data['code'])})` : ''}`;
+      return $localize`Agent process exited${data['code'] !== undefined ? ` (code ${String(data['code'])})` : ''}`;
     case 'state':
       return data['state'] === 'ended' || data['state'] === 'stopping'
-        ? `Session ${String(data['state'])}`
+        ? $localize`Session ${String(data['state'])}`
         : null;
     default:
       return null;

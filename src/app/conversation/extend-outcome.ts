@@ -10,8 +10,8 @@ export function extendOutcome(before: Session, after: Session, askedSeconds: num
   const ends = clockTime(Date.parse(after.deadline_at));
   const cap = clockTime(Date.parse(after.max_deadline_at));
   if (moved <= 0)
-    return `Not extended: the session already runs to its maximum lifetime (ends at ${ends}).`;
+    return $localize`Not extended: the session already runs to its maximum lifetime (ends at ${ends}).`;
   if (moved < askedSeconds * 1000 - 1000)
-    return `Extended by ${shortDuration(moved)} only, up to the maximum lifetime: ends at ${cap}.`;
-  return `Extended by ${shortDuration(moved)}: now ends at ${ends}.`;
+    return $localize`Extended by ${shortDuration(moved)} only, up to the maximum lifetime: ends at ${cap}.`;
+  return $localize`Extended by ${shortDuration(moved)}:duration:: now ends at ${ends}:end:.`;
 }

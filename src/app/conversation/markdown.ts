@@ -91,7 +91,7 @@ function sanitizer(): ReturnType<typeof DOMPurify> | null {
         const task = (node.parentElement?.textContent ?? '').trim().slice(0, 200);
         node.setAttribute(
           'aria-label',
-          `${node.hasAttribute('checked') ? 'Done' : 'To do'}: ${task}`,
+          `${node.hasAttribute('checked') ? $localize`Done` : $localize`To do`}: ${task}`,
         );
       }
     }

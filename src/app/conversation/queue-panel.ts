@@ -16,6 +16,18 @@ import { SessionsApi } from '../sessions/sessions-api';
 import { ConversationStore } from './conversation-store';
 import { keyboardMove, moveItem } from './queue-order';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  queue: $localize`Queue`,
+  noInstructionWaitingMessages: $localize`No instruction waiting. Messages sent while the agent works wait here.`,
+  dragOrFocusAn: $localize`Drag, or focus an entry and press Alt+↑ / Alt+↓ to reorder; Delete removes it.`,
+  queued: (place: number, count: number, text: string) =>
+    $localize`Queued ${place}:place: of ${count}:count:: ${text}:text:`,
+  steerNowIntoThe: $localize`Steer now: into the running turn instead of after it`,
+  steerNowWithQueued: $localize`Steer now with queued instruction `,
+  removeQueuedInstruction: $localize`Remove queued instruction `,
+};
+
 /** The instructions waiting for the agent: reorder by drag or Alt+arrows, delete. */
 @Component({
   selector: 'app-queue-panel',
@@ -25,6 +37,7 @@ import { keyboardMove, moveItem } from './queue-order';
   styleUrl: './queue-panel.scss',
 })
 export class QueuePanel {
+  protected readonly t = TEXT;
   private readonly store = inject(ConversationStore);
   private readonly api = inject(SessionsApi);
   private readonly host = inject<ElementRef<HTMLElement>>(ElementRef);
@@ -62,7 +75,7 @@ export class QueuePanel {
     this.store.setQueue(shown);
     try {
       await this.api.steerQueued(this.sessionId(), entryId);
-      this.announcement.set('Instruction sent to the running turn.');
+      this.announcement.set($localize`Instruction sent to the running turn.`);
     } catch (error: unknown) {
       this.undo(shown, before);
       this.error.set(toApiFailure(error).message);
@@ -77,7 +90,7 @@ export class QueuePanel {
     this.refocusAfterRemoval(index);
     try {
       await this.api.deleteQueued(this.sessionId(), entryId);
-      this.announcement.set('Instruction removed from the queue.');
+      this.announcement.set($localize`Instruction removed from the queue.`);
     } catch (error: unknown) {
       this.undo(shown, before);
       this.error.set(toApiFailure(error).message);
@@ -124,7 +137,7 @@ export class QueuePanel {
       );
       // A second move made meanwhile is newer than this one's answer: its own answer follows.
       if (this.queue() === next) this.store.setQueue(answer);
-      this.announcement.set(`Moved to position ${to + 1} of ${next.length}.`);
+      this.announcement.set($localize`Moved to position ${to + 1} of ${next.length}.`);
       if (refocus)
         queueMicrotask(() =>
           this.host.nativeElement.querySelectorAll<HTMLElement>('li.entry')[to]?.focus(),

@@ -39,22 +39,28 @@ export function refusalOf(verdict: GateVerdict | null): Refusal | null {
 export function refusalWords(refusal: Refusal): { status: string; detail: string } {
   switch (refusal.kind) {
     case 'rule':
-      return { status: 'refused by a rule', detail: refusal.reason };
+      return { status: $localize`refused by a rule`, detail: refusal.reason };
     case 'read-only':
       return {
-        status: 'not run: read-only session',
-        detail: `Read-only session: ${refusal.detail}`,
+        status: $localize`not run: read-only session`,
+        detail: $localize`Read-only session: ${refusal.detail}:detail:`,
       };
     case 'dry-run':
       return {
-        status: 'not run: dry run',
-        detail: `Dry run: would have run ${refusal.wouldHaveRun}`,
+        status: $localize`not run: dry run`,
+        detail: $localize`Dry run: would have run ${refusal.wouldHaveRun}`,
       };
     case 'path':
-      return { status: 'refused: outside the trusted folders', detail: capital(refusal.reason) };
+      return {
+        status: $localize`refused: outside the trusted folders`,
+        detail: capital(refusal.reason),
+      };
     case 'nobody':
-      return { status: 'refused: nobody answered', detail: capital(refusal.reason) };
+      return { status: $localize`refused: nobody answered`, detail: capital(refusal.reason) };
     case 'gate':
-      return { status: 'refused by the permission gate', detail: capital(refusal.reason) };
+      return {
+        status: $localize`refused by the permission gate`,
+        detail: capital(refusal.reason),
+      };
   }
 }

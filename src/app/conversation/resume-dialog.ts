@@ -13,6 +13,17 @@ export interface ResumeData {
   imported: boolean;
 }
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  resumeThisConversation: $localize`Resume this conversation?`,
+  folder: $localize`Folder`,
+  model: $localize`Model`,
+  theFolderAndModel: $localize`The folder and model come from the imported transcript file, not from Relais. Check them before the agent works there.`,
+  permissionMode: $localize`Permission mode`,
+  cancel: $localize`Cancel`,
+  resumeSession: $localize`Resume session`,
+};
+
 /** What the person chose: the mode to resume in. */
 export interface ResumeChoice {
   permission_mode: PermissionMode;
@@ -28,24 +39,23 @@ export interface ResumeChoice {
   imports: [MatDialogModule, MatButtonModule, MatRadioModule],
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
-    <h2 mat-dialog-title>Resume this conversation?</h2>
+    <h2 mat-dialog-title>{{ t.resumeThisConversation }}</h2>
     <mat-dialog-content>
       <dl>
-        <dt>Folder</dt>
+        <dt>{{ t.folder }}</dt>
         <dd class="mono" id="resume-folder">{{ data.cwd || '(none named)' }}</dd>
-        <dt>Model</dt>
+        <dt>{{ t.model }}</dt>
         <dd class="mono" id="resume-model">{{ data.model }}</dd>
       </dl>
       @if (data.imported) {
         <p class="note">
-          The folder and model come from the imported transcript file, not from Relais. Check them
-          before the agent works there.
+          {{ t.theFolderAndModel }}
         </p>
       }
       <fieldset>
-        <legend>Permission mode</legend>
+        <legend>{{ t.permissionMode }}</legend>
         <mat-radio-group
-          aria-label="Permission mode"
+          [attr.aria-label]="t.permissionMode"
           [value]="mode()"
           (change)="mode.set($event.value)"
         >
@@ -58,8 +68,12 @@ export interface ResumeChoice {
       </fieldset>
     </mat-dialog-content>
     <mat-dialog-actions align="end">
-      <button mat-button type="button" [mat-dialog-close]="null" cdkFocusInitial>Cancel</button>
-      <button mat-flat-button type="button" [mat-dialog-close]="choice()">Resume session</button>
+      <button mat-button type="button" [mat-dialog-close]="null" cdkFocusInitial>
+        {{ t.cancel }}
+      </button>
+      <button mat-flat-button type="button" [mat-dialog-close]="choice()">
+        {{ t.resumeSession }}
+      </button>
     </mat-dialog-actions>
   `,
   styles: `
@@ -95,6 +109,7 @@ export interface ResumeChoice {
   `,
 })
 export class ResumeDialog {
+  protected readonly t = TEXT;
   protected readonly data = inject<ResumeData>(MAT_DIALOG_DATA);
   protected readonly modes = PERMISSION_MODES;
   protected readonly mode = signal<PermissionMode>(

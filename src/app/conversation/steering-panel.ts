@@ -15,6 +15,33 @@ import { toolsByName } from './conversation-index';
 
 const SHOWN_PER_TOOL = 40;
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  steering: $localize`Steering`,
+  indexingTheConversation: $localize`Indexing the conversation…`,
+  context: $localize`Context`,
+  model: $localize`Model`,
+  workingDir: $localize`Working dir`,
+  mode: $localize`Mode`,
+  tools: $localize`Tools`,
+  mcpServers: $localize`MCP servers`,
+  none: $localize`none`,
+  startedBeforeRelaisAn: $localize`Started before Relais: an imported transcript has no context line.`,
+  codexSendsNoContext: $localize`Codex sends no context line: its model, mode and folder are in the page's header.`,
+  noContextYetThe: $localize`No context yet (the agent has not started a turn).`,
+  instructionsItStartedWith: $localize`Instructions it started with`,
+  instructions: $localize`Instructions`,
+  common: $localize`Common:`,
+  subscription: $localize`Subscription:`,
+  leftOut: (scope: unknown) => $localize`Left out (${scope}:scope:):`,
+  goToTurn: $localize`Go to turn`,
+  toolCalls: $localize`Tool calls`,
+  callsNewestFirst: $localize` calls, newest first`,
+  noToolCallsYet: $localize`No tool calls yet.`,
+  of: (turns: unknown) => $localize`of ${turns}:turns:`,
+  go: $localize`Go`,
+};
+
 /** Jumps: to the session's context, to turn N, to any tool call (grouped by tool). */
 @Component({
   selector: 'app-steering-panel',
@@ -23,6 +50,7 @@ const SHOWN_PER_TOOL = 40;
   styleUrl: './steering-panel.scss',
 })
 export class SteeringPanel {
+  protected readonly t = TEXT;
   private readonly store = inject(ConversationStore);
   readonly jump = output<number>();
 

@@ -1,6 +1,12 @@
 import { ChangeDetectionStrategy, Component, input, signal } from '@angular/core';
 import { Timestamp } from '../shared/timestamp';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  hideThinking: $localize`Hide thinking`,
+  showThinking: $localize`Show thinking`,
+};
+
 /** The agent's thinking, collapsed until asked for. */
 @Component({
   selector: 'app-thinking-block',
@@ -14,7 +20,7 @@ import { Timestamp } from '../shared/timestamp';
         [attr.aria-expanded]="open()"
         (click)="open.set(!open())"
       >
-        {{ open() ? 'Hide thinking' : 'Show thinking' }}
+        {{ open() ? t.hideThinking : t.showThinking }}
       </button>
       <time [appTimestamp]="ms()" [focusable]="false"></time>
       @if (open()) {
@@ -46,6 +52,7 @@ import { Timestamp } from '../shared/timestamp';
   `,
 })
 export class ThinkingBlock {
+  protected readonly t = TEXT;
   readonly text = input.required<string>();
   readonly ms = input.required<number>();
   protected readonly open = signal(false);

@@ -1,4 +1,5 @@
 import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
+import { formatNumber, formatUsd } from '../shared/locale-format';
 import { PermissionMode } from '../../../contract/api';
 import { modeLabel } from '../shared/mode-label';
 import { ScrollBlock } from '../shared/scroll-block';
@@ -9,6 +10,27 @@ import { TimelineItem } from './timeline';
 import { ToolCall } from './tool-call';
 import { ThinkingBlock } from './thinking-block';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  longTextsHereAre: (clipChars: unknown) =>
+    $localize`Long texts here are cut at ${clipChars}:clipChars: characters.`,
+  showThemWhole: $localize`Show them whole`,
+  noEventsYet: $localize`No events yet.`,
+  you: $localize`You`,
+  turn: (turn: unknown) => $localize`· turn ${turn}:turn:`,
+  agent: $localize`Agent`,
+  subAgent: $localize`(sub-agent)`,
+  resultOfAnEarlier: $localize`Result of an earlier tool call`,
+  contextModel: $localize`Context: model`,
+  cwd: $localize`· cwd`,
+  tools: (tools: unknown) => $localize`· ${tools}:tools: tools`,
+  interrupted: $localize`Interrupted`,
+  turnFailed: $localize`Turn failed`,
+  turnFinished: $localize`Turn finished`,
+  inS: (durationMs: unknown) => $localize`in ${durationMs}:durationMs: s`,
+  est: (costUsd: unknown) => $localize`· est. ${costUsd}:costUsd:`,
+};
+
 /** The rendered window of a conversation; every step carries its seq for jumps and anchoring. */
 @Component({
   selector: 'app-timeline-view',
@@ -18,6 +40,7 @@ import { ThinkingBlock } from './thinking-block';
   styleUrl: './timeline-view.scss',
 })
 export class TimelineView {
+  protected readonly t = TEXT;
   readonly items = input.required<TimelineItem[]>();
   readonly pendingToolIds = input<ReadonlySet<string>>(new Set());
   /** Whether the agent may still answer pending tool calls (working or waiting). */
@@ -29,7 +52,9 @@ export class TimelineView {
   readonly readWhole = output<number[]>();
   /** The session's Relais mode (the agent's own "default" says nothing to a person). */
   readonly mode = input<PermissionMode | null>(null);
-  protected readonly clipChars = EVENT_CLIP.toLocaleString('en');
+  protected readonly seconds = (ms: number) => formatNumber(ms / 1000, 1);
+  protected readonly usd = (value: number) => formatUsd(value, 4);
+  protected readonly clipChars = formatNumber(EVENT_CLIP);
   protected readonly cutSeqs = computed(() => {
     const clipped = this.clipped();
     const bySeq = new Map<string, number[]>();

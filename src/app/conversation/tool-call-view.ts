@@ -1,4 +1,5 @@
 import { Refusal, refusalOf, refusalWords } from './refusal';
+import { plural } from '../shared/plural';
 import { TimelineItem } from './timeline';
 import {
   isLong,
@@ -13,14 +14,14 @@ import {
 type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
 
 const STATUS_TEXT: Record<ToolStatus, string> = {
-  running: 'running…',
-  waiting: 'waiting for permission',
-  'no-result': 'no result',
-  ok: 'succeeded',
-  error: 'failed',
-  denied: 'denied',
-  refused: 'refused',
-  interrupted: 'interrupted',
+  running: $localize`:tool call status:running…`,
+  waiting: $localize`:tool call status:waiting for permission`,
+  'no-result': $localize`:tool call status:no result`,
+  ok: $localize`:tool call status:succeeded`,
+  error: $localize`:tool call status:failed`,
+  denied: $localize`:tool call status:denied`,
+  refused: $localize`:tool call status:refused`,
+  interrupted: $localize`:tool call status:interrupted`,
 };
 
 /** What a tool call's card shows, derived at once from the call and its state. */
@@ -62,9 +63,18 @@ export function toolCallView(
     refusalDetail: refusal ? refusalWords(refusal).detail : '',
     inputLong: inputLong(body),
     output,
-    outputLines: output ? `${lines}${cut ? '+' : ''} lines` : '',
+    outputLines: output ? outputLinesText(lines, cut) : '',
     outputLong: outputLength > 0 && isLongText(outputLength, lines),
   };
+}
+
+/** `12 lines`, `12+ lines` when the output was cut. */
+function outputLinesText(lines: number, cut: boolean): string {
+  const count = `${lines}${cut ? '+' : ''}`;
+  return plural(lines, {
+    one: $localize`${count}:count: line`,
+    other: $localize`${count}:count: lines`,
+  });
 }
 
 function outputOf(item: ToolItem): ToolCallView['output'] {
@@ -78,7 +88,7 @@ function outputOf(item: ToolItem): ToolCallView['output'] {
 function statusText(item: ToolItem, status: ToolStatus, refusal: Refusal | null): string {
   if (refusal) return refusalWords(refusal).status;
   return status === 'waiting' && item.name === 'AskUserQuestion'
-    ? 'waiting for your answer'
+    ? $localize`:tool call status:waiting for your answer`
     : STATUS_TEXT[status];
 }
 

@@ -7,6 +7,37 @@ import { toolCallView } from './tool-call-view';
 
 type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  showInput: $localize`Show input`,
+  hideInput: $localize`Hide input`,
+  denied: $localize`Denied`,
+  allowed: $localize`Allowed`,
+  forThisSession: $localize` for this session`,
+  whatTheAgentWas: $localize`What the agent was told`,
+  toolResult: $localize`Tool result`,
+  result: $localize`Result`,
+  interrupted: $localize`interrupted`,
+  error: $localize`error`,
+  showOutput: (outputLines: unknown) => $localize`Show output (${outputLines}:outputLines:)`,
+  hideOutput: $localize`Hide output`,
+  noOutput: $localize`(no output)`,
+  by: (decidedBy: unknown) => $localize`by ${decidedBy}:decidedBy:`,
+  changesTo: $localize`Changes to `,
+  lineBefore: $localize`Line before`,
+  lineAfter: $localize`Line after`,
+  change: $localize`Change`,
+  text: $localize`Text`,
+  added: $localize`added`,
+  removed: $localize`removed`,
+  unchanged: $localize`unchanged`,
+  lineNumbersAppearOnce: $localize`Line numbers appear once the edit is applied.`,
+  refusedByRule: $localize`Refused by rule`,
+  notRunThisIs: $localize`Not run: this is a read-only session`,
+  notRunThisIs2: $localize`Not run: this is a dry run`,
+  refusedByThePermission: $localize`Refused by the permission gate`,
+};
+
 /** One tool call with its result under it (paired by tool_use_id); long parts start collapsed. */
 @Component({
   selector: 'app-tool-call',
@@ -16,6 +47,7 @@ type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
   styleUrl: './tool-call.scss',
 })
 export class ToolCall {
+  protected readonly t = TEXT;
   readonly item = input.required<ToolItem>();
   readonly pending = input(false);
   readonly live = input(true);

@@ -108,7 +108,7 @@ export class ApiClient {
     try {
       body = text === '' ? null : JSON.parse(text);
     } catch {
-      throw new ApiError(response.status, text, null, `The answer to ${url} is not JSON.`);
+      throw new ApiError(response.status, text, null, $localize`The answer to ${url} is not JSON.`);
     }
     return schema.parse(body);
   }
@@ -124,7 +124,7 @@ export class ApiClient {
       response = await this.send(url, { ...init, headers });
     } catch (error) {
       if (init.signal?.aborted) throw error;
-      throw new ApiError(0, null, null, `No answer from the daemon for ${url}.`);
+      throw new ApiError(0, null, null, $localize`No answer from the daemon for ${url}.`);
     }
     if (response.ok) return response;
     if (response.status === 401) {
@@ -135,7 +135,7 @@ export class ApiClient {
       response.status,
       await errorBody(response),
       response.headers.get('Retry-After'),
-      `The daemon answered ${[response.status, response.statusText].filter(Boolean).join(' ')} for ${url}.`,
+      $localize`The daemon answered ${[response.status, response.statusText].filter(Boolean).join(' ')} for ${url}.`,
     );
   }
 }

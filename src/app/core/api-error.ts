@@ -1,5 +1,6 @@
 import { ErrorBody } from '../../../contract/api';
 import { ApiError } from './api-client';
+import { consoleErrorMessage, errorMessage } from './error-messages';
 
 /** An API failure in the words the daemon used, never a generic "something went wrong". */
 export interface ApiFailure {
@@ -29,14 +30,14 @@ function fromApiError(error: ApiError): ApiFailure {
     return {
       status: error.status,
       code: body.data.error_code,
-      message: body.data.message,
+      message: errorMessage(body.data.error_code, body.data.message),
       retryAfterSeconds: retry,
     };
   if (error.status === 0)
     return {
       status: 0,
       code: 'daemon_unreachable',
-      message: 'The daemon does not answer. Is Relais running?',
+      message: consoleErrorMessage('daemon_unreachable'),
       retryAfterSeconds: null,
     };
   return {

@@ -10,6 +10,14 @@ import {
 import type { IsolationReport } from '../../../contract/operations';
 import { ApiKey } from './api-key';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  isolationIsOffRelais: $localize`Isolation is off (RELAIS_ISOLATION=off): the commands of every session run unconfined.`,
+  sessionsCannotStartCommands: (problem: unknown) =>
+    $localize`Sessions cannot start: commands cannot be confined on this machine (${problem}:problem:).`,
+  install: $localize`Install:`,
+};
+
 /** How often the banner reads the machine again: installing bubblewrap needs no restart. */
 const RECHECK_MS = 60_000;
 
@@ -24,13 +32,13 @@ const RECHECK_MS = 60_000;
     @let report = isolation();
     @if (report && !report.enabled) {
       <p class="banner" role="status" id="isolation-banner">
-        Isolation is off (RELAIS_ISOLATION=off): the commands of every session run unconfined.
+        {{ t.isolationIsOffRelais }}
       </p>
     } @else if (report && !report.available) {
       <p class="banner" role="alert" id="isolation-banner">
-        Sessions cannot start: commands cannot be confined on this machine ({{ report.problem }}).
+        {{ t.sessionsCannotStartCommands(report.problem) }}
         @if (report.install) {
-          Install: <code>{{ report.install }}</code>
+          {{ t.install }} <code>{{ report.install }}</code>
         }
       </p>
     }
@@ -46,6 +54,7 @@ const RECHECK_MS = 60_000;
   `,
 })
 export class IsolationBanner {
+  protected readonly t = TEXT;
   private readonly injector = inject(Injector);
   private readonly apiKey = inject(ApiKey);
   protected readonly isolation = signal<IsolationReport | null>(null);

@@ -11,6 +11,22 @@ import { NEXT_PARAM, safeReturnUrl } from './return-url';
 import { ActivePage } from './routing/active-page';
 import { Navigator } from './routing/navigator';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  connectToYourRelais: $localize`Connect to your Relais daemon`,
+  theDaemonRefusedThis: $localize`The daemon refused this key (401). Paste the current one.`,
+  thisConsoleNeedsThe: $localize`This console needs the daemon's API key.`,
+  openTheUrlThe: $localize`Open the URL the daemon printed when it started (it carries the key), or paste the key found in the file`,
+  relaisHomeApiKey: $localize`$RELAIS_HOME/api-key`,
+  byDefault: $localize`(by default`,
+  relaisApiKey: $localize`~/.relais/api-key`,
+  apiKey: $localize`API key`,
+  pasteTheKey: $localize`Paste the key.`,
+  rememberOnThisBrowser: $localize`Remember on this browser`,
+  withoutItTheKey: $localize`Without it, the key is forgotten when this tab closes.`,
+  connect: $localize`Connect`,
+};
+
 /** Shown without a key or after a 401: where the key lives, and a field to paste it. */
 @Component({
   selector: 'app-key-page',
@@ -24,19 +40,19 @@ import { Navigator } from './routing/navigator';
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <main class="key-page" aria-labelledby="key-title">
-      <h1 id="key-title">Connect to your Relais daemon</h1>
+      <h1 id="key-title">{{ t.connectToYourRelais }}</h1>
       @if (apiKey.rejected()) {
-        <p class="error" role="alert">The daemon refused this key (401). Paste the current one.</p>
+        <p class="error" role="alert">{{ t.theDaemonRefusedThis }}</p>
       } @else {
-        <p>This console needs the daemon's API key.</p>
+        <p>{{ t.thisConsoleNeedsThe }}</p>
       }
       <p>
-        Open the URL the daemon printed when it started (it carries the key), or paste the key found
-        in the file <code>$RELAIS_HOME/api-key</code> (by default <code>~/.relais/api-key</code>).
+        {{ t.openTheUrlThe }} <code>{{ t.relaisHomeApiKey }}</code> {{ t.byDefault }}
+        <code>{{ t.relaisApiKey }}</code>).
       </p>
       <form [formGroup]="form" (ngSubmit)="save()">
         <mat-form-field appearance="outline" class="wide">
-          <mat-label>API key</mat-label>
+          <mat-label>{{ t.apiKey }}</mat-label>
           <input
             matInput
             formControlName="key"
@@ -45,12 +61,12 @@ import { Navigator } from './routing/navigator';
             spellcheck="false"
           />
           @if (form.controls.key.hasError('required') && form.controls.key.touched) {
-            <mat-error>Paste the key.</mat-error>
+            <mat-error>{{ t.pasteTheKey }}</mat-error>
           }
         </mat-form-field>
-        <mat-checkbox formControlName="remember">Remember on this browser</mat-checkbox>
-        <p class="hint">Without it, the key is forgotten when this tab closes.</p>
-        <button mat-flat-button type="submit">Connect</button>
+        <mat-checkbox formControlName="remember">{{ t.rememberOnThisBrowser }}</mat-checkbox>
+        <p class="hint">{{ t.withoutItTheKey }}</p>
+        <button mat-flat-button type="submit">{{ t.connect }}</button>
       </form>
     </main>
   `,
@@ -78,6 +94,7 @@ import { Navigator } from './routing/navigator';
   `,
 })
 export class KeyPage {
+  protected readonly t = TEXT;
   protected readonly apiKey = inject(ApiKey);
   private readonly live = inject(LiveStore);
   private readonly navigator = inject(Navigator);

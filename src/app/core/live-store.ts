@@ -142,7 +142,7 @@ export class LiveStore {
         wire?.failure(error) ?? {
           status: 0,
           code: 'client_error',
-          message: `The console could not load its code: ${String(error)}`,
+          message: $localize`The console could not load its code: ${String(error)}`,
           retryAfterSeconds: null,
         },
       );

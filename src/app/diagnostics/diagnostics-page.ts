@@ -13,6 +13,40 @@ import { SubscriptionHealthList } from '../subscriptions/subscription-health-lis
 import { LogViewer } from './log-viewer';
 import { VersionCards } from './version-cards';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  diagnostics: $localize`Diagnostics`,
+  refresh: $localize`Refresh`,
+  theDiagnosticsCouldNot: (message: unknown, code: unknown) =>
+    $localize`The diagnostics could not be loaded: ${message}:message: (${code}:code:)`,
+  retry: $localize`Retry`,
+  engine: $localize`Engine`,
+  nodeJs: $localize`Node.js`,
+  notInstalled: $localize`not installed`,
+  process: $localize`Process`,
+  port: $localize`Port`,
+  uptime: $localize`Uptime`,
+  memory: $localize`Memory`,
+  dataFolder: $localize`Data folder`,
+  containment: $localize`Containment`,
+  aCgroupPerSession: $localize`A cgroup per session`,
+  processGroupAndTag: $localize`Process group and tag only (weaker)`,
+  isolation: $localize`Isolation`,
+  offRelaisIsolationOff: $localize`Off (RELAIS_ISOLATION=off): commands run unconfined`,
+  unavailable: (problem: unknown) => $localize`Unavailable: ${problem}:problem:`,
+  activeAgents: $localize`Active agents`,
+  noAgentIsRunning: $localize`No agent is running.`,
+  openSession: $localize`Open session`,
+  pid: (pid: unknown, state: unknown) => $localize`pid ${pid}:pid: · ${state}:state:`,
+  sessionsByState: $localize`Sessions by state`,
+  noSessionYet: $localize`No session yet.`,
+  database: $localize`Database`,
+  databaseFile: $localize`Database file`,
+  writeAheadLog: $localize`Write-ahead log`,
+  storageDetails: $localize`Storage details`,
+  loadingDiagnostics: $localize`Loading diagnostics…`,
+};
+
 /** The daemon at a glance, its agents' versions, its subscriptions' health and its logs. */
 @Component({
   selector: 'app-diagnostics-page',
@@ -22,6 +56,7 @@ import { VersionCards } from './version-cards';
   styleUrl: './diagnostics-page.scss',
 })
 export class DiagnosticsPage {
+  protected readonly t = TEXT;
   private readonly api = inject(DiagnosticsApi);
   private readonly now = inject(Now);
 
@@ -50,8 +85,8 @@ export class DiagnosticsPage {
     registerPageCommands(() => [
       {
         id: 'diagnostics-refresh',
-        group: 'Diagnostics',
-        label: 'Refresh the diagnostics',
+        group: $localize`Diagnostics`,
+        label: $localize`Refresh the diagnostics`,
         keywords: 'reload health',
         run: () => void this.load(),
       },

@@ -32,6 +32,37 @@ interface LogRow {
   summary: string;
 }
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  logs: $localize`Logs`,
+  liveTail: $localize`Live tail`,
+  following: $localize`following`,
+  connecting: $localize`connecting…`,
+  logFilters: $localize`Log filters`,
+  minimumLevel: $localize`Minimum level`,
+  anyLevel: $localize`Any level`,
+  session: $localize`Session`,
+  text: $localize`Text`,
+  applyFilters: $localize`Apply filters`,
+  clear: $localize`Clear`,
+  showRequestsForThe: (hiddenAssets: unknown) =>
+    $localize`Show requests for the console's files${hiddenAssets}:hiddenAssets:`,
+  theLogsCouldNot: (message: unknown, code: unknown) =>
+    $localize`The logs could not be loaded: ${message}:message: (${code}:code:)`,
+  retry: $localize`Retry`,
+  noLogLineMatches: (tailing: unknown) =>
+    $localize`No log line matches these filters${tailing}:tailing:`,
+  logLinesNewestFirst: $localize`Log lines, newest first`,
+  openSession: $localize`Open session`,
+  copyLogLine: $localize`Copy log line `,
+  copy: $localize`Copy`,
+  linesShown: (rows: unknown) => $localize`${rows}:rows: lines shown`,
+  loading: $localize`Loading…`,
+  loadOlderLines: $localize`Load older lines`,
+  thisIsTheOldest: $localize`This is the oldest line kept.`,
+  loadingLogs: $localize`Loading logs…`,
+};
+
 /** The daemon's logs: filters, older pages, a live tail, and a copy button per line. */
 @Component({
   selector: 'app-log-viewer',
@@ -50,6 +81,7 @@ interface LogRow {
   styleUrl: './log-viewer.scss',
 })
 export class LogViewer {
+  protected readonly t = TEXT;
   private readonly api = inject(DiagnosticsApi);
   protected readonly levels = LOG_LEVELS;
 
@@ -94,22 +126,24 @@ export class LogViewer {
     registerPageCommands(() => [
       {
         id: 'logs-tail',
-        group: 'Logs',
-        label: this.tailing() ? 'Stop following the logs' : 'Follow the logs live',
+        group: $localize`Logs`,
+        label: this.tailing()
+          ? $localize`Stop following the logs`
+          : $localize`Follow the logs live`,
         keywords: 'tail live log',
         run: () => this.toggleTail(!this.tailing()),
       },
       {
         id: 'logs-refresh',
-        group: 'Logs',
-        label: 'Reload the logs',
+        group: $localize`Logs`,
+        label: $localize`Reload the logs`,
         keywords: 'refresh log',
         run: () => void this.reload(),
       },
       {
         id: 'logs-clear',
-        group: 'Logs',
-        label: 'Clear the log filters',
+        group: $localize`Logs`,
+        label: $localize`Clear the log filters`,
         keywords: 'reset filter log',
         run: () => this.clear(),
       },
@@ -141,7 +175,9 @@ export class LogViewer {
     this.tailing.set(on);
     if (on) this.startTail();
     else this.stopTail();
-    this.announcement.set(on ? 'Live tail on: new lines appear at the top.' : 'Live tail off.');
+    this.announcement.set(
+      on ? $localize`Live tail on: new lines appear at the top.` : $localize`Live tail off.`,
+    );
   }
 
   private startTail(): void {
@@ -162,10 +198,12 @@ export class LogViewer {
   protected async copy(row: LogRow): Promise<void> {
     try {
       await navigator.clipboard.writeText(row.json);
-      this.announcement.set(`Line ${row.log.id} copied.`);
+      this.announcement.set($localize`Line ${row.log.id} copied.`);
     } catch {
       // The clipboard can be refused (permissions, insecure context); say so rather than fail silently.
-      this.announcement.set('The clipboard refused the copy; select the line text instead.');
+      this.announcement.set(
+        $localize`The clipboard refused the copy; select the line text instead.`,
+      );
     }
   }
 }

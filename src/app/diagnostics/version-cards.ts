@@ -5,6 +5,27 @@ import { VersionCard } from '../../../contract/operations';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { DiagnosticsApi } from './diagnostics-api';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  agentVersions: $localize`Agent versions`,
+  askingTheRegistry: $localize`Asking the registry…`,
+  refresh: $localize`Refresh`,
+  theVersionsCouldNot: (message: unknown, code: unknown) =>
+    $localize`The versions could not be read: ${message}:message: (${code}:code:)`,
+  pinned: $localize`Pinned`,
+  notInstalled: $localize`not installed`,
+  latestPublished: $localize`Latest published`,
+  checked: $localize`Checked`,
+  never: $localize`never`,
+  noAgentIsConfigured: $localize`No agent is configured.`,
+  readingVersions: $localize`Reading versions…`,
+  upToDate: $localize`Up to date`,
+  notYetValidated: $localize`Not yet validated`,
+  aNewerVersionIs: $localize`A newer version is published; Relais runs the pinned one until it is validated.`,
+  unknown: $localize`Unknown`,
+  theRegistryCouldNot: $localize`The registry could not be asked.`,
+};
+
 /** One card per agent: the pinned version against the registry's latest, asked through npm. */
 @Component({
   selector: 'app-version-cards',
@@ -13,14 +34,14 @@ import { DiagnosticsApi } from './diagnostics-api';
   template: `
     <section aria-labelledby="versions-title">
       <header class="head">
-        <h2 id="versions-title">Agent versions</h2>
+        <h2 id="versions-title">{{ t.agentVersions }}</h2>
         <button mat-stroked-button type="button" (click)="load(true)" [disabled]="loading()">
-          {{ loading() ? 'Asking the registry…' : 'Refresh' }}
+          {{ loading() ? t.askingTheRegistry : t.refresh }}
         </button>
       </header>
       @if (error(); as error) {
         <p class="error" role="alert">
-          The versions could not be read: {{ error.message }} ({{ error.code }})
+          {{ t.theVersionsCouldNot(error.message, error.code) }}
         </p>
       }
       @if (cards(); as cards) {
@@ -31,37 +52,37 @@ import { DiagnosticsApi } from './diagnostics-api';
                 {{ card.agent }} <span class="pkg mono">{{ card.package }}</span>
               </h3>
               <dl>
-                <dt>Pinned</dt>
-                <dd class="mono" data-testid="pinned">{{ card.pinned ?? 'not installed' }}</dd>
-                <dt>Latest published</dt>
+                <dt>{{ t.pinned }}</dt>
+                <dd class="mono" data-testid="pinned">{{ card.pinned ?? t.notInstalled }}</dd>
+                <dt>{{ t.latestPublished }}</dt>
                 <dd class="mono" data-testid="latest">{{ card.latest ?? '—' }}</dd>
-                <dt>Checked</dt>
+                <dt>{{ t.checked }}</dt>
                 <dd>
-                  {{ card.checked_at ? (card.checked_at | when) : 'never' }}
+                  {{ card.checked_at ? (card.checked_at | when) : t.never }}
                 </dd>
               </dl>
               @switch (card.status) {
                 @case ('same') {
-                  <p class="badge same">Up to date</p>
+                  <p class="badge same">{{ t.upToDate }}</p>
                 }
                 @case ('newer') {
-                  <p class="badge newer">Not yet validated</p>
+                  <p class="badge newer">{{ t.notYetValidated }}</p>
                   <p class="note">
-                    A newer version is published; Relais runs the pinned one until it is validated.
+                    {{ t.aNewerVersionIs }}
                   </p>
                 }
                 @default {
-                  <p class="badge unknown">Unknown</p>
-                  <p class="note">{{ card.reason ?? 'The registry could not be asked.' }}</p>
+                  <p class="badge unknown">{{ t.unknown }}</p>
+                  <p class="note">{{ card.reason ?? t.theRegistryCouldNot }}</p>
                 }
               }
             </article>
           } @empty {
-            <p class="note">No agent is configured.</p>
+            <p class="note">{{ t.noAgentIsConfigured }}</p>
           }
         </div>
       } @else if (!error()) {
-        <p role="status">Reading versions…</p>
+        <p role="status">{{ t.readingVersions }}</p>
       }
     </section>
   `,
@@ -131,6 +152,7 @@ import { DiagnosticsApi } from './diagnostics-api';
   `,
 })
 export class VersionCards {
+  protected readonly t = TEXT;
   private readonly api = inject(DiagnosticsApi);
   protected readonly cards = signal<VersionCard[] | null>(null);
   protected readonly loading = signal(false);

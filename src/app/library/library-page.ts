@@ -34,6 +34,47 @@ const emptyDraft = (): Draft => ({
   path: '',
 });
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  library: $localize`Library`,
+  theLibraryCouldNot: (message: unknown) =>
+    $localize`The library could not be loaded: ${message}:message:`,
+  retry: $localize`Retry`,
+  permanentInstructions: $localize`Permanent instructions`,
+  appendedToTheSystem: $localize`Appended to the system prompt of new conversations: the common ones, then the subscription's. A running conversation keeps those it started with.`,
+  everySubscription: $localize`Every subscription`,
+  instructions: $localize`Instructions`,
+  saveInstructions: $localize`Save instructions`,
+  skillsAndCommands: $localize`Skills and commands`,
+  placedWhereEachAgent: $localize`Placed where each agent reads them (Claude: the subscription's configuration folder; Codex: its CODEX_HOME). Commands are typed with`,
+  inTheComposer: $localize`in the composer.`,
+  loading: $localize`Loading…`,
+  libraryItems: $localize`Library items`,
+  enabled: $localize`Enabled: `,
+  enabled2: $localize`Enabled`,
+  edit: (name: unknown) => $localize`Edit ${name}:name:`,
+  delete: (name: unknown) => $localize`Delete ${name}:name:`,
+  nothingYetWriteA: $localize`Nothing yet: write a command or a skill below, or import one.`,
+  edit2: $localize`Edit `,
+  addToTheLibrary: $localize`Add to the library`,
+  kind: $localize`Kind`,
+  command: $localize`Command`,
+  skill: $localize`Skill`,
+  source: $localize`Source`,
+  writeIt: $localize`Write it`,
+  importFromAPath: $localize`Import from a path`,
+  name: $localize`Name`,
+  lettersDigitsAndOptional: $localize`Letters, digits, - and _ (optional when imported).`,
+  subscription: $localize`Subscription`,
+  pathOnThisMachine: $localize`Path on this machine`,
+  aCommandAMd: $localize`A command: a .md file. A skill: a folder holding SKILL.md.`,
+  contentMarkdown: $localize`Content (Markdown)`,
+  cancel: $localize`Cancel`,
+  save: $localize`Save`,
+  for: $localize`For`,
+  add: $localize`Add`,
+};
+
 /** Skills and commands the agents find in their folders, and the instructions new sessions start with. */
 @Component({
   selector: 'app-library-page',
@@ -51,6 +92,7 @@ const emptyDraft = (): Draft => ({
   styleUrl: './library-page.scss',
 })
 export class LibraryPage {
+  protected readonly t = TEXT;
   private readonly api = inject(LibraryApi);
   private readonly subscriptionsApi = inject(SubscriptionsApi);
 
@@ -71,7 +113,7 @@ export class LibraryPage {
   private readonly allInstructions = signal<Record<string, string>>({});
 
   protected readonly scopeNames = computed(() => {
-    const names: Record<string, string> = { [COMMON]: 'Every subscription' };
+    const names: Record<string, string> = { [COMMON]: $localize`Every subscription` };
     for (const s of this.subscriptions()) names[s.id] = s.name;
     return names;
   });
@@ -172,7 +214,9 @@ export class LibraryPage {
           `${a.kind}${a.name}`.localeCompare(`${b.kind}${b.name}`),
         ),
       );
-      this.saved.set(`${item.kind === 'skill' ? 'Skill' : 'Command'} ${item.name} saved.`);
+      this.saved.set(
+        `${item.kind === 'skill' ? $localize`Skill` : $localize`Command`} ${item.name} saved.`,
+      );
       // Unless the person went on to edit another item meanwhile: that form stays as it is.
       if (this.draft().id === d.id) this.draft.set(emptyDraft());
     } catch (error: unknown) {

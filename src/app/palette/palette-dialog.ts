@@ -19,6 +19,17 @@ export interface PaletteData {
 
 const MAX_SHOWN = 60;
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  searchCommands: $localize`Search commands`,
+  typeACommandA: $localize`Type a command, a session, a turn or a tool… (? for shortcuts)`,
+  commands: $localize`Commands`,
+  noCommandMatches: (query: unknown) => $localize`No command matches “${query}:query:”.`,
+  keyboardShortcuts: $localize`Keyboard shortcuts`,
+  backToCommands: $localize`Back to commands`,
+  close: $localize`Close`,
+};
+
 /** The palette's dialog: a combobox over a listbox of commands, or the list of shortcuts. */
 @Component({
   selector: 'app-palette-dialog',
@@ -27,6 +38,7 @@ const MAX_SHOWN = 60;
   styleUrl: './palette-dialog.scss',
 })
 export class PaletteDialog {
+  protected readonly t = TEXT;
   private readonly ref = inject<DialogRef<unknown, PaletteDialog>>(DialogRef);
   private readonly data = inject<PaletteData>(DIALOG_DATA);
   private readonly typeahead = inject(Typeahead);

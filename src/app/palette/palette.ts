@@ -5,13 +5,17 @@ import { Attention } from '../core/attention';
 import { LiveStore } from '../core/live-store';
 import { PAGES, SECTIONS } from '../core/pages';
 import { Navigator } from '../core/routing/navigator';
+import { otherLocale, switchLocale } from '../core/locale-choice';
 import { Theme } from '../core/theme';
 import { Typeahead } from '../core/typeahead';
 import { sessionName, shortId } from '../sessions/session-name';
+import { stateLabel } from '../shared/state-label';
 import { PaletteCommand } from './commands';
 import { PaletteDialog, PaletteMode } from './palette-dialog';
 import { PaletteRegistry } from './palette-registry';
 import { revealWhenShown } from './reveal';
+
+const SETTINGS = $localize`:palette group:Settings`;
 
 /** The command palette: the shown pages' commands first, then every page, setting and session. */
 @Injectable({ providedIn: 'root' })
@@ -39,7 +43,7 @@ export class Palette {
     }
     this.ref = this.dialog.open(PaletteDialog, {
       data: { mode, commands: this.commands },
-      ariaLabel: 'Command palette',
+      ariaLabel: $localize`Command palette`,
       panelClass: 'palette-panel',
       backdropClass: 'palette-backdrop',
       autoFocus: 'first-tabbable',
@@ -79,8 +83,8 @@ export class Palette {
     return [
       {
         id: 'answer-oldest',
-        group: 'Actions',
-        label: `Answer the oldest prompt (${oldest.tool_name})`,
+        group: $localize`Actions`,
+        label: $localize`Answer the oldest prompt (${oldest.tool_name}:tool:)`,
         keywords: 'permission approve inbox',
         run: this.go('/inbox', { answer: oldest.id }),
       },
@@ -90,15 +94,18 @@ export class Palette {
   private pageCommands(): PaletteCommand[] {
     const pages: PaletteCommand[] = PAGES.map((page) => ({
       id: 'page-' + page.path,
-      group: 'Pages',
-      label: page.path === '/sessions/new' ? 'Launch a session' : `Open ${page.label}`,
+      group: $localize`Pages`,
+      label:
+        page.path === '/sessions/new'
+          ? $localize`Launch a session`
+          : $localize`Open ${page.label}:page:`,
       keywords: page.keywords,
       run: this.go(page.path),
     }));
     const sections: PaletteCommand[] = SECTIONS.map((section) => ({
       id: 'section-' + section.headingId,
-      group: 'Sections',
-      label: `Show ${section.label}`,
+      group: $localize`Sections`,
+      label: $localize`Show ${section.label}:section:`,
       keywords: `${section.keywords} ${section.path.slice(1)}`,
       run: () => {
         void this.navigator
@@ -113,22 +120,31 @@ export class Palette {
     const commands: PaletteCommand[] = [
       {
         id: 'theme',
-        group: 'Settings',
-        label: this.theme.isDark() ? 'Switch to the light theme' : 'Switch to the dark theme',
+        group: SETTINGS,
+        label: this.theme.isDark()
+          ? $localize`Switch to the light theme`
+          : $localize`Switch to the dark theme`,
         keywords: 'toggle theme dark light colours',
         run: () => this.theme.toggle(),
       },
       {
+        id: 'language',
+        group: SETTINGS,
+        label: $localize`Language: ${otherLocale().name}:language:`,
+        keywords: 'language langue english français french anglais',
+        run: () => switchLocale(otherLocale().id),
+      },
+      {
         id: 'key-change',
-        group: 'Settings',
-        label: 'Change the API key',
+        group: SETTINGS,
+        label: $localize`Change the API key`,
         keywords: 'key token connect paste',
         run: this.go('/key'),
       },
       {
         id: 'help',
-        group: 'Help',
-        label: 'Keyboard shortcuts',
+        group: $localize`Help`,
+        label: $localize`Keyboard shortcuts`,
         keywords: '? keys help',
         run: () => this.open('help'),
       },
@@ -137,10 +153,10 @@ export class Palette {
       const remembered = this.apiKey.remembered();
       commands.push({
         id: 'key-remember',
-        group: 'Settings',
+        group: SETTINGS,
         label: remembered
-          ? 'Keep the API key for this tab only'
-          : 'Remember the API key in this browser',
+          ? $localize`Keep the API key for this tab only`
+          : $localize`Remember the API key in this browser`,
         keywords: 'key forget store',
         run: () => this.apiKey.setRemembered(!remembered),
       });
@@ -148,8 +164,8 @@ export class Palette {
     if (this.attention.notificationPermission() === 'default') {
       commands.push({
         id: 'notifications',
-        group: 'Settings',
-        label: 'Enable notifications',
+        group: SETTINGS,
+        label: $localize`Enable notifications`,
         keywords: 'alerts desktop prompts',
         run: () => void this.attention.askForNotifications(),
       });
@@ -163,8 +179,8 @@ export class Palette {
       .slice(0, 50)
       .map((session) => ({
         id: 'session-' + session.id,
-        group: 'Sessions',
-        label: `Go to ${sessionName(session)} · ${session.state}`,
+        group: $localize`Sessions`,
+        label: $localize`Go to ${sessionName(session)}:session: · ${stateLabel(session.state)}:state:`,
         keywords: `${shortId(session.id)} ${session.cwd} ${session.model} ${session.app} ${session.subscription_id}`,
         run: this.go('/sessions/' + session.id),
       }));

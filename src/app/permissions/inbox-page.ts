@@ -9,6 +9,16 @@ import {
 import { LiveStore } from '../core/live-store';
 import { PromptList } from './prompt-list';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  inbox: $localize`Inbox`,
+  permissionPromptsAndQuestions: $localize`Permission prompts and questions waiting for you, across every session, oldest first.`,
+  connectingToTheDaemon: $localize`Connecting to the daemon…`,
+  connectionLostReconnectingAnswers: $localize`Connection lost; reconnecting. Answers may be out of date.`,
+  pendingPrompts: $localize`Pending prompts`,
+  nothingIsWaitingFor: $localize`Nothing is waiting for you.`,
+};
+
 /** Every pending prompt across sessions, oldest first, live. */
 @Component({
   selector: 'app-inbox-page',
@@ -16,23 +26,23 @@ import { PromptList } from './prompt-list';
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <section class="page" aria-labelledby="inbox-title">
-      <h1 id="inbox-title" tabindex="-1">Inbox</h1>
+      <h1 id="inbox-title" tabindex="-1">{{ t.inbox }}</h1>
       <p class="lead">
-        Permission prompts and questions waiting for you, across every session, oldest first.
+        {{ t.permissionPromptsAndQuestions }}
       </p>
       @if (live.status() === 'connecting' && live.pending().length === 0) {
-        <p role="status">Connecting to the daemon…</p>
+        <p role="status">{{ t.connectingToTheDaemon }}</p>
       } @else {
         @if (live.status() === 'offline') {
           <p class="offline" role="status">
-            Connection lost; reconnecting. Answers may be out of date.
+            {{ t.connectionLostReconnectingAnswers }}
           </p>
         }
         <app-prompt-list
           [requests]="live.pending()"
           [showSession]="true"
-          label="Pending prompts"
-          emptyText="Nothing is waiting for you."
+          [label]="t.pendingPrompts"
+          [emptyText]="t.nothingIsWaitingFor"
           (exhausted)="focusTitle()"
         />
       }
@@ -56,6 +66,7 @@ import { PromptList } from './prompt-list';
   `,
 })
 export class InboxPage {
+  protected readonly t = TEXT;
   protected readonly live = inject(LiveStore);
   private readonly host = inject<ElementRef<HTMLElement>>(ElementRef);
   /** `?answer=<id>`: focus that prompt's first control (the palette's "answer the oldest prompt"). */

@@ -21,6 +21,28 @@ import { ARM_DELAY_MS, Arming } from './arming';
 import { PermissionActions } from './permission-actions';
 import { destinationOf, questionsOf, subjectOf } from './permission-view';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  questionFromTheAgent: $localize`Question from the agent`,
+  asksPermission: $localize`asks permission`,
+  session: $localize`Session `,
+  subscriptionMode: (model: unknown, subscription: unknown, mode: unknown) =>
+    $localize`· ${model}:model: · subscription ${subscription}:subscription: · ${mode}:mode: mode`,
+  launchedByTheKey: $localize`launched by the key`,
+  answer: $localize`Answer`,
+  declineToAnswer: $localize`Decline to answer`,
+  input: $localize`Input`,
+  outsideTheTrustedFolders: $localize`Outside the trusted folders:`,
+  allowOnce: $localize`Allow once`,
+  allowForThisSession: $localize`Allow for this session`,
+  alwaysForThisHost: $localize`Always for this host`,
+  forEverySessionFrom: (destination: unknown) =>
+    $localize`${destination}:destination: for every session from now on; the Rules page lists and removes it.`,
+  reasonForDenyingOptional: $localize`Reason for denying (optional)`,
+  reasonOptional: $localize`Reason (optional)`,
+  deny: $localize`Deny`,
+};
+
 /**
  * One pending request; every button answers this request's id, whatever else is pending. The
  * buttons arm only after the card has been in view for a moment (see Arming), and stay focusable
@@ -35,6 +57,7 @@ import { destinationOf, questionsOf, subjectOf } from './permission-view';
   host: { '[attr.data-permission-id]': 'request().id' },
 })
 export class PermissionCard {
+  protected readonly t = TEXT;
   private readonly actions = inject(PermissionActions);
   readonly request = input.required<PermissionRequest>();
   /** Shows a link to the session (in the inbox; not inside the conversation itself). */

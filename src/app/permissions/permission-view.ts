@@ -47,7 +47,7 @@ export function subjectOf(request: PermissionRequest): string | null {
 
 /** What a screen reader hears when a prompt arrives. */
 export function arrivalText(request: PermissionRequest): string {
-  if (request.is_question) return 'New question from the agent.';
+  if (request.is_question) return $localize`New question from the agent.`;
   const subject = subjectOf(request);
-  return `New prompt: ${request.tool_name} asks permission${subject ? ` for ${subject.slice(0, 200)}` : ''}.`;
+  return $localize`New prompt: ${request.tool_name} asks permission${subject ? ` for ${subject.slice(0, 200)}` : ''}.`;
 }

@@ -67,7 +67,7 @@ export class PromptList {
 
   readonly requests = input.required<readonly PermissionRequest[]>();
   readonly showSession = input(false);
-  readonly label = input('Pending prompts');
+  readonly label = input($localize`Pending prompts`);
   readonly emptyText = input<string | null>(null);
   /** Nothing left to focus after an answer. */
   readonly exhausted = output<void>();

@@ -1,3 +1,5 @@
+import { formatNumber } from '../shared/locale-format';
+import { plural } from '../shared/plural';
 import { AdmissionAnswer, AdmissionWindow } from '../../../contract/usage';
 import { windowName } from './quota-view';
 
@@ -19,13 +21,14 @@ export interface AdmissionView {
   rows: AdmissionRow[];
 }
 
-const pct = (n: number): string => `${n < 10 ? n.toFixed(1) : n.toFixed(0)} %`;
-const plural = (n: number, word: string): string => `${n} ${word}${n === 1 ? '' : 's'}`;
+const pct = (n: number): string => `${formatNumber(n, n < 10 ? 1 : 0)} %`;
 
 function age(seconds: number): string {
-  if (seconds < 60) return `${seconds} s ago`;
-  if (seconds < 3600) return `${Math.floor(seconds / 60)} min ago`;
-  return `${Math.floor(seconds / 3600)} h ${Math.floor((seconds % 3600) / 60)} min ago`;
+  if (seconds < 60) return $localize`${seconds}:seconds: s ago`;
+  const minutes = Math.floor(seconds / 60);
+  if (seconds < 3600) return $localize`${minutes}:minutes: min ago`;
+  const hours = Math.floor(seconds / 3600);
+  return $localize`${hours}:hours: h ${minutes % 60}:minutes: min ago`;
 }
 
 function row(
@@ -34,20 +37,30 @@ function row(
   running: number,
   threshold: number,
 ): AdmissionRow {
-  const since = w.used_since_reading > 0 ? ` + ${pct(w.used_since_reading)} used since` : '';
+  const used = pct(w.utilization);
+  const sinceUsed = pct(w.used_since_reading);
+  const since = w.used_since_reading > 0 ? $localize` + ${sinceUsed}:used: used since` : '';
+  const count = w.learned_from_sessions;
   const source =
     w.rate_source === 'learned'
-      ? `learned from ${plural(w.learned_from_sessions, 'session')}`
-      : 'prior for this plan';
+      ? plural(count, {
+          one: $localize`learned from ${count}:count: session`,
+          other: $localize`learned from ${count}:count: sessions`,
+        })
+      : $localize`prior for this plan`;
+  const read = age(w.read_age_seconds);
+  const stale = w.reading_status === 'stale' ? $localize` (stale)` : '';
+  const forRunning = pct(w.reserved_running);
+  const forNew = pct(w.reserved_new);
+  const projected = pct(w.projected);
+  const rate = pct(w.rate_per_session);
   return {
     key: w.window,
     name: windowName(w.window),
     binding,
-    reading: `${pct(w.utilization)}, read ${age(w.read_age_seconds)}${w.reading_status === 'stale' ? ' (stale)' : ''}`,
-    sum:
-      `${pct(w.utilization)}${since} + ${pct(w.reserved_running)} for ${running} running` +
-      ` + ${pct(w.reserved_new)} new = ${pct(w.projected)} of ${threshold} %`,
-    rate: `${pct(w.rate_per_session)} a session (${source})`,
+    reading: $localize`${used}:used:, read ${read}:age:${stale}:stale:`,
+    sum: $localize`${used}:used:${since}:since: + ${forRunning}:forRunning: for ${running}:running: running + ${forNew}:forNew: new = ${projected}:projected: of ${threshold}:threshold: %`,
+    rate: $localize`${rate}:rate: a session (${source}:source:)`,
     over: w.projected > threshold,
   };
 }
@@ -55,17 +68,24 @@ function row(
 /** The figures of an admission decision (a preview, or a refusal's), in words. */
 export function describeAdmission(answer: AdmissionAnswer): AdmissionView {
   const f = answer.figures;
+  const units = formatNumber(Math.round(f.units_per_session));
+  const ended = f.sessions_averaged;
   const sessions =
-    f.sessions_averaged > 0
-      ? `A session averages ${Math.round(f.units_per_session).toLocaleString('en')} units over the last ${plural(f.sessions_averaged, 'ended session')}.`
-      : `No session has ended yet: a session is taken as ${Math.round(f.units_per_session).toLocaleString('en')} units (the prior).`;
+    ended > 0
+      ? plural(ended, {
+          one: $localize`A session averages ${units}:units: units over the last ${ended}:count: ended session.`,
+          other: $localize`A session averages ${units}:units: units over the last ${ended}:count: ended sessions.`,
+        })
+      : $localize`No session has ended yet: a session is taken as ${units}:units: units (the prior).`;
   const verdict = answer.reason === 'no_reading' ? 'unchecked' : answer.admit ? 'admit' : 'refuse';
+  const projected = pct(f.projected ?? 0);
+  const window = windowName(f.window ?? '');
   const headline =
     verdict === 'unchecked'
-      ? 'No quota reading yet: a launch is admitted without a check.'
+      ? $localize`No quota reading yet: a launch is admitted without a check.`
       : verdict === 'admit'
-        ? `A launch now would be admitted: the highest projection is ${pct(f.projected ?? 0)} of ${f.threshold} %.`
-        : `A launch now would be refused: ${windowName(f.window ?? '')} would reach ${pct(f.projected ?? 0)}, over ${f.threshold} %.`;
+        ? $localize`A launch now would be admitted: the highest projection is ${projected}:projected: of ${f.threshold}:threshold: %.`
+        : $localize`A launch now would be refused: ${window}:window: would reach ${projected}:projected:, over ${f.threshold}:threshold: %.`;
   return {
     verdict,
     headline,

@@ -16,6 +16,23 @@ import { describeWindow, pollText } from './quota-view';
 
 const REFRESH_MS = 60_000;
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  quotas: $localize`Quotas`,
+  aReadingOlderThan: (staleAfter: unknown) =>
+    $localize`a reading older than ${staleAfter}:staleAfter: is stale`,
+  reading: $localize`Reading…`,
+  refreshQuotas: $localize`Refresh quotas`,
+  quotasCouldNotBe: (message: unknown, code: unknown) =>
+    $localize`Quotas could not be read: ${message}:message: (${code}:code:)`,
+  retry: $localize`Retry`,
+  stale: $localize`, stale`,
+  used: $localize` used`,
+  theProviderReportedNo: $localize`The provider reported no window for this subscription yet.`,
+  noSubscriptionToShow: $localize`No subscription to show quotas for.`,
+  readingQuotas: $localize`Reading quotas…`,
+};
+
 /** Quota windows per subscription on the dashboard; read again every minute or on demand. */
 @Component({
   selector: 'app-quota-cards',
@@ -25,6 +42,7 @@ const REFRESH_MS = 60_000;
   styleUrl: './quota-cards.scss',
 })
 export class QuotaCards {
+  protected readonly t = TEXT;
   private readonly api = inject(QuotasApi);
   private readonly now = inject(Now);
 
@@ -60,8 +78,8 @@ export class QuotaCards {
     registerPageCommands(() => [
       {
         id: 'quotas-refresh',
-        group: 'Quotas',
-        label: 'Refresh the quotas',
+        group: $localize`Quotas`,
+        label: $localize`Refresh the quotas`,
         keywords: 'quota limits reload',
         run: () => this.refresh(),
       },

@@ -20,11 +20,11 @@ export interface WindowView {
 }
 
 const NAMES: Record<string, string> = {
-  five_hour: '5-hour window',
-  seven_day: '7-day window',
-  seven_day_opus: '7-day window (Opus)',
-  seven_day_sonnet: '7-day window (Sonnet)',
-  seven_day_oauth_apps: '7-day window (OAuth apps)',
+  five_hour: $localize`5-hour window`,
+  seven_day: $localize`7-day window`,
+  seven_day_opus: $localize`7-day window (Opus)`,
+  seven_day_sonnet: $localize`7-day window (Sonnet)`,
+  seven_day_oauth_apps: $localize`7-day window (OAuth apps)`,
 };
 
 /** `five_hour` → `5-hour window`; an unknown name is shown as the provider spelled it, spaced. */
@@ -34,20 +34,20 @@ export function windowName(window: string): string {
 
 /** `read just now`, `read 1 min ago`, `read 14 min ago`, `read 2 h 5 min ago`, `never read`. */
 export function readAgo(readAt: string | null, nowMs: number): string {
-  if (!readAt) return 'never read';
+  if (!readAt) return $localize`never read`;
   const minutes = Math.floor(Math.max(0, nowMs - Date.parse(readAt)) / 60_000);
-  if (minutes < 1) return 'read just now';
-  if (minutes < 60) return `read ${minutes} min ago`;
+  if (minutes < 1) return $localize`read just now`;
+  if (minutes < 60) return $localize`read ${minutes}:minutes: min ago`;
   const hours = Math.floor(minutes / 60);
-  if (hours < 48) return `read ${hours} h ${minutes % 60} min ago`;
-  return `read ${Math.floor(hours / 24)} days ago`;
+  if (hours < 48) return $localize`read ${hours}:hours: h ${minutes % 60}:minutes: min ago`;
+  return $localize`read ${Math.floor(hours / 24)}:days: days ago`;
 }
 
 /** `resets in 2h 14m`, `reset time passed`, or `reset time unknown`. */
 export function resetIn(resetsAt: string | null, nowMs: number): string {
-  if (!resetsAt) return 'reset time unknown';
+  if (!resetsAt) return $localize`reset time unknown`;
   const left = Date.parse(resetsAt) - nowMs;
-  return left > 0 ? `resets in ${countdown(left)}` : 'reset time passed';
+  return left > 0 ? $localize`resets in ${countdown(left)}:left:` : $localize`reset time passed`;
 }
 
 export function describeWindow(window: QuotaWindow, nowMs: number): WindowView {
@@ -57,7 +57,7 @@ export function describeWindow(window: QuotaWindow, nowMs: number): WindowView {
   let statusText: string;
   if (!known) statusText = 'Unknown: no reading yet';
   else if (window.status === 'stale') statusText = `Stale: ${readText}, may be out of date`;
-  else statusText = 'Up to date';
+  else statusText = $localize`Up to date`;
   return {
     key: window.window,
     name: windowName(window.window),
@@ -75,12 +75,12 @@ export function describeWindow(window: QuotaWindow, nowMs: number): WindowView {
 /** What the card says about how the subscription's readings are obtained. */
 export function pollText(quota: SubscriptionQuota, nowMs: number): string {
   const poll = quota.poll;
-  if (!poll.enabled) return 'No OAuth token: read only from what the agent reports';
+  if (!poll.enabled) return $localize`No OAuth token: read only from what the agent reports`;
   if (poll.last_error) {
     const next = poll.next_attempt_at
       ? `, next try in ${countdown(Date.parse(poll.next_attempt_at) - nowMs)}`
       : '';
-    return `Last poll failed (${poll.last_error})${next}`;
+    return $localize`Last poll failed (${poll.last_error})${next}`;
   }
-  return 'Polling the usage endpoint';
+  return $localize`Polling the usage endpoint`;
 }

@@ -14,6 +14,16 @@ import { Timestamp } from '../shared/timestamp';
 
 const AllowedHostPage = listOf(AllowedHost);
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  hostsAllowedAlways: $localize`Hosts allowed always`,
+  answeredAlwaysForThis: $localize`Answered "Always for this host" in a network prompt: commands of every session connect to these host and port pairs without asking.`,
+  since: $localize`since`,
+  remove: $localize`Remove `,
+  remove2: $localize`Remove`,
+  noneEveryNewDestination: $localize`None: every new destination is a prompt.`,
+};
+
 /**
  * The destinations answered "Always for this host" in a Network prompt: a command of any session
  * reaches them without asking. Removed, the next connection there is a prompt again.
@@ -25,11 +35,10 @@ const AllowedHostPage = listOf(AllowedHost);
   template: `
     <section class="hosts" aria-labelledby="allowed-hosts-title">
       <h2 id="allowed-hosts-title" tabindex="-1" #title>
-        Hosts allowed always <span class="count">{{ hosts()?.length ?? '' }}</span>
+        {{ t.hostsAllowedAlways }} <span class="count">{{ hosts()?.length ?? '' }}</span>
       </h2>
       <p class="explanation">
-        Answered "Always for this host" in a network prompt: commands of every session connect to
-        these host and port pairs without asking.
+        {{ t.answeredAlwaysForThis }}
       </p>
       <p class="status" role="status">{{ announcement() }}</p>
       @if (failure(); as failure) {
@@ -41,7 +50,7 @@ const AllowedHostPage = listOf(AllowedHost);
             <li class="host">
               <code>{{ h.host }}:{{ h.port }}</code>
               <span class="since">
-                since <time [appTimestamp]="toMs(h.created_at)"></time> · {{ h.decided_by }}
+                {{ t.since }} <time [appTimestamp]="toMs(h.created_at)"></time> · {{ h.decided_by }}
               </span>
               <button
                 mat-button
@@ -49,13 +58,13 @@ const AllowedHostPage = listOf(AllowedHost);
                 class="danger"
                 [disabled]="busy()"
                 (click)="remove(h)"
-                [attr.aria-label]="'Remove ' + h.host + ':' + h.port"
+                [attr.aria-label]="t.remove + h.host + ':' + h.port"
               >
-                Remove
+                {{ t.remove2 }}
               </button>
             </li>
           } @empty {
-            <li class="none">None: every new destination is a prompt.</li>
+            <li class="none">{{ t.noneEveryNewDestination }}</li>
           }
         </ul>
       }
@@ -106,6 +115,7 @@ const AllowedHostPage = listOf(AllowedHost);
   `,
 })
 export class AllowedHosts {
+  protected readonly t = TEXT;
   private readonly api = inject(ApiClient);
   private readonly title = viewChild.required<ElementRef<HTMLElement>>('title');
 

@@ -18,6 +18,29 @@ import { RulesRefusal } from './rules-api';
 import { RULE_KINDS, RuleKind, ruleProblems } from './rule-list';
 import { formValueOf, ruleForm, ruleOf } from './rule-form';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  kind: $localize`Kind`,
+  giveTheRuleA: $localize`Give the rule a short unique id.`,
+  action: $localize`Action`,
+  deny: $localize`deny`,
+  ask: $localize`ask`,
+  allow: $localize`allow`,
+  patternRegularExpression: $localize`Pattern (regular expression)`,
+  testedAgainstEachSub: $localize`Tested against each sub-command, e.g. \\bgit\\s+push\\b`,
+  flags: $localize`Flags`,
+  pathsOneGlobPer: $localize`Paths (one glob per line)`,
+  eGSshOr: $localize`e.g. ~/.ssh/** or **/*.pem`,
+  reasonSentBackTo: $localize`Reason (sent back to the agent)`,
+  sayWhyTheAgent: $localize`Say why: the agent reads it.`,
+  theDaemonRefusedThese: (line: unknown) =>
+    $localize`The daemon refused these rules at line ${line}:line: of the rules file`,
+  cancel: $localize`Cancel`,
+  saving: $localize`Saving…`,
+  saveRule: $localize`Save rule`,
+  id: $localize`Id`,
+};
+
 /** Adds or edits one rule; checks what it can, then the page asks the daemon to save. */
 @Component({
   selector: 'app-rule-editor',
@@ -33,6 +56,7 @@ import { formValueOf, ruleForm, ruleOf } from './rule-form';
   styleUrl: './rule-editor.scss',
 })
 export class RuleEditor implements OnInit {
+  protected readonly t = TEXT;
   /** The rule being edited, or null to add one of `kind`. */
   readonly rule = input<Rule | null>(null);
   readonly kind = input<RuleKind>('bash');
@@ -50,7 +74,7 @@ export class RuleEditor implements OnInit {
   });
   protected readonly isBash = computed(() => this.kindValue() === 'bash');
   protected readonly title = computed(() =>
-    this.rule() ? `Edit rule ${this.rule()!.id}` : 'Add a rule',
+    this.rule() ? $localize`Edit rule ${this.rule()!.id}` : $localize`Add a rule`,
   );
 
   ngOnInit(): void {

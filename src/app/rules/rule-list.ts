@@ -11,20 +11,23 @@ export interface KindInfo {
 export const RULE_KINDS: readonly KindInfo[] = [
   {
     kind: 'bash',
-    label: 'Commands',
-    explanation: 'Regular expressions tested against each sub-command a Bash call would run.',
+    label: $localize`Commands`,
+    explanation: $localize`Regular expressions tested against each sub-command a Bash call would run.`,
   },
-  { kind: 'zero_access', label: 'Zero access', explanation: 'Paths no tool may read or change.' },
+  {
+    kind: 'zero_access',
+    label: $localize`Zero access`,
+    explanation: $localize`Paths no tool may read or change.`,
+  },
   {
     kind: 'read_only',
-    label: 'Read only',
-    explanation:
-      'Paths that may be read but not changed (redirections, sed -i, tee, rm and mv count as changes).',
+    label: $localize`Read only`,
+    explanation: $localize`Paths that may be read but not changed (redirections, sed -i, tee, rm and mv count as changes).`,
   },
   {
     kind: 'no_delete',
-    label: 'No delete',
-    explanation: 'Paths that may be changed but not removed or moved away.',
+    label: $localize`No delete`,
+    explanation: $localize`Paths that may be changed but not removed or moved away.`,
   },
 ];
 

@@ -26,6 +26,25 @@ type Verdict =
   | { kind: 'result'; result: RuleCheckResult }
   | { kind: 'error'; failure: ApiFailure };
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  wouldThisBeAllowed: $localize`Would this be allowed?`,
+  theDaemonAnswersWith: $localize`The daemon answers with the same decision its sessions use, as you type.`,
+  tool: $localize`Tool`,
+  command: $localize`Command`,
+  filePath: $localize`File path`,
+  gitPushForce: $localize`git push --force`,
+  workingDirectory: $localize`Working directory`,
+  permissionMode: $localize`Permission mode`,
+  typeACommandOr: $localize`Type a command or a path to see the decision.`,
+  checking: $localize`Checking…`,
+  theCheckFailed: (message: unknown, code: unknown) =>
+    $localize`The check failed: ${message}:message: (${code}:code:)`,
+  step: $localize`step`,
+  rule: $localize`rule`,
+  whatTheAgentWould: $localize`What the agent would be told`,
+};
+
 /** "Would this be allowed?": asks the daemon's own decision as the person types. */
 @Component({
   selector: 'app-rule-tester',
@@ -35,6 +54,7 @@ type Verdict =
   styleUrl: './rule-tester.scss',
 })
 export class RuleTester {
+  protected readonly t = TEXT;
   protected readonly chipClasses = chipClasses;
   private readonly api = inject(RulesApi);
   protected readonly tools = TESTER_TOOLS;

@@ -39,6 +39,42 @@ interface Editing {
   kind: RuleKind;
 }
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  rules: $localize`Rules`,
+  auditTrail: $localize`Audit trail`,
+  forEachToolCall: $localize`For each tool call the daemon tries the rules whose action is`,
+  deny: $localize`deny`,
+  then: $localize`, then`,
+  ask: $localize`ask`,
+  allow: $localize`allow`,
+  withinAnActionThe: $localize`; within an action the first match decides. The order below is the order within a kind.`,
+  theRulesCouldNot: (message: unknown, code: unknown) =>
+    $localize`The rules could not be loaded: ${message}:message: (${code}:code:)`,
+  retry: $localize`Retry`,
+  version: (version: unknown, source: unknown) =>
+    $localize`Version ${version}:version: · ${source}:source:`,
+  rules2: (rules: unknown) => $localize`· ${rules}:rules: rules`,
+  undoDelete: $localize`Undo delete`,
+  savingFailed: (message: unknown, code: unknown) =>
+    $localize`Saving failed: ${message}:message: (${code}:code:)`,
+  theDaemonRefusedThese: (line: unknown, reason: unknown) =>
+    $localize`The daemon refused these rules at line ${line}:line:: ${reason}:reason:`,
+  dragARuleBy: $localize`Drag a rule by its handle, or focus it and press Alt+↑ / Alt+↓, to change its place within its kind.`,
+  add: $localize`:add a rule:Add`,
+  addRule: (kind: string) => $localize`Add a ${kind}:kind: rule`,
+  ruleAt: (kind: string, place: number, count: number, id: string) =>
+    $localize`${kind}:kind: rule ${place}:place: of ${count}:count:: ${id}:id:`,
+  moveUp: (id: string) => $localize`Move ${id}:id: up`,
+  moveDown: (id: string) => $localize`Move ${id}:id: down`,
+  edit: $localize`Edit `,
+  edit2: $localize`Edit`,
+  delete: $localize`Delete `,
+  delete2: $localize`Delete`,
+  noRuleOfThis: $localize`No rule of this kind yet.`,
+  loadingRules: $localize`Loading rules…`,
+};
+
 /** The rules in force, grouped by kind, edited in place and saved whole through the daemon. */
 @Component({
   selector: 'app-rules-page',
@@ -57,6 +93,7 @@ interface Editing {
   styleUrl: './rules-page.scss',
 })
 export class RulesPage {
+  protected readonly t = TEXT;
   protected readonly chipClasses = chipClasses;
   private readonly api = inject(RulesApi);
   private readonly injector = inject(Injector);
@@ -86,15 +123,15 @@ export class RulesPage {
     registerPageCommands(() => [
       {
         id: 'rules-refresh',
-        group: 'Rules',
-        label: 'Reload the rules',
+        group: $localize`Rules`,
+        label: $localize`Reload the rules`,
         keywords: 'refresh',
         run: () => void this.load(),
       },
       ...RULE_KINDS.map((info) => ({
         id: 'rules-add-' + info.kind,
-        group: 'Rules',
-        label: `Add a rule: ${info.label}`,
+        group: $localize`Rules`,
+        label: $localize`Add a rule: ${info.label}`,
         keywords: 'new create',
         run: () => this.startAdd(info.kind),
       })),
@@ -102,8 +139,8 @@ export class RulesPage {
         ? [
             {
               id: 'rules-undo',
-              group: 'Rules',
-              label: 'Undo the deletion',
+              group: $localize`Rules`,
+              label: $localize`Undo the deletion`,
               keywords: 'restore',
               run: () => void this.undo(),
             },
@@ -155,20 +192,20 @@ export class RulesPage {
     if (!editing) return;
     const saved = await this.save(
       upsertRule(this.rules(), editing.id, rule),
-      editing.id ? `Rule ${rule.id} saved` : `Rule ${rule.id} added`,
+      editing.id ? $localize`Rule ${rule.id} saved` : $localize`Rule ${rule.id} added`,
     );
     if (saved) this.editing.set(null);
   }
 
   protected async remove(rule: Rule): Promise<void> {
     const before = this.rules();
-    if (await this.save(removeRule(before, rule.id), `Rule ${rule.id} deleted`))
+    if (await this.save(removeRule(before, rule.id), $localize`Rule ${rule.id} deleted`))
       this.undoRules.set(before);
   }
 
   protected async undo(): Promise<void> {
     const rules = this.undoRules();
-    if (rules && (await this.save(rules, 'Deletion undone'))) this.undoRules.set(null);
+    if (rules && (await this.save(rules, $localize`Deletion undone`))) this.undoRules.set(null);
   }
 
   protected dropped(kind: RuleKind, event: CdkDragDrop<unknown>): void {
@@ -186,7 +223,7 @@ export class RulesPage {
     const moved = moveWithinKind(current, kind, from, to);
     if (moved.every((rule, i) => rule === current[i])) return;
     const id = current.filter((r) => r.kind === kind)[from]?.id ?? '';
-    if (await this.save(moved, `Rule ${id} moved to position ${to + 1}`)) {
+    if (await this.save(moved, $localize`Rule ${id} moved to position ${to + 1}`)) {
       // Keep the keyboard on the moved rule once its row stands at its new place.
       afterNextRender(
         () =>

@@ -8,28 +8,27 @@ export const PERMISSION_MODES: readonly {
 }[] = [
   {
     value: 'write',
-    label: 'Write',
-    explanation: 'Edits and commands follow your rules; anything they do not decide asks you here.',
+    label: $localize`Write`,
+    explanation: $localize`Edits and commands follow your rules; anything they do not decide asks you here.`,
   },
   {
     value: 'read_only',
-    label: 'Read only',
-    explanation:
-      'Reading, searching and questions only; commands, edits, sub-agents and MCP tools are refused.',
+    label: $localize`Read only`,
+    explanation: $localize`Reading, searching and questions only; commands, edits, sub-agents and MCP tools are refused.`,
   },
   {
     value: 'dry_run',
-    label: 'Dry run',
-    explanation: 'Reads freely; every change is refused and reported as what it would have done.',
+    label: $localize`Dry run`,
+    explanation: $localize`Reads freely; every change is refused and reported as what it would have done.`,
   },
 ];
 
 export const LIFETIMES: readonly { seconds: number; label: string }[] = [
-  { seconds: 600, label: '10 minutes' },
-  { seconds: 1800, label: '30 minutes' },
-  { seconds: 3600, label: '1 hour' },
-  { seconds: 4 * 3600, label: '4 hours' },
-  { seconds: 24 * 3600, label: '24 hours' },
+  { seconds: 600, label: $localize`10 minutes` },
+  { seconds: 1800, label: $localize`30 minutes` },
+  { seconds: 3600, label: $localize`1 hour` },
+  { seconds: 4 * 3600, label: $localize`4 hours` },
+  { seconds: 24 * 3600, label: $localize`24 hours` },
 ];
 
 const absolutePath = Validators.pattern(/^(\/|[A-Za-z]:[\\/]|~\/).*/);

@@ -32,6 +32,58 @@ import { McpDraft, draftProblem, mcpServersOf } from './mcp-draft';
 import { SessionsApi } from './sessions-api';
 import { SubscriptionsApi } from '../subscriptions/subscriptions-api';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  launchASession: $localize`Launch a session`,
+  subscriptionsCouldNotBe: (message: unknown) =>
+    $localize`Subscriptions could not be loaded: ${message}:message:`,
+  retry: $localize`Retry`,
+  loadingSubscriptions: $localize`Loading subscriptions…`,
+  noSubscriptionIsConfigured: $localize`No subscription is configured yet.`,
+  subscription: $localize`Subscription`,
+  agent: (agent: unknown) => $localize`Agent: ${agent}:agent:`,
+  chooseASubscription: $localize`Choose a subscription.`,
+  model: $localize`Model`,
+  noModelsDetectedYet: $localize`No models detected yet: use “Detect models”.`,
+  chooseAModel: $localize`Choose a model.`,
+  detecting: $localize`Detecting…`,
+  detectModels: $localize`Detect models`,
+  detectionFailed: (message: unknown) => $localize`Detection failed: ${message}:message:`,
+  workingDirectory: $localize`Working directory`,
+  homeYouProject: $localize`/home/you/project`,
+  anAbsolutePathOn: $localize`An absolute path on this machine; the agent works in it.`,
+  giveTheWorkingDirectory: $localize`Give the working directory.`,
+  useAnAbsolutePath: $localize`Use an absolute path (starting with /).`,
+  effort: $localize`Effort`,
+  modelDefault: $localize`Model default`,
+  lifetime: $localize`Lifetime`,
+  stoppedAtTheDeadline: $localize`Stopped at the deadline unless extended.`,
+  permissionMode: $localize`Permission mode`,
+  runConfinedCommandsWithout: $localize`Run confined commands without asking`,
+  commandsRunConfinedBy: $localize`Commands run confined by the operating system; those no rule decides run without a prompt. Deny and ask rules (rm -rf, git push) still apply.`,
+  firstPromptOptional: $localize`First prompt (optional)`,
+  isSuspendedSinceAfter: (
+    name: unknown,
+    suspended_at: unknown,
+    consecutive_failed_starts: unknown,
+  ) =>
+    $localize`${name}:name: is suspended since ${suspended_at}:suspended_at: after ${consecutive_failed_starts}:consecutive_failed_starts: failed starts; a launch now would be told to wait`,
+  lastError: $localize`Last error:`,
+  retry2: $localize`Retry `,
+  reopening: $localize`Reopening…`,
+  tooManyLaunchesIn: $localize`Too many launches in a row from the console or on this subscription: the next launch is possible in`,
+  tooManyLaunchesIn2: $localize`Too many launches in a row.`,
+  tryAgainInS: (retryIn: unknown) => $localize`Try again in ${retryIn}:retryIn: s.`,
+  youCanTryAgain: $localize`You can try again now.`,
+  thisSubscriptionIsSuspended: (message: unknown) =>
+    $localize`This subscription is suspended: ${message}:message:`,
+  nextAttemptAllowedIn: (retryIn: unknown) =>
+    $localize`Next attempt allowed in ${retryIn}:retryIn: s.`,
+  cancel: $localize`Cancel`,
+  launching: $localize`Launching…`,
+  launch: $localize`Launch`,
+};
+
 /** The quota check shown before Launch is asked again this often (running sessions change it). */
 const ADMISSION_REFRESH_MS = 15_000;
 
@@ -56,6 +108,7 @@ const ADMISSION_REFRESH_MS = 15_000;
   styleUrl: './launch-page.scss',
 })
 export class LaunchPage {
+  protected readonly t = TEXT;
   private readonly sessionsApi = inject(SessionsApi);
   private readonly subscriptionsApi = inject(SubscriptionsApi);
   private readonly live = inject(LiveStore);

@@ -59,7 +59,7 @@ export function mcpServersOf(drafts: readonly McpDraft[]): Record<string, McpSer
 export function draftProblem(draft: McpDraft): string | null {
   if (!/^(?!.*__)[A-Za-z0-9_-]{1,64}$/.test(draft.name.trim()))
     return 'Name: letters, digits, "_" or "-" (no "__").';
-  if (endpointOf(draft) === null) return 'Give a URL or a command.';
-  if (draft.allowed.length === 0) return 'Allow at least one tool.';
+  if (endpointOf(draft) === null) return $localize`Give a URL or a command.`;
+  if (draft.allowed.length === 0) return $localize`Allow at least one tool.`;
   return null;
 }

@@ -7,6 +7,25 @@ import { toApiFailure } from '../core/api-error';
 import { MCP_SERVERS_MAX, McpDraft, draftProblem, endpointOf, newDraft } from './mcp-draft';
 import { SessionsApi } from './sessions-api';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  mcpServersOptional: $localize`MCP servers (optional)`,
+  thisSessionLoadsOnly: $localize`This session loads only these servers, and of each only the tools you tick: the agent does not see the others, and Relais refuses them.`,
+  mcpServer: $localize`MCP server `,
+  name: $localize`Name`,
+  urlOrCommand: $localize`URL or command`,
+  http12700: $localize`http://127.0.0.1:9500/mcp`,
+  listing: $localize`Listing…`,
+  listItsTools: $localize`List its tools`,
+  removeServer: (name: unknown) => $localize`Remove server ${name}:name:`,
+  allowedToolsOf: $localize`Allowed tools of `,
+  theServerListsNo: $localize`The server lists no tool.`,
+  allowedToolsCommaSeparated: $localize`Allowed tools (comma separated)`,
+  orListTheServer: $localize`Or list the server's tools and tick them.`,
+  addAnMcpServer: $localize`Add an MCP server`,
+  atMostServersA: (max: unknown) => $localize`At most ${max}:max: servers a session.`,
+};
+
 /** The launch form's MCP servers: where each is, and the tools ticked among those it lists. */
 @Component({
   selector: 'app-mcp-servers-editor',
@@ -14,16 +33,15 @@ import { SessionsApi } from './sessions-api';
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <fieldset class="mcp">
-      <legend>MCP servers (optional)</legend>
+      <legend>{{ t.mcpServersOptional }}</legend>
       <p class="explanation">
-        This session loads only these servers, and of each only the tools you tick: the agent does
-        not see the others, and Relais refuses them.
+        {{ t.thisSessionLoadsOnly }}
       </p>
       @for (draft of servers(); track draft.key; let i = $index) {
-        <section class="server" [attr.aria-label]="'MCP server ' + (i + 1)">
+        <section class="server" [attr.aria-label]="t.mcpServer + (i + 1)">
           <div class="row">
             <mat-form-field appearance="outline" class="name">
-              <mat-label>Name</mat-label>
+              <mat-label>{{ t.name }}</mat-label>
               <input
                 matInput
                 [value]="draft.name"
@@ -33,12 +51,12 @@ import { SessionsApi } from './sessions-api';
               />
             </mat-form-field>
             <mat-form-field appearance="outline" class="where">
-              <mat-label>URL or command</mat-label>
+              <mat-label>{{ t.urlOrCommand }}</mat-label>
               <input
                 matInput
                 [value]="draft.where"
                 (input)="patch(draft, { where: value($event), listed: null, listError: null })"
-                placeholder="http://127.0.0.1:9500/mcp"
+                [placeholder]="t.http12700"
                 spellcheck="false"
                 autocomplete="off"
               />
@@ -51,17 +69,17 @@ import { SessionsApi } from './sessions-api';
               (click)="list(draft)"
               [disabled]="draft.listing || !hasEndpoint(draft)"
             >
-              {{ draft.listing ? 'Listing…' : 'List its tools' }}
+              {{ draft.listing ? t.listing : t.listItsTools }}
             </button>
             <button mat-button type="button" (click)="remove(draft)">
-              Remove server {{ draft.name }}
+              {{ t.removeServer(draft.name) }}
             </button>
           </div>
           @if (draft.listError; as error) {
             <p class="error" role="alert">{{ error }}</p>
           }
           @if (draft.listed; as tools) {
-            <div class="tools" role="group" [attr.aria-label]="'Allowed tools of ' + draft.name">
+            <div class="tools" role="group" [attr.aria-label]="t.allowedToolsOf + draft.name">
               @for (tool of tools; track tool.name) {
                 <mat-checkbox
                   [checked]="draft.allowed.includes(tool.name)"
@@ -73,12 +91,12 @@ import { SessionsApi } from './sessions-api';
                   }
                 </mat-checkbox>
               } @empty {
-                <p>The server lists no tool.</p>
+                <p>{{ t.theServerListsNo }}</p>
               }
             </div>
           } @else {
             <mat-form-field appearance="outline" class="wide">
-              <mat-label>Allowed tools (comma separated)</mat-label>
+              <mat-label>{{ t.allowedToolsCommaSeparated }}</mat-label>
               <input
                 matInput
                 [value]="draft.allowed.join(', ')"
@@ -86,7 +104,7 @@ import { SessionsApi } from './sessions-api';
                 spellcheck="false"
                 autocomplete="off"
               />
-              <mat-hint>Or list the server's tools and tick them.</mat-hint>
+              <mat-hint>{{ t.orListTheServer }}</mat-hint>
             </mat-form-field>
           }
           @if (problem(draft); as problem) {
@@ -95,10 +113,10 @@ import { SessionsApi } from './sessions-api';
         </section>
       }
       <button mat-stroked-button type="button" (click)="add()" [disabled]="servers().length >= max">
-        Add an MCP server
+        {{ t.addAnMcpServer }}
       </button>
       @if (servers().length >= max) {
-        <span class="explanation">At most {{ max }} servers a session.</span>
+        <span class="explanation">{{ t.atMostServersA(max) }}</span>
       }
     </fieldset>
   `,
@@ -155,6 +173,7 @@ import { SessionsApi } from './sessions-api';
   `,
 })
 export class McpServersEditor {
+  protected readonly t = TEXT;
   private readonly api = inject(SessionsApi);
   readonly servers = model<McpDraft[]>([]);
   protected readonly max = MCP_SERVERS_MAX;

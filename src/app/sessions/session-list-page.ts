@@ -28,6 +28,38 @@ interface Row {
   size: string;
 }
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  sessions: $localize`Sessions`,
+  importingHistory: $localize`Importing history…`,
+  importHistory: $localize`Import history`,
+  launchASession: $localize`Launch a session`,
+  historyImport: $localize`History import`,
+  importOf: $localize`Import of `,
+  filters: $localize`Filters`,
+  state: $localize`State`,
+  anyState: $localize`Any state`,
+  subscription: $localize`Subscription`,
+  anySubscription: $localize`Any subscription`,
+  origin: $localize`Origin`,
+  relaisAndImported: $localize`Relais and imported`,
+  launchedByRelais: $localize`Launched by Relais`,
+  importedBeforeOrOutside: $localize`Imported (before or outside Relais)`,
+  application: $localize`Application`,
+  anyApplication: $localize`Any application`,
+  loadingSessions: $localize`Loading sessions…`,
+  sessionsCouldNotBe: (message: unknown, code: unknown) =>
+    $localize`Sessions could not be loaded: ${message}:message: (${code}:code:)`,
+  retry: $localize`Retry`,
+  noSessionsYetLaunch: $localize`No sessions yet. Launch one by hand, or let a tool of your machine launch it through the API.`,
+  sessionsNewestFirstUpdated: $localize`Sessions, newest first, updated live`,
+  imported: $localize`imported`,
+  waiting: (pending_permissions: unknown) =>
+    $localize`${pending_permissions}:pending_permissions: waiting`,
+  noSessionMatchesThese: $localize`No session matches these filters.`,
+  clearFilters: $localize`Clear filters`,
+};
+
 /** An import under way (or the last one), as a person reads it. */
 interface ImportLine {
   subscription: string;
@@ -47,18 +79,18 @@ const STATES: readonly SessionState[] = [
 
 /** The table's columns and their share of its width (a fixed layout: see the stylesheet). */
 const COLUMNS: readonly { label: string; width: string }[] = [
-  { label: 'Session', width: '16%' },
-  { label: 'State', width: '7%' },
-  { label: 'Subscription', width: '8.5%' },
-  { label: 'Agent', width: '5.5%' },
-  { label: 'Model', width: '8.5%' },
-  { label: 'App', width: '8.5%' },
-  { label: 'Working directory', width: '13%' },
-  { label: 'Started', width: '6.5%' },
-  { label: 'Time left', width: '6.5%' },
-  { label: 'Prompts', width: '6.5%' },
-  { label: 'Queued', width: '6%' },
-  { label: 'Transcript', width: '7.5%' },
+  { label: $localize`Session`, width: '16%' },
+  { label: $localize`State`, width: '7%' },
+  { label: $localize`Subscription`, width: '8.5%' },
+  { label: $localize`Agent`, width: '5.5%' },
+  { label: $localize`Model`, width: '8.5%' },
+  { label: $localize`App`, width: '8.5%' },
+  { label: $localize`Working directory`, width: '13%' },
+  { label: $localize`Started`, width: '6.5%' },
+  { label: $localize`Time left`, width: '6.5%' },
+  { label: $localize`Prompts`, width: '6.5%' },
+  { label: $localize`Queued`, width: '6%' },
+  { label: $localize`Transcript`, width: '7.5%' },
 ];
 
 /** The live dashboard: every session from the global stream, filterable, no polling. */
@@ -70,6 +102,7 @@ const COLUMNS: readonly { label: string; width: string }[] = [
   styleUrl: './session-list-page.scss',
 })
 export class SessionListPage {
+  protected readonly t = TEXT;
   protected readonly live = inject(LiveStore);
   private readonly now = inject(Now);
   private readonly sessionsApi = inject(SessionsApi);
@@ -142,22 +175,22 @@ export class SessionListPage {
     registerPageCommands(() => [
       {
         id: 'sessions-import',
-        group: 'Sessions',
-        label: 'Import the history of every subscription',
+        group: $localize`Sessions`,
+        label: $localize`Import the history of every subscription`,
         keywords: 'rescan transcripts history imported',
         run: () => void this.importAll(),
       },
       {
         id: 'sessions-clear',
-        group: 'Sessions',
-        label: 'Clear the session filters',
+        group: $localize`Sessions`,
+        label: $localize`Clear the session filters`,
         keywords: 'reset filter',
         run: () => this.clearFilters(),
       },
       ...this.states.map((state) => ({
         id: 'sessions-state-' + state,
-        group: 'Sessions',
-        label: `Show only ${state} sessions`,
+        group: $localize`Sessions`,
+        label: $localize`Show only ${state} sessions`,
         keywords: 'filter state',
         run: () => this.stateFilter.set(state),
       })),
@@ -183,7 +216,7 @@ export class SessionListPage {
       this.importOutcome.set(importSummary(reports));
       await this.loadImported();
     } catch (error: unknown) {
-      this.importOutcome.set(`The import failed: ${toApiFailure(error).message}`);
+      this.importOutcome.set($localize`The import failed: ${toApiFailure(error).message}`);
     } finally {
       this.importing.set(false);
     }
@@ -212,7 +245,7 @@ function importLine(progress: ImportProgress): ImportLine {
     subscription: progress.subscription_id,
     running,
     text:
-      `${running ? 'Importing' : 'Imported'}: files ${progress.files_done} / ${progress.files_total}` +
+      `${running ? $localize`Importing` : $localize`Imported`}: files ${progress.files_done} / ${progress.files_total}` +
       ` · ${bytes}${rate} · ${progress.turns} responses counted${errors}`,
     percent: progress.bytes_total
       ? Math.round((100 * progress.bytes_done) / progress.bytes_total)
@@ -230,7 +263,7 @@ function importSummary(reports: ImportReport[]): string {
   const clamped = sum((r) => r.clamped);
   const bounded = clamped ? ` ${clamped} implausible values brought within bounds.` : '';
   return (
-    `History rescanned: ${sum((r) => r.files)} transcripts, ${sum((r) => r.files_read)} with news, ` +
+    $localize`History rescanned: ${sum((r) => r.files)} transcripts, ${sum((r) => r.files_read)} with news, ` +
     `${sum((r) => r.sessions)} new conversations, ${sum((r) => r.turns)} responses counted, ` +
     `${sum((r) => r.malformed)} malformed lines kept.${bounded}${problems}`
   );

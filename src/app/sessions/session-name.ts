@@ -2,7 +2,7 @@ import { Session } from '../../../contract/api';
 
 /** What a person calls a session: its title, else its short id. */
 export function sessionName(session: Pick<Session, 'id' | 'title'>): string {
-  return session.title ?? `Session ${shortId(session.id)}`;
+  return session.title ?? $localize`Session ${shortId(session.id)}`;
 }
 
 /** The last eight characters of an id: enough to tell sessions apart in a list. */

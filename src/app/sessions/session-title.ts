@@ -18,6 +18,16 @@ import { PageTitle } from '../core/page-title';
 import { SessionsApi } from './sessions-api';
 import { sessionName, shortId } from './session-name';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  sessionTitle: $localize`Session title`,
+  saving: $localize`Saving…`,
+  save: $localize`Save`,
+  cancel: $localize`Cancel`,
+  renameThisSession: $localize`Rename this session`,
+  rename: $localize`Rename`,
+};
+
 /**
  * A session's title with its short id, renamed in place (Enter saves, Escape cancels). It also
  * names the browser tab after the session while it is shown.
@@ -30,7 +40,7 @@ import { sessionName, shortId } from './session-name';
     @if (editing()) {
       <h1 class="visually-hidden">{{ name() }}</h1>
       <form class="rename" (submit)="$event.preventDefault(); save()">
-        <label class="visually-hidden" for="session-title-field">Session title</label>
+        <label class="visually-hidden" for="session-title-field">{{ t.sessionTitle }}</label>
         <input
           #field
           id="session-title-field"
@@ -45,9 +55,9 @@ import { sessionName, shortId } from './session-name';
           autocomplete="off"
         />
         <button mat-flat-button type="submit" [disabled]="saving()">
-          {{ saving() ? 'Saving…' : 'Save' }}
+          {{ saving() ? t.saving : t.save }}
         </button>
-        <button mat-button type="button" (click)="cancel()">Cancel</button>
+        <button mat-button type="button" (click)="cancel()">{{ t.cancel }}</button>
       </form>
       @if (problem(); as problem) {
         <p id="session-title-problem" class="problem" role="alert">{{ problem }}</p>
@@ -63,9 +73,9 @@ import { sessionName, shortId } from './session-name';
         type="button"
         class="rename-button"
         (click)="edit()"
-        aria-label="Rename this session"
+        [attr.aria-label]="t.renameThisSession"
       >
-        Rename
+        {{ t.rename }}
       </button>
     }
   `,
@@ -113,6 +123,7 @@ import { sessionName, shortId } from './session-name';
   `,
 })
 export class SessionTitleView {
+  protected readonly t = TEXT;
   private readonly api = inject(SessionsApi);
   private readonly page = inject(PageTitle);
 
@@ -134,7 +145,7 @@ export class SessionTitleView {
   protected readonly error = signal<ApiFailure | null>(null);
   protected readonly problem = computed(() => {
     const error = this.error();
-    if (error) return `Not renamed: ${error.message}`;
+    if (error) return $localize`Not renamed: ${error.message}`;
     const checked = TitleSchema.safeParse(this.draft());
     return checked.success || this.draft().trim() === '' ? null : checked.error.issues[0]!.message;
   });

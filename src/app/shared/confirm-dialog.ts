@@ -8,6 +8,11 @@ export interface ConfirmData {
   confirm: string;
 }
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  cancel: $localize`Cancel`,
+};
+
 /** Asks before something that cannot be undone; closes with true only on the explicit button. */
 @Component({
   selector: 'app-confirm-dialog',
@@ -19,7 +24,9 @@ export interface ConfirmData {
       ><p>{{ data.message }}</p></mat-dialog-content
     >
     <mat-dialog-actions align="end">
-      <button mat-button type="button" [mat-dialog-close]="false" cdkFocusInitial>Cancel</button>
+      <button mat-button type="button" [mat-dialog-close]="false" cdkFocusInitial>
+        {{ t.cancel }}
+      </button>
       <button mat-flat-button type="button" class="danger" [mat-dialog-close]="true">
         {{ data.confirm }}
       </button>
@@ -33,5 +40,6 @@ export interface ConfirmData {
   `,
 })
 export class ConfirmDialog {
+  protected readonly t = TEXT;
   protected readonly data = inject<ConfirmData>(MAT_DIALOG_DATA);
 }

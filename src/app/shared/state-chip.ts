@@ -1,11 +1,12 @@
-import { ChangeDetectionStrategy, Component, input } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, input } from '@angular/core';
 import { SessionState } from '../../../contract/api';
+import { stateLabel } from './state-label';
 
 /** A session state as a small coloured label (the text carries the meaning, not the colour). */
 @Component({
   selector: 'app-state-chip',
   changeDetection: ChangeDetectionStrategy.OnPush,
-  template: `<span class="chip" [class]="'chip state-' + state()">{{ state() }}</span>`,
+  template: `<span class="chip" [class]="'chip state-' + state()">{{ label() }}</span>`,
   styles: `
     .chip {
       display: inline-block;
@@ -38,4 +39,5 @@ import { SessionState } from '../../../contract/api';
 })
 export class StateChip {
   readonly state = input.required<SessionState>();
+  protected readonly label = computed(() => stateLabel(this.state()));
 }

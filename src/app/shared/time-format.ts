@@ -1,44 +1,25 @@
+import { dateFormat } from './locale-format';
+
 const pad = (value: number, width = 2): string => String(value).padStart(width, '0');
 
-/** A value made on first use: building the formats costs nothing until a time is shown. */
-function lazy<T>(make: () => T): () => T {
-  let value: T | undefined;
-  return () => (value ??= make());
-}
-
 /**
- * Times follow the browser's language: its order of day and month, its 12 or 24 hours. Each format
- * is made once, on first use (Intl formatters are costly to build, cheap to use; the page's first
- * one also loads the locale's data, which `public/date-format-warm-up.js` does before the app runs).
+ * Times follow the console's language (shared/locale-format.ts): its order of day and month, its
+ * 12 or 24 hours. Each format is made once, on first use (the page's first one also loads the
+ * locale's data, which `public/date-format-warm-up.js` does before the app runs).
  */
-const CLOCK = lazy(
-  () =>
-    new Intl.DateTimeFormat(undefined, { hour: '2-digit', minute: '2-digit', second: '2-digit' }),
-);
-const DAY_AND_CLOCK = lazy(
-  () =>
-    new Intl.DateTimeFormat(undefined, {
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-      second: '2-digit',
-    }),
-);
-const DATE_AND_MINUTE = lazy(
-  () =>
-    new Intl.DateTimeFormat(undefined, {
-      year: 'numeric',
-      month: 'short',
-      day: 'numeric',
-      hour: '2-digit',
-      minute: '2-digit',
-    }),
-);
+const CLOCK = { hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
+const DAY_AND_CLOCK = { month: 'short', day: 'numeric', ...CLOCK } as const;
+const DATE_AND_MINUTE = {
+  year: 'numeric',
+  month: 'short',
+  day: 'numeric',
+  hour: '2-digit',
+  minute: '2-digit',
+} as const;
 
 /** Local time to the second, in the browser's format: `14:03:22` (or `02:03:22 PM`). */
 export function clockTime(ms: number): string {
-  return CLOCK().format(ms);
+  return dateFormat(CLOCK).format(ms);
 }
 
 /**
@@ -46,12 +27,12 @@ export function clockTime(ms: number): string {
  * on any other day, so a list that spans midnight (or weeks) says which day each line is from.
  */
 export function listTime(ms: number, nowMs = Date.now()): string {
-  return sameLocalDay(ms, nowMs) ? CLOCK().format(ms) : DAY_AND_CLOCK().format(ms);
+  return dateFormat(sameLocalDay(ms, nowMs) ? CLOCK : DAY_AND_CLOCK).format(ms);
 }
 
 /** A date with its time to the minute, in the browser's format: `Dec 1, 2026, 14:03`. */
 export function dateAndMinute(ms: number): string {
-  return DATE_AND_MINUTE().format(ms);
+  return dateFormat(DATE_AND_MINUTE).format(ms);
 }
 
 function sameLocalDay(a: number, b: number): boolean {
@@ -76,12 +57,22 @@ export function fullDateTime(ms: number): string {
   );
 }
 
+/** Short durations in the console's language: `12m 5s`, `12 min 5 s`. */
+const UNITS = {
+  s: (s: number) => $localize`:short duration:${s}:seconds:s`,
+  m: (m: number) => $localize`:short duration:${m}:minutes:m`,
+  ms: (m: number, s: number) => $localize`:short duration:${m}:minutes:m ${s}:seconds:s`,
+  hm: (h: number, m: number) => $localize`:short duration:${h}:hours:h ${m}:minutes:m`,
+  dh: (d: number, h: number) => $localize`:short duration:${d}:days:d ${h}:hours:h`,
+  under: $localize`:short duration:under 1m`,
+};
+
 /** A short human duration: `45s`, `12m 5s`, `3h 20m`, `2d 4h`. Negative durations count as zero. */
 export function shortDuration(ms: number): string {
   const seconds = Math.max(0, Math.floor(ms / 1000));
-  if (seconds < 60) return `${seconds}s`;
+  if (seconds < 60) return UNITS.s(seconds);
   const minutes = Math.floor(seconds / 60);
-  if (minutes < 60) return `${minutes}m ${seconds % 60}s`;
+  if (minutes < 60) return UNITS.ms(minutes, seconds % 60);
   return hoursText(Math.floor(minutes / 60), minutes % 60);
 }
 
@@ -90,9 +81,9 @@ export function shortDuration(ms: number): string {
  * that a countdown on screen changes once a minute rather than every second.
  */
 export function countdown(ms: number): string {
-  if (ms <= 0) return '0m';
+  if (ms <= 0) return UNITS.m(0);
   const minutes = Math.ceil(ms / 60_000);
-  return minutes <= 1 ? 'under 1m' : minutesText(minutes);
+  return minutes <= 1 ? UNITS.under : minutesText(minutes);
 }
 
 /**
@@ -101,15 +92,15 @@ export function countdown(ms: number): string {
  */
 export function elapsed(ms: number): string {
   const minutes = Math.floor(Math.max(0, ms) / 60_000);
-  return minutes < 1 ? 'under 1m' : minutesText(minutes);
+  return minutes < 1 ? UNITS.under : minutesText(minutes);
 }
 
 /** Whole minutes as `42m`, `3h 20m`, `2d 4h`. */
 function minutesText(minutes: number): string {
-  if (minutes < 60) return `${minutes}m`;
+  if (minutes < 60) return UNITS.m(minutes);
   return hoursText(Math.floor(minutes / 60), minutes % 60);
 }
 
 function hoursText(hours: number, minutes: number): string {
-  return hours < 24 ? `${hours}h ${minutes}m` : `${Math.floor(hours / 24)}d ${hours % 24}h`;
+  return hours < 24 ? UNITS.hm(hours, minutes) : UNITS.dh(Math.floor(hours / 24), hours % 24);
 }

@@ -31,7 +31,7 @@ export class CategoryChart {
 
   protected readonly label = computed(
     () =>
-      'Storage by category: ' +
+      $localize`Storage by category: ` +
       this.categories()
         .map((c) => `${CATEGORY_LABELS[c.category]} ${formatBytes(c.bytes)}`)
         .join(', '),

@@ -1,11 +1,11 @@
 import { StorageCategory } from '../../../contract/operations';
 
 export const CATEGORY_LABELS: Record<StorageCategory, string> = {
-  events: 'Conversation events',
-  archives: 'Compressed archives',
-  metrics: 'Metrics (turns, tool calls)',
-  audit: 'Audit trail',
+  events: $localize`Conversation events`,
+  archives: $localize`Compressed archives`,
+  metrics: $localize`Metrics (turns, tool calls)`,
+  audit: $localize`Audit trail`,
   logs: 'Logs',
   sessions: 'Sessions',
-  overhead: 'Database overhead',
+  overhead: $localize`Database overhead`,
 };

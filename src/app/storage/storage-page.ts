@@ -24,6 +24,66 @@ interface CategoryRow {
   share: string;
 }
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  storage: $localize`Storage`,
+  refresh: $localize`Refresh`,
+  recycling: $localize`Recycling…`,
+  runRecyclingNow: $localize`Run recycling now`,
+  theStorageReportCould: (message: unknown, code: unknown) =>
+    $localize`The storage report could not be loaded: ${message}:message: (${code}:code:)`,
+  retry: $localize`Retry`,
+  inTheDatabase: $localize`In the database`,
+  bytesInUse: (total_bytes: unknown) => $localize`${total_bytes}:total_bytes: bytes in use`,
+  files: $localize`Files`,
+  databaseFile: $localize`Database file`,
+  writeAheadLog: $localize`Write-ahead log`,
+  recycling2: $localize`Recycling`,
+  nextRun: $localize`Next run`,
+  notScheduled: $localize`not scheduled`,
+  lastRun: $localize`Last run`,
+  compressedDeleted: (compressed: unknown, deleted: unknown) =>
+    $localize`· ${compressed}:compressed: compressed, ${deleted}:deleted: deleted`,
+  never: $localize`never`,
+  rules: $localize`Rules`,
+  compressDaysAfterThe: (compress_after_days: unknown, delete_after_days: unknown) =>
+    $localize`compress ${compress_after_days}:compress_after_days: days after the end, delete after ${delete_after_days}:delete_after_days: days`,
+  byCategory: $localize`By category`,
+  bytesByCategory: $localize`Bytes by category`,
+  bytesByCategoryThey: $localize`Bytes by category; they add up to the total in the database`,
+  category: $localize`Category`,
+  size: $localize`Size`,
+  bytes: $localize`Bytes`,
+  share: $localize`Share`,
+  total: $localize`Total`,
+  bySubscription: $localize`By subscription`,
+  noConversationStoredYet: $localize`No conversation stored yet.`,
+  bytesBySubscription: $localize`Bytes by subscription`,
+  conversationsAndBytesBy: $localize`Conversations and bytes by subscription`,
+  subscription: $localize`Subscription`,
+  conversations: $localize`Conversations`,
+  stored: $localize`Stored`,
+  eventText: $localize`Event text`,
+  conversationsLargestFirst: $localize`Conversations, largest first`,
+  noConversationStoredYet2: $localize`No conversation stored yet. Sessions appear here once they have events.`,
+  conversationsWithTheirSize: $localize`Conversations with their size and recycling dates`,
+  session: $localize`Session`,
+  state: $localize`State`,
+  storedAs: $localize`Stored as`,
+  events: $localize`Events`,
+  compressOn: $localize`Compress on`,
+  deleteOn: $localize`Delete on`,
+  actions: $localize`Actions`,
+  openSession: $localize`Open session`,
+  bytes2: $localize` bytes`,
+  compressNow: $localize`Compress now `,
+  compressNow2: $localize`Compress now`,
+  deleteNow: $localize`Delete now `,
+  deleteNow2: $localize`Delete now`,
+  onlyEndedSessionsCan: $localize`Only ended sessions can be compressed or deleted; a compressed conversation still reads back as it was.`,
+  loadingTheStorageReport: $localize`Loading the storage report…`,
+};
+
 /** Where the bytes go, what recycling will do and when, and per-conversation actions. */
 @Component({
   selector: 'app-storage-page',
@@ -37,6 +97,7 @@ interface CategoryRow {
   styleUrl: './storage-page.scss',
 })
 export class StoragePage {
+  protected readonly t = TEXT;
   protected readonly chipClasses = chipClasses;
   private readonly api = inject(StorageApi);
   private readonly dialog = inject(MatDialog);
@@ -67,15 +128,15 @@ export class StoragePage {
     registerPageCommands(() => [
       {
         id: 'storage-refresh',
-        group: 'Storage',
-        label: 'Refresh the storage figures',
+        group: $localize`Storage`,
+        label: $localize`Refresh the storage figures`,
         keywords: 'reload disk',
         run: () => void this.load(),
       },
       {
         id: 'storage-recycle',
-        group: 'Storage',
-        label: 'Recycle the database (reclaim free space)',
+        group: $localize`Storage`,
+        label: $localize`Recycle the database (reclaim free space)`,
         keywords: 'vacuum compact',
         run: () => void this.recycle(),
       },
@@ -97,15 +158,15 @@ export class StoragePage {
   protected async compress(row: ConversationStorage): Promise<void> {
     await this.act(`compress:${row.session_id}`, async () => {
       await this.api.compress(row.session_id);
-      return `Conversation ${row.session_id} compressed.`;
+      return $localize`Conversation ${row.session_id} compressed.`;
     });
   }
 
   protected async remove(row: ConversationStorage): Promise<void> {
     const data: ConfirmData = {
-      title: 'Delete this conversation?',
-      message: `The events of session ${row.session_id} (${formatBytes(row.bytes)}) are deleted for good. Its metrics (turns, tool calls, audit) stay.`,
-      confirm: 'Delete now',
+      title: $localize`Delete this conversation?`,
+      message: $localize`The events of session ${row.session_id} (${formatBytes(row.bytes)}) are deleted for good. Its metrics (turns, tool calls, audit) stay.`,
+      confirm: $localize`Delete now`,
     };
     const confirmed = await firstValueFrom(
       this.dialog.open(ConfirmDialog, { data, autoFocus: 'first-tabbable' }).afterClosed(),
@@ -113,14 +174,14 @@ export class StoragePage {
     if (confirmed !== true) return;
     await this.act(`delete:${row.session_id}`, async () => {
       await this.api.remove(row.session_id);
-      return `Conversation ${row.session_id} deleted.`;
+      return $localize`Conversation ${row.session_id} deleted.`;
     });
   }
 
   protected async recycle(): Promise<void> {
     await this.act('recycle', async () => {
       const result = await this.api.recycle();
-      return `Recycling ran: ${result.compressed} compressed, ${result.deleted} deleted.`;
+      return $localize`Recycling ran: ${result.compressed} compressed, ${result.deleted} deleted.`;
     });
   }
 

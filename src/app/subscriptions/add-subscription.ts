@@ -10,6 +10,24 @@ import { ApiFailure, toApiFailure } from '../core/api-error';
 import { SubscriptionsApi } from './subscriptions-api';
 import { AGENT_LABELS, loginCommand } from './subscription-view';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  addASubscription: $localize`Add a subscription`,
+  agent: $localize`Agent`,
+  name: $localize`Name`,
+  giveItAName: $localize`Give it a name (80 characters at most).`,
+  configurationFolder: $localize`Configuration folder`,
+  homeYouClaudeWork: $localize`/home/you/.claude-work`,
+  anAbsolutePathWhere: $localize`An absolute path, where you logged in once.`,
+  giveTheConfigurationFolder: $localize`Give the configuration folder.`,
+  useAnAbsolutePath: $localize`Use an absolute path (starting with /).`,
+  logInOnceIn: $localize`Log in once in that folder first:`,
+  theSubscriptionWasNot: (message: unknown, code: unknown) =>
+    $localize`The subscription was not added: ${message}:message: (${code}:code:)`,
+  adding: $localize`Adding…`,
+  addSubscription: $localize`Add subscription`,
+};
+
 /** Adds a subscription: the agent, a name, and the folder in which the person logged in once. */
 @Component({
   selector: 'app-add-subscription',
@@ -25,6 +43,7 @@ import { AGENT_LABELS, loginCommand } from './subscription-view';
   styleUrl: './add-subscription.scss',
 })
 export class AddSubscription {
+  protected readonly t = TEXT;
   private readonly api = inject(SubscriptionsApi);
   /** A subscription was added (detection then runs on it). */
   readonly added = output<Subscription>();

@@ -24,6 +24,39 @@ import { chipClasses } from '../shared/chip-tone';
 import { SubscriptionsApi } from './subscriptions-api';
 import { AGENT_LABELS, accountFacts, sharedWith } from './subscription-view';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  builtIn: $localize`built in`,
+  suspended: $localize`suspended`,
+  configurationFolder: $localize`Configuration folder`,
+  sharesItsAccountWith: (names: unknown) =>
+    $localize`Shares its account with ${names}:names:: their sessions draw on the same quotas.`,
+  whatDetectionFound: $localize`What detection found`,
+  notDetectedYetDetection: $localize`Not detected yet. Detection asks the agent who it is and which models it offers, without generating anything.`,
+  detected: (detected_at: unknown) => $localize`Detected ${detected_at}:detected_at:`,
+  detectionFailed: (detect_error: unknown) =>
+    $localize`Detection failed: ${detect_error}:detect_error:`,
+  accountOf: $localize`Account of `,
+  noAccountDetailsWere: $localize`No account details were given.`,
+  modelsOf: $localize`Models of `,
+  efforts: (supported_effort_levels: unknown) =>
+    $localize`efforts: ${supported_effort_levels}:supported_effort_levels:`,
+  noEffortLevels: $localize`no effort levels`,
+  noModelWasListed: $localize`No model was listed.`,
+  newNameFor: (name: unknown) => $localize`New name for ${name}:name:`,
+  enterSavesEscapeCancels: $localize`Enter saves, Escape cancels.`,
+  saveName: $localize`Save name`,
+  cancel: $localize`Cancel`,
+  runDetectionFor: $localize`Run detection for `,
+  detecting: $localize`Detecting…`,
+  runDetection: $localize`Run detection`,
+  builtInItCannot: $localize`Built in: it cannot be renamed or deleted.`,
+  rename: $localize`Rename `,
+  rename2: $localize`Rename`,
+  delete: $localize`Delete `,
+  delete2: $localize`Delete…`,
+};
+
 /** One subscription: what detection found, and Run detection, Rename, Delete. */
 @Component({
   selector: 'app-subscription-card',
@@ -33,6 +66,7 @@ import { AGENT_LABELS, accountFacts, sharedWith } from './subscription-view';
   styleUrl: './subscription-card.scss',
 })
 export class SubscriptionCard {
+  protected readonly t = TEXT;
   private readonly api = inject(SubscriptionsApi);
   private readonly dialog = inject(MatDialog);
   private readonly injector = inject(Injector);
@@ -61,8 +95,8 @@ export class SubscriptionCard {
       const detected = await this.api.detect(this.subscription().id);
       this.changed.emit(detected);
       return detected.detect_error
-        ? `Detection failed for ${detected.name}.`
-        : `Detection done for ${detected.name}: ${detected.models.length} models.`;
+        ? $localize`Detection failed for ${detected.name}.`
+        : $localize`Detection done for ${detected.name}:name:: ${detected.models.length}:count: models.`;
     });
   }
 
@@ -80,7 +114,7 @@ export class SubscriptionCard {
     const done = await this.act('rename', async () => {
       const renamed = await this.api.patch(this.subscription().id, { name });
       this.changed.emit(renamed);
-      return `Renamed to ${renamed.name}.`;
+      return $localize`Renamed to ${renamed.name}.`;
     });
     if (!done) return;
     this.renaming.set(false);
@@ -90,12 +124,9 @@ export class SubscriptionCard {
   protected async remove(): Promise<void> {
     const subscription = this.subscription();
     const data: ConfirmData = {
-      title: `Delete the subscription ${subscription.name}?`,
-      message:
-        `Relais forgets it: no session can be launched on it any more. Its configuration folder ` +
-        `(${subscription.config_dir}) and the login in it stay on disk, and its past ` +
-        'conversations and figures are kept.',
-      confirm: 'Delete subscription',
+      title: $localize`Delete the subscription ${subscription.name}?`,
+      message: $localize`Relais forgets it: no session can be launched on it any more. Its configuration folder (${subscription.config_dir}:folder:) and the login in it stay on disk, and its past conversations and figures are kept.`,
+      confirm: $localize`Delete subscription`,
     };
     const confirmed = await firstValueFrom(
       this.dialog.open(ConfirmDialog, { data, autoFocus: 'first-tabbable' }).afterClosed(),
@@ -104,7 +135,7 @@ export class SubscriptionCard {
     await this.act('delete', async () => {
       await this.api.remove(subscription.id);
       this.removed.emit(subscription);
-      return `Deleted ${subscription.name}.`;
+      return $localize`Deleted ${subscription.name}.`;
     });
   }
 

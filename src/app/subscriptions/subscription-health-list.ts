@@ -7,6 +7,32 @@ import { ApiFailure, toApiFailure } from '../core/api-error';
 import { SubscriptionsApi } from './subscriptions-api';
 import { chipClasses } from '../shared/chip-tone';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  subscriptions: $localize`Subscriptions`,
+  refresh: $localize`Refresh`,
+  threeFailedStartsIn: $localize`Three failed starts in a row suspend a subscription; it reopens when one of its sessions answers, or with Retry.`,
+  retryFailed: (message: unknown, code: unknown) =>
+    $localize`Retry failed: ${message}:message: (${code}:code:)`,
+  theSubscriptionsCouldNot: (message: unknown, code: unknown) =>
+    $localize`The subscriptions could not be loaded: ${message}:message: (${code}:code:)`,
+  retryLoading: $localize`Retry loading`,
+  retry: $localize`Retry `,
+  reopening: $localize`Reopening…`,
+  retry2: $localize`Retry`,
+  suspendedSinceAfterFailed: (
+    suspended_at: unknown,
+    consecutive_failed_starts: unknown,
+    next_wait_seconds: unknown,
+  ) =>
+    $localize`Suspended since ${suspended_at}:suspended_at: after ${consecutive_failed_starts}:consecutive_failed_starts: failed starts; a launch now would be told to wait ${next_wait_seconds}:next_wait_seconds: s.`,
+  failedStartSIn: (consecutive_failed_starts: unknown) =>
+    $localize`${consecutive_failed_starts}:consecutive_failed_starts: failed start(s) in a row.`,
+  lastError: $localize`Last error:`,
+  noSubscriptionIsConfigured: $localize`No subscription is configured.`,
+  loadingSubscriptions: $localize`Loading subscriptions…`,
+};
+
 /** Each subscription's health: active or suspended, the agent's last error, and Retry. */
 @Component({
   selector: 'app-subscription-health-list',
@@ -16,6 +42,7 @@ import { chipClasses } from '../shared/chip-tone';
   styleUrl: './subscription-health-list.scss',
 })
 export class SubscriptionHealthList {
+  protected readonly t = TEXT;
   protected readonly chipClasses = chipClasses;
   private readonly api = inject(SubscriptionsApi);
   protected readonly subscriptions = signal<Subscription[] | null>(null);
@@ -28,8 +55,8 @@ export class SubscriptionHealthList {
     registerPageCommands(() => [
       {
         id: 'subscriptions-refresh',
-        group: 'Subscriptions',
-        label: 'Refresh the subscriptions',
+        group: $localize`Subscriptions`,
+        label: $localize`Refresh the subscriptions`,
         keywords: 'reload health',
         run: () => void this.load(),
       },
@@ -37,8 +64,8 @@ export class SubscriptionHealthList {
         .filter((subscription) => subscription.status === 'suspended')
         .map((subscription) => ({
           id: 'subscription-retry-' + subscription.id,
-          group: 'Subscriptions',
-          label: `Retry subscription ${subscription.name}`,
+          group: $localize`Subscriptions`,
+          label: $localize`Retry subscription ${subscription.name}`,
           keywords: 'reopen suspended brake',
           run: () => void this.retry(subscription),
         })),

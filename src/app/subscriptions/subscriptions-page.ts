@@ -16,6 +16,18 @@ import { AddSubscription } from './add-subscription';
 import { SubscriptionCard } from './subscription-card';
 import { SubscriptionsApi } from './subscriptions-api';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  subscriptions: $localize`Subscriptions`,
+  refresh: $localize`Refresh`,
+  aSubscriptionIsAn: $localize`A subscription is an agent and its own configuration folder, in which you logged in once. Relais runs the agent with that folder only: no key or setting of one subscription reaches another. Detection reads the account and the models without generating anything.`,
+  theSubscriptionsCouldNot: (message: unknown, code: unknown) =>
+    $localize`The subscriptions could not be loaded: ${message}:message: (${code}:code:)`,
+  retryLoading: $localize`Retry loading`,
+  noSubscriptionYet: $localize`No subscription yet.`,
+  loadingSubscriptions: $localize`Loading subscriptions…`,
+};
+
 /** The subscriptions: add one (Claude or Codex), rename, delete, and see what detection found. */
 @Component({
   selector: 'app-subscriptions-page',
@@ -25,6 +37,7 @@ import { SubscriptionsApi } from './subscriptions-api';
   styleUrl: './subscriptions-page.scss',
 })
 export class SubscriptionsPage {
+  protected readonly t = TEXT;
   private readonly api = inject(SubscriptionsApi);
   private readonly injector = inject(Injector);
   private readonly cards = viewChildren(SubscriptionCard);
@@ -38,15 +51,15 @@ export class SubscriptionsPage {
     registerPageCommands(() => [
       {
         id: 'subscriptions-add',
-        group: 'Subscriptions',
-        label: 'Add a subscription',
+        group: $localize`Subscriptions`,
+        label: $localize`Add a subscription`,
         keywords: 'new claude codex account folder',
         run: () => document.getElementById('add-name')?.focus(),
       },
       ...(this.subscriptions() ?? []).map((subscription) => ({
         id: 'subscription-detect-' + subscription.id,
-        group: 'Subscriptions',
-        label: `Run detection for ${subscription.name}`,
+        group: $localize`Subscriptions`,
+        label: $localize`Run detection for ${subscription.name}`,
         keywords: 'detect models account identity',
         run: () => void this.detect(subscription.id),
       })),
@@ -69,7 +82,7 @@ export class SubscriptionsPage {
   protected onAdded(subscription: Subscription): void {
     this.listing.supersede();
     this.subscriptions.update((list) => [...(list ?? []), subscription]);
-    this.announcement.set(`Added ${subscription.name}; running its detection.`);
+    this.announcement.set($localize`Added ${subscription.name}; running its detection.`);
     afterNextRender(() => void this.detect(subscription.id), { injector: this.injector });
   }
 
@@ -86,7 +99,7 @@ export class SubscriptionsPage {
     const list = this.subscriptions() ?? [];
     const index = list.findIndex((s) => s.id === subscription.id);
     this.subscriptions.set(list.filter((s) => s.id !== subscription.id));
-    this.announcement.set(`Deleted ${subscription.name}.`);
+    this.announcement.set($localize`Deleted ${subscription.name}.`);
     void this.load(); // The others' sharing flags may name it.
     // The focus goes to the card that took its place, else to the page's heading.
     afterNextRender(

@@ -39,6 +39,13 @@ import { PermissionsApi } from '../permissions/permissions-api';
 import { SessionsApi } from '../sessions/sessions-api';
 import { CLEAR_LINE, LineEditor } from './line-editor';
 
+/** The component's words, in the console's language. */
+const TEXT = {
+  terminal: $localize`Terminal`,
+  typeToSendCtrl: $localize`Type to send · Ctrl-C interrupts · Ctrl-C twice or Ctrl-D closes · Esc returns to the page`,
+  closeTerminal: $localize`Close terminal`,
+};
+
 /** Lines of the conversation so far shown when the terminal opens. */
 const HISTORY_LINES = 30;
 
@@ -60,11 +67,11 @@ const DARK = { background: '#121316', foreground: '#e4e2e6', cursor: '#e4e2e6' }
   template: `
     <section class="terminal-panel" aria-labelledby="terminal-title">
       <header class="terminal-head">
-        <h2 id="terminal-title">Terminal</h2>
+        <h2 id="terminal-title">{{ t.terminal }}</h2>
         <p id="terminal-keys" class="terminal-keys">
-          Type to send · Ctrl-C interrupts · Ctrl-C twice or Ctrl-D closes · Esc returns to the page
+          {{ t.typeToSendCtrl }}
         </p>
-        <button mat-button type="button" (click)="leave()">Close terminal</button>
+        <button mat-button type="button" (click)="leave()">{{ t.closeTerminal }}</button>
       </header>
       @if (failure(); as failure) {
         <p class="terminal-failure" role="alert">{{ failure }}</p>
@@ -74,6 +81,7 @@ const DARK = { background: '#121316', foreground: '#e4e2e6', cursor: '#e4e2e6' }
   `,
 })
 export class TerminalPanel {
+  protected readonly t = TEXT;
   private readonly sessionsApi = inject(SessionsApi);
   private readonly permissionsApi = inject(PermissionsApi);
   private readonly apiKey = inject(ApiKey);
@@ -302,12 +310,12 @@ export class TerminalPanel {
   private async interrupt(): Promise<void> {
     try {
       await this.sessionsApi.interrupt(this.session().id);
-      this.say('Interrupting the turn… (Ctrl-C again to close)');
+      this.say($localize`Interrupting the turn… (Ctrl-C again to close)`);
     } catch (error: unknown) {
       const failure = toApiFailure(error);
       this.say(
         failure.status === 409
-          ? 'No turn is running. (Ctrl-C again or Ctrl-D to close; the session goes on)'
+          ? $localize`No turn is running. (Ctrl-C again or Ctrl-D to close; the session goes on)`
           : `! ${printable(failure.message)}`,
       );
     }

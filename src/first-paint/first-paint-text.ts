@@ -1,0 +1,15 @@
+/**
+ * The first paint's words. Its script is built apart from the console (scripts/first-paint.mjs
+ * translates it per locale); `src/i18n-extract.ts` brings this file into the extraction, so its
+ * messages are in the translation files with the console's (the same words share one message).
+ */
+export const FIRST_PAINT_TEXT = {
+  you: $localize`You`,
+  agent: $localize`Agent`,
+  connecting: $localize`connecting…`,
+  back: $localize`← Sessions`,
+  region: $localize`The conversation, while the console loads`,
+  composerLabel: $localize`Message to the agent`,
+  composerPlaceholder: $localize`Message the agent (the console is starting: what you type is kept)`,
+  model: (model: string) => $localize`model ${model}:model:`,
+};

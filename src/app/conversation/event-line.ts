@@ -1,5 +1,6 @@
 import { PermissionMode, SessionEvent } from '../../../contract/api';
 import { modeText } from '../shared/mode-label';
+import { stateLabel } from '../shared/state-label';
 import {
   AssistantLine,
   BashResult,
@@ -239,7 +240,7 @@ function relaisNotice(data: Record<string, unknown>): string | null {
       return $localize`Agent process exited${data['code'] !== undefined ? ` (code ${String(data['code'])})` : ''}`;
     case 'state':
       return data['state'] === 'ended' || data['state'] === 'stopping'
-        ? $localize`Session ${String(data['state'])}`
+        ? $localize`Session ${stateLabel(data['state'])}:state:`
         : null;
     default:
       return null;

@@ -214,8 +214,11 @@ export class LibraryPage {
           `${a.kind}${a.name}`.localeCompare(`${b.kind}${b.name}`),
         ),
       );
+      const name = item.name;
       this.saved.set(
-        `${item.kind === 'skill' ? $localize`Skill` : $localize`Command`} ${item.name} saved.`,
+        item.kind === 'skill'
+          ? $localize`Skill ${name}:name: saved.`
+          : $localize`Command ${name}:name: saved.`,
       );
       // Unless the person went on to edit another item meanwhile: that form stays as it is.
       if (this.draft().id === d.id) this.draft.set(emptyDraft());
@@ -250,7 +253,7 @@ export class LibraryPage {
     try {
       await this.api.remove(item.id);
       this.items.update((list) => (list ?? []).filter((i) => i.id !== item.id));
-      this.saved.set(`${item.name} deleted.`);
+      this.saved.set($localize`${item.name}:name: deleted.`);
     } catch (error: unknown) {
       this.itemError.set(toApiFailure(error));
     }

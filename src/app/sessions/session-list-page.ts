@@ -238,15 +238,21 @@ function distinct(values: string[]): string[] {
 
 function importLine(progress: ImportProgress): ImportLine {
   const running = progress.state === 'running';
-  const bytes = `${formatBytes(progress.bytes_done)} of ${formatBytes(progress.bytes_total)}`;
+  const done = formatBytes(progress.bytes_done);
+  const total = formatBytes(progress.bytes_total);
+  const bytes = $localize`${done}:done: of ${total}:total:`;
   const rate = running ? ` · ${formatBytes(progress.bytes_per_second)}/s` : '';
-  const errors = progress.errors ? ` · ${progress.errors} unreadable` : '';
+  const unreadable = progress.errors;
+  const errors = unreadable ? $localize` · ${unreadable}:count: unreadable` : '';
+  const files = progress.files_done;
+  const filesTotal = progress.files_total;
+  const turns = progress.turns;
   return {
     subscription: progress.subscription_id,
     running,
-    text:
-      `${running ? $localize`Importing` : $localize`Imported`}: files ${progress.files_done} / ${progress.files_total}` +
-      ` · ${bytes}${rate} · ${progress.turns} responses counted${errors}`,
+    text: running
+      ? $localize`Importing: files ${files}:files: / ${filesTotal}:filesTotal: · ${bytes}:bytes:${rate}:rate: · ${turns}:turns: responses counted${errors}:errors:`
+      : $localize`Imported: files ${files}:files: / ${filesTotal}:filesTotal: · ${bytes}:bytes:${rate}:rate: · ${turns}:turns: responses counted${errors}:errors:`,
     percent: progress.bytes_total
       ? Math.round((100 * progress.bytes_done) / progress.bytes_total)
       : 100,
@@ -257,14 +263,20 @@ function importSummary(reports: ImportReport[]): string {
   const sum = (pick: (r: ImportReport) => number): number =>
     reports.reduce((total, report) => total + pick(report), 0);
   const errors = reports.flatMap((r) => r.errors);
-  const problems = errors.length
-    ? ` ${errors.length} could not be read (first: ${errors[0]!.path}: ${errors[0]!.error}).`
+  const unread = errors.length;
+  const path = errors[0]?.path;
+  const why = errors[0]?.error;
+  const problems = unread
+    ? $localize` ${unread}:count: could not be read (first: ${path}:path:: ${why}:error:).`
     : '';
   const clamped = sum((r) => r.clamped);
-  const bounded = clamped ? ` ${clamped} implausible values brought within bounds.` : '';
-  return (
-    $localize`History rescanned: ${sum((r) => r.files)} transcripts, ${sum((r) => r.files_read)} with news, ` +
-    `${sum((r) => r.sessions)} new conversations, ${sum((r) => r.turns)} responses counted, ` +
-    `${sum((r) => r.malformed)} malformed lines kept.${bounded}${problems}`
-  );
+  const bounded = clamped
+    ? $localize` ${clamped}:count: implausible values brought within bounds.`
+    : '';
+  const files = sum((r) => r.files);
+  const read = sum((r) => r.files_read);
+  const sessions = sum((r) => r.sessions);
+  const turns = sum((r) => r.turns);
+  const malformed = sum((r) => r.malformed);
+  return $localize`History rescanned: ${files}:files: transcripts, ${read}:read: with news, ${sessions}:sessions: new conversations, ${turns}:turns: responses counted, ${malformed}:malformed: malformed lines kept.${bounded}:bounded:${problems}:problems:`;
 }

@@ -63,6 +63,15 @@ export function unknownCostNote(unknownTurns: number): string {
   });
 }
 
+/** `1 model call`, `12 model calls`. */
+export function modelCallsNote(calls: number): string {
+  const count = formatCount(calls);
+  return plural(calls, {
+    one: $localize`${count}:count: model call`,
+    other: $localize`${count}:count: model calls`,
+  });
+}
+
 /** A duration: `850 ms`, `12.3 s`, `4 min 05 s`, `2 h 10 min`; `null` (no data) is `—`. */
 export function formatDuration(ms: number | null): string {
   if (ms === null || !Number.isFinite(ms)) return '—';

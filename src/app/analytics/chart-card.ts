@@ -2,6 +2,7 @@ import { ChangeDetectionStrategy, Component, input, signal } from '@angular/core
 import { MatButtonModule } from '@angular/material/button';
 import { NgxEchartsDirective } from 'ngx-echarts';
 import { ChartModel } from './chart-model';
+import { activeLocale } from '../core/locale-choice';
 
 let nextId = 0;
 
@@ -81,6 +82,7 @@ const TEXT = {
           class="chart"
           echarts
           [options]="model().option"
+          [initOpts]="initOpts"
           role="img"
           [attr.aria-label]="model().description"
           [attr.data-rendered]="rendered()"
@@ -134,6 +136,8 @@ const TEXT = {
 })
 export class ChartCard {
   protected readonly t = TEXT;
+  /** ECharts' own month and day names (the time axis) in the console's language. */
+  protected readonly initOpts = { locale: activeLocale() === 'fr' ? 'FR' : 'EN' };
   readonly heading = input.required<string>();
   readonly model = input.required<ChartModel>();
   protected readonly id = `chart-${nextId++}`;

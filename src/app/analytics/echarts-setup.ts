@@ -6,6 +6,7 @@ import { BarChart, LineChart } from 'echarts/charts';
 import { GridComponent, LegendComponent, TooltipComponent } from 'echarts/components';
 import * as echarts from 'echarts/core';
 import { CanvasRenderer } from 'echarts/renderers';
+import langFR from 'echarts/i18n/langFR-obj.js';
 
 echarts.use([
   LineChart,
@@ -15,5 +16,8 @@ echarts.use([
   LegendComponent,
   CanvasRenderer,
 ]);
+
+// The time axis names months and days in the chart's locale (chart-card.ts picks it).
+echarts.registerLocale('FR', langFR);
 
 export { echarts };

@@ -6,6 +6,7 @@ import {
   formatDuration,
   formatRate,
   formatTokens,
+  modelCallsNote,
   unknownCostNote,
 } from './analytics-format';
 
@@ -74,7 +75,7 @@ export class SummaryTiles {
       {
         label: $localize`Turns`,
         value: formatCount(s.turns),
-        detail: $localize`${formatCount(s.model_calls)}:count: model calls`,
+        detail: modelCallsNote(s.model_calls),
       },
       { label: $localize`Sessions`, value: formatCount(s.sessions), detail: '' },
       {

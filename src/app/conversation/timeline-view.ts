@@ -1,7 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
 import { formatNumber, formatUsd } from '../shared/locale-format';
 import { PermissionMode } from '../../../contract/api';
-import { modeLabel } from '../shared/mode-label';
+import { modeText } from '../shared/mode-label';
 import { ScrollBlock } from '../shared/scroll-block';
 import { Timestamp } from '../shared/timestamp';
 import { MarkdownView } from './markdown-view';
@@ -70,6 +70,6 @@ export class TimelineView {
   });
   protected readonly modeText = computed(() => {
     const mode = this.mode();
-    return mode ? `${modeLabel(mode)} mode` : null;
+    return mode ? modeText(mode) : null;
   });
 }

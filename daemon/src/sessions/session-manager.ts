@@ -15,7 +15,7 @@ import {
   type SubscriptionHealth,
 } from '../admission/subscription-health.js';
 import { allowedMcpTools } from '../agents/mcp-launch.js';
-import { assertConversationId } from './resume.js';
+import { assertConversationId } from './conversation-id.js';
 import type { AgentHost, AgentRegistry, PermissionGate } from '../agents/agent.js';
 import { SESSION_TAG_VAR } from '../agents/session-tag.js';
 import type { Db } from '../db/database.js';

@@ -10,8 +10,8 @@ import type { IsolationPlanner, SessionIsolation } from '../../isolation/session
 const CODEX_SERVICE_HOSTS = ['api.openai.com', 'chatgpt.com', 'auth.openai.com'];
 import type { ModelInfo } from '../../../../contract/api.js';
 import type { StoredSubscription } from '../../subscriptions/subscription-repo.js';
-import { accountKeyOf } from '../claude/detect.js';
-import type { SpawnSpec } from '../claude/claude-process.js';
+import { accountKeyOf } from '../kit/account-key.js';
+import type { SpawnSpec } from '../../processes/spawn-agent.js';
 import type { AgentDriver, AgentHost, AgentIdentity, AgentLaunch, AgentProcess } from '../agent.js';
 import { codexBinary } from './binary.js';
 import { CodexSession } from './codex-agent.js';

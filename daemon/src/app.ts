@@ -28,7 +28,7 @@ import { RouteTable } from './http/route.js';
 import { installConsole } from './http/static-console.js';
 import { systemRoutes } from './http/system.routes.js';
 import { ensureDataHome, loadOrCreateApiKey } from './home/data-home.js';
-import { GlobalHub } from './live/global-hub.js';
+import { GlobalHub } from './events/global-hub.js';
 import { liveRoutes } from './live/live.routes.js';
 import { AllowedHosts } from './permissions/allowed-hosts.js';
 import { allowedHostRoutes } from './permissions/allowed-hosts.routes.js';

@@ -14,7 +14,7 @@ import { z } from 'zod';
 import { claudeBinary } from '../agents/claude/binary.js';
 import type { Db } from '../db/database.js';
 import type { RouteTable } from '../http/route.js';
-import { NDJSON, openNdjsonStream } from '../live/ndjson-stream.js';
+import { NDJSON, openNdjsonStream } from '../http/ndjson-stream.js';
 import type { VersionChecker } from '../versions/version-check.js';
 import { matchesLog, queryLogs } from './log-query.js';
 import type { LogSink } from './log-sink.js';

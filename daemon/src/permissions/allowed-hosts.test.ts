@@ -7,7 +7,7 @@ import type { PermissionAsk } from '../agents/agent.js';
 import { openDatabase } from '../db/database.js';
 import { EventStore } from '../events/event-store.js';
 import { ApiError } from '../http/errors.js';
-import { GlobalHub } from '../live/global-hub.js';
+import { GlobalHub } from '../events/global-hub.js';
 import { AuditLog } from './audit-log.js';
 import { PermissionBroker, type AskContext, type PermissionAnswer } from './permission-broker.js';
 import { PermissionRepo } from './permission-repo.js';

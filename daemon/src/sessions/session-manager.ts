@@ -22,7 +22,7 @@ import type { Db } from '../db/database.js';
 import type { EventStore } from '../events/event-store.js';
 import { apiError } from '../http/errors.js';
 import { newId, nowIso } from '../ids.js';
-import type { GlobalHub } from '../live/global-hub.js';
+import type { GlobalHub } from '../events/global-hub.js';
 import type { InventoryResult } from '../mcp/inventory.js';
 import type { StartInstructions } from '../../../contract/library.js';
 import { appendedPrompt } from '../library/instructions-repo.js';

@@ -67,6 +67,7 @@ import { installUsage } from './usage/usage-module.js';
 import { installQuotas } from './quotas/quotas-module.js';
 import { History } from './history/history-module.js';
 import { relaisVersion } from './version.js';
+import { SCHEMA } from './schema.js';
 
 export interface Relais {
   app: FastifyInstance;
@@ -124,7 +125,7 @@ export async function build(
   ensureDataHome(config.home);
   const apiKey = loadOrCreateApiKey(config.home);
   const databaseFile = join(config.home, 'relais.db');
-  const db = openDatabase(databaseFile);
+  const db = openDatabase(databaseFile, SCHEMA);
   const checkpointer = startCheckpointer(db, databaseFile);
   const startedAtMs = Date.now();
   const logSink = options.logSink ?? new LogSink();

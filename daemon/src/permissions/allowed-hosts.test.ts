@@ -13,10 +13,11 @@ import { PermissionBroker, type AskContext, type PermissionAnswer } from './perm
 import { PermissionRepo } from './permission-repo.js';
 import type { PolicyDecision } from './policy.js';
 import { AllowedHosts } from './allowed-hosts.js';
+import { SCHEMA } from '../schema.js';
 
 /** The real broker on a real database, with a policy the test sets (the engine asks by default). */
 function setUp(dir: string) {
-  const db = openDatabase(join(dir, 'relais.db'));
+  const db = openDatabase(join(dir, 'relais.db'), SCHEMA);
   const repo = new PermissionRepo(db);
   const allowedHosts = new AllowedHosts(db);
   let verdict: PolicyDecision = { decision: 'ask', step: 'default', rule: null, reason: 'new' };

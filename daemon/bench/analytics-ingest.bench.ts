@@ -6,7 +6,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/db/database.js';
-import type { TurnRecord } from '../src/usage/turn-record.js';
+import type { TurnRecord } from '../src/agents/turn-record.js';
 import { TurnWriter } from '../src/usage/turn-writer.js';
 import { SCHEMA } from '../src/schema.js';
 

@@ -8,7 +8,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/db/database.js';
 import { TOOL_CALL_COUNT_BACKFILL_SQL } from '../src/db/migrations.js';
-import { estimateCost } from '../src/usage/prices.js';
+import { estimateCost } from '../src/agents/kit/prices.js';
 import { ROLLUP_BACKFILL_SQL, ROLLUP_CLEAR_SQL } from '../src/usage/rollup-schema.js';
 import { prng } from '../src/testing/prng.js';
 import { SCHEMA } from '../src/schema.js';

@@ -15,7 +15,7 @@ import type { GlobalHub } from './events/global-hub.js';
 import { clientErrorHandler, frameworkErrors } from './http/error-handler.js';
 import type { RouteTable } from './http/route.js';
 import { ensureDataHome, loadOrCreateApiKey } from './home/data-home.js';
-import type { PermissionPolicy } from './permissions/policy.js';
+import type { PermissionPolicy } from './agents/permission-policy.js';
 import { agentsPlugin } from './plugins/agents.js';
 import { apiPlugin } from './plugins/api.js';
 import { historyPlugin, quotasPlugin, usagePlugin } from './plugins/capabilities.js';

@@ -9,10 +9,10 @@ import type { McpInventory } from './mcp-launch.js';
 import type { LibraryLayout } from '../library/library-placer.js';
 import type { StoredEvent } from '../events/event-store.js';
 import type { OutlineReader } from '../events/outline.js';
-import type { PolicyDecision } from '../permissions/policy.js';
+import type { PolicyDecision } from './permission-policy.js';
 import type { QuotaReading } from '../quotas/quota-parse.js';
 import type { StoredSubscription } from '../subscriptions/subscription-repo.js';
-import type { SessionMeta, TurnRecord } from '../usage/turn-record.js';
+import type { SessionMeta, TurnRecord } from './turn-record.js';
 
 /**
  * The seam between Relais and an agent: everything that knows a wire format (stream-json for

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '../events/event-store.js';
-import type { SessionMeta, TurnRecord } from '../usage/turn-record.js';
+import type { SessionMeta, TurnRecord } from './turn-record.js';
 import type { AgentReader, TurnCounter } from './agent.js';
 import { claudeReader } from './claude/claude-reader.js';
 import { codexReader } from './codex/codex-reader.js';

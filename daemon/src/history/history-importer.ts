@@ -10,7 +10,7 @@ import { fenceInside, RefusedPath, type Bounds, type Fence } from '../fs/fence.j
 import { TRANSCRIPT_WALK, walkInside, type FoundFile } from '../fs/untrusted-tree.js';
 import { nowIso } from '../ids.js';
 import type { StoredSubscription } from '../subscriptions/subscription-repo.js';
-import type { TurnRecord } from '../usage/turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 import { TurnWriter } from '../usage/turn-writer.js';
 import { FileCursors, type FileCursor, type FileIdentity } from './file-cursors.js';
 import { ImportedSessions, noFacts, type ConversationFacts } from './imported-sessions.js';

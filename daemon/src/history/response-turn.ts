@@ -1,7 +1,7 @@
 import type { AgentKind } from '../../../contract/api.js';
 import { IMPORTED_APP } from '../../../contract/usage.js';
-import { estimateCost } from '../usage/prices.js';
-import type { TurnRecord } from '../usage/turn-record.js';
+import { estimateCost } from '../agents/kit/prices.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 import type { ResponseUsage } from './transcript-reader.js';
 
 /**

@@ -11,7 +11,7 @@ import { GlobalHub } from '../events/global-hub.js';
 import { AuditLog } from './audit-log.js';
 import { PermissionBroker, type AskContext, type PermissionAnswer } from './permission-broker.js';
 import { PermissionRepo } from './permission-repo.js';
-import type { PolicyDecision } from './policy.js';
+import type { PolicyDecision } from '../agents/permission-policy.js';
 import { AllowedHosts } from './allowed-hosts.js';
 import { SCHEMA } from '../schema.js';
 

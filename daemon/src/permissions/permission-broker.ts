@@ -15,7 +15,7 @@ import {
   type PermissionScope,
   type StoredPermission,
 } from './permission-repo.js';
-import type { PermissionPolicy, PolicyDecision } from './policy.js';
+import type { PermissionPolicy, PolicyDecision } from '../agents/permission-policy.js';
 
 export type { PermissionAnswer };
 

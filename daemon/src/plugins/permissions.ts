@@ -5,7 +5,7 @@ import { enginePolicy } from '../permissions/engine-policy.js';
 import { RulesStore } from '../permissions/engine/index.js';
 import { PermissionBroker } from '../permissions/permission-broker.js';
 import { PermissionRepo } from '../permissions/permission-repo.js';
-import type { PermissionPolicy } from '../permissions/policy.js';
+import type { PermissionPolicy } from '../agents/permission-policy.js';
 import { zeroAccessCircle } from '../permissions/zero-access.js';
 import type { Bounds } from '../fs/fence.js';
 import { relaisPlugin } from './plugin.js';

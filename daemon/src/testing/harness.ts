@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Relais } from '../app.js';
 import { configFromEnv, type RelaisConfig } from '../config.js';
-import type { PermissionPolicy } from '../permissions/policy.js';
+import type { PermissionPolicy } from '../agents/permission-policy.js';
 
 export interface Answer<T = unknown> {
   status: number;

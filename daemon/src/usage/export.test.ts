@@ -10,7 +10,7 @@ import { openDatabase, type Db } from '../db/database.js';
 import { parseCsv } from '../testing/csv.js';
 import { streamExport, type ExportFormat, type ExportOptions } from './export.js';
 import { ExportWorkers, ThreadBudget } from './export-workers.js';
-import type { TurnRecord } from './turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 import { TurnWriter } from './turn-writer.js';
 import { SCHEMA } from '../schema.js';
 

@@ -9,7 +9,7 @@ import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { claudeLines } from '../testing/transcripts.js';
 import { RollupWriter } from './rollup-writer.js';
 import { TURN_BOUNDS } from './turn-bounds.js';
-import type { TurnRecord } from './turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 import { SCHEMA } from '../schema.js';
 
 const WIDE = 'from=2000-01-01T00:00:00.000Z&to=2100-01-01T00:00:00.000Z';

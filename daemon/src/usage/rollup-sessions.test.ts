@@ -10,7 +10,7 @@ import { turnsWhere } from './filters.js';
 import { DIMENSION_COLUMN, kindFor, periodOf } from './rollup-plan.js';
 import { ROLLUP_BACKFILL_SQL, ROLLUP_CLEAR_SQL, type Dimension } from './rollup-schema.js';
 import { sessionCounts } from './rollup-sessions.js';
-import type { TurnRecord } from './turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 import { TurnWriter } from './turn-writer.js';
 import { prng } from '../testing/prng.js';
 import { oneSecondTurn } from '../testing/turns.js';

@@ -7,7 +7,7 @@ import type { AnalyticsFilter } from '../../../contract/usage.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { kindFor, periodOf } from './rollup-plan.js';
 import { toolStats } from './rollup-tools.js';
-import type { TurnRecord } from './turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 import { TurnWriter } from './turn-writer.js';
 import { prng } from '../testing/prng.js';
 import { oneSecondTurn } from '../testing/turns.js';

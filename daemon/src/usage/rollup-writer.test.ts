@@ -6,7 +6,7 @@ import { describe, it } from 'node:test';
 import { openDatabase } from '../db/database.js';
 import { ROLLUP_BACKFILL_SQL, ROLLUP_CLEAR_SQL } from './rollup-schema.js';
 import { cellKey } from './rollup-writer.js';
-import type { TurnRecord } from './turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 import { TurnWriter } from './turn-writer.js';
 import { SCHEMA } from '../schema.js';
 

@@ -9,7 +9,7 @@ import { AnalyticsRepo } from './analytics-repo.js';
 import { turnsWhere } from './filters.js';
 import { PERCENTILE_RELATIVE_ERROR } from './histogram.js';
 import { ROLLUP_BACKFILL_SQL, ROLLUP_CLEAR_SQL } from './rollup-schema.js';
-import type { TurnRecord } from './turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 import { TurnWriter } from './turn-writer.js';
 import { prng } from '../testing/prng.js';
 import { SCHEMA } from '../schema.js';

@@ -6,9 +6,9 @@ import { describe, it } from 'node:test';
 import { openDatabase } from '../db/database.js';
 import { AnalyticsRepo } from './analytics-repo.js';
 import { boundTurn, TURN_BOUNDS } from './turn-bounds.js';
-import { TurnTracker } from './turn-tracker.js';
+import { TurnTracker } from '../agents/claude/turn-tracker.js';
 import { TurnWriter } from './turn-writer.js';
-import type { TurnRecord } from './turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 import { SCHEMA } from '../schema.js';
 
 const NOW = Date.parse('2026-12-04T12:00:00.000Z');

@@ -85,6 +85,23 @@ module.exports = {
       to: { path: `${DAEMON}agents/(?!kit/)[^/]+/`, pathNot: [`${DAEMON}agents/$1/`] },
     },
     {
+      name: 'agents-need-no-feature',
+      comment:
+        'The agent port and the agents know no feature: the features depend on them. isolation/ is ' +
+        "the agents' confinement kit (sandbox settings, jail, network gates), another room this round.",
+      severity: 'error',
+      from: { path: `${DAEMON}agents/`, pathNot: [TESTS] },
+      to: { path: CAPABILITIES, pathNot: [`${DAEMON}(agents|isolation)/`] },
+    },
+    {
+      name: 'features-reach-agents-through-the-port',
+      comment:
+        "Only the catalog (agents/catalog.ts) names an agent's folder; the rest reach it by its kind.",
+      severity: 'error',
+      from: { path: DAEMON, pathNot: [TESTS, `${DAEMON}(agents|testing)/`] },
+      to: { path: `${DAEMON}agents/(?!kit/)[^/]+/` },
+    },
+    {
       name: 'console-core-knows-no-feature',
       comment: "The console's core (shell, API client, routing) never imports a feature folder.",
       severity: 'error',

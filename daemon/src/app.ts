@@ -5,6 +5,7 @@ import Fastify, {
   type FastifyRequest,
 } from 'fastify';
 import { join } from 'node:path';
+import type { AgentEntry } from './agents/agent.js';
 import type { RelaisConfig } from './config.js';
 import { startCheckpointer } from './db/checkpointer.js';
 import { openDatabase, type Db } from './db/database.js';
@@ -79,11 +80,16 @@ const LOG_LEVELS: Record<string, number> = {
   silent: Infinity,
 };
 
+export interface BuildOptions {
+  policy?: PermissionPolicy;
+  logSink?: LogSink;
+  npmEnv?: NodeJS.ProcessEnv;
+  /** Agents beyond the catalog's, through the port alone (a test's scripted agent). */
+  agents?: readonly AgentEntry[];
+}
+
 /** Builds the whole daemon without listening: tests run it in-process on a temporary home. */
-export async function build(
-  config: RelaisConfig,
-  options: { policy?: PermissionPolicy; logSink?: LogSink; npmEnv?: NodeJS.ProcessEnv } = {},
-): Promise<Relais> {
+export async function build(config: RelaisConfig, options: BuildOptions = {}): Promise<Relais> {
   ensureDataHome(config.home);
   const apiKey = loadOrCreateApiKey(config.home);
   const databaseFile = join(config.home, 'relais.db');
@@ -109,6 +115,7 @@ export async function build(
     },
     policy: options.policy,
     npmEnv: options.npmEnv,
+    agents: options.agents,
   });
 
   const { events, hub, routes } = app.core;
@@ -143,7 +150,7 @@ export async function build(
  */
 async function registerCapabilities(
   app: FastifyInstance,
-  options: { core: CoreOptions; policy?: PermissionPolicy; npmEnv?: NodeJS.ProcessEnv },
+  options: Omit<BuildOptions, 'logSink'> & { core: CoreOptions },
 ): Promise<void> {
   await app.register(corePlugin, options.core);
   const demo = await registerDemo(app, {
@@ -151,7 +158,7 @@ async function registerCapabilities(
     quotaUrl: quotaConfigFromEnv().demoUrl,
   });
   await app.register(permissionsPlugin, { policy: options.policy });
-  await app.register(agentsPlugin, { demoModelUrl: demo.modelUrl });
+  await app.register(agentsPlugin, { demoModelUrl: demo.modelUrl, more: options.agents });
   await app.register(subscriptionsPlugin);
   await app.register(libraryPlugin);
   await app.register(sessionsPlugin);

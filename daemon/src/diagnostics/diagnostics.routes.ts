@@ -11,7 +11,6 @@ import {
   VersionsQuery,
 } from '../../../contract/operations.js';
 import { z } from 'zod';
-import { claudeBinary } from '../agents/claude/binary.js';
 import type { Db } from '../db/database.js';
 import type { RouteTable } from '../http/route.js';
 import { NDJSON, openNdjsonStream } from '../http/ndjson-stream.js';
@@ -31,6 +30,8 @@ export interface DiagnosticsDeps {
   versions: VersionChecker;
   containment: Pick<Containment, 'mechanism' | 'detail'>;
   isolation: () => IsolationReport;
+  /** The pinned Claude Code's version (the contract's claude_code_version), null when absent. */
+  claudeCodeVersion: () => string | null;
 }
 
 function sizeOf(path: string): number {
@@ -38,14 +39,6 @@ function sizeOf(path: string): number {
     return statSync(path).size;
   } catch {
     return 0; // No WAL file between checkpoints.
-  }
-}
-
-export function pinnedClaudeVersion(): string | null {
-  try {
-    return claudeBinary().version;
-  } catch {
-    return null; // Not installed: the card and diagnostics say so.
   }
 }
 
@@ -71,7 +64,7 @@ export function diagnosticsRoutes(table: RouteTable, deps: DiagnosticsDeps): voi
         relais_version: deps.version,
         node_version: process.version,
         sqlite_version: (deps.db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v,
-        claude_code_version: pinnedClaudeVersion(),
+        claude_code_version: deps.claudeCodeVersion(),
         pid: process.pid,
         port: deps.port(),
         data_dir: deps.home,

@@ -1,7 +1,5 @@
-import { AgentRegistry } from '../agents/agent.js';
-import { ClaudeDriver } from '../agents/claude/claude-agent.js';
-import { ClaudeLauncher } from '../agents/claude/launcher.js';
-import { CodexDriver } from '../agents/codex/codex-driver.js';
+import { AgentRegistry, type AgentEntry } from '../agents/agent.js';
+import { AGENTS } from '../agents/catalog.js';
 import { IsolationGate } from '../isolation/isolation-gate.js';
 import { NetworkGatePool } from '../isolation/network-gate.js';
 import { IsolationPlanner } from '../isolation/session-isolation.js';
@@ -10,6 +8,8 @@ import { relaisPlugin } from './plugin.js';
 
 export interface Agents {
   registry: AgentRegistry;
+  /** The catalog's agents and any a caller added (a test's scripted agent). */
+  entries: readonly AgentEntry[];
   isolation: IsolationGate;
   containment: Containment;
 }
@@ -22,23 +22,30 @@ declare module 'fastify' {
 
 /**
  * The agents Relais runs, each behind the AgentDriver port (agents/agent.ts), with the isolation
- * and the cgroups their processes start in. A new agent is one line of the registry here.
+ * and the cgroups their processes start in. A new agent is one line of agents/catalog.ts.
  */
-export const agentsPlugin = relaisPlugin<{ demoModelUrl: string | null }>(
+export const agentsPlugin = relaisPlugin<{
+  demoModelUrl: string | null;
+  more?: readonly AgentEntry[];
+}>(
   'relais-agents',
   ['relais-core', 'relais-permissions'],
-  async (app, { demoModelUrl }) => {
+  async (app, { demoModelUrl, more = [] }) => {
     const { config } = app.core;
     const planner = config.isolation ? new IsolationPlanner(app.permissions.engine) : null;
     const gates = config.isolation ? new NetworkGatePool() : null;
-    const demo = (): string | null => demoModelUrl;
-    const registry = new AgentRegistry([
-      new ClaudeDriver(new ClaudeLauncher(demo, config.agentHome, planner), gates),
-      new CodexDriver(demo, config.agentHome, planner),
-    ]);
+    const context = {
+      demoModelUrl: () => demoModelUrl,
+      agentHome: config.agentHome,
+      planner,
+      gates,
+    };
+    const entries = [...AGENTS, ...more];
+    const registry = new AgentRegistry(entries, context);
     const containment = detectContainment(config.home);
     app.decorate<Agents>('agents', {
       registry,
+      entries,
       isolation: new IsolationGate(config.isolation),
       containment,
     });

@@ -1,6 +1,4 @@
-import { CLAUDE_PACKAGE } from '../agents/claude/binary.js';
-import { CODEX_PACKAGE, pinnedCodexVersion } from '../agents/codex/binary.js';
-import { diagnosticsRoutes, pinnedClaudeVersion } from '../diagnostics/diagnostics.routes.js';
+import { diagnosticsRoutes } from '../diagnostics/diagnostics.routes.js';
 import { systemRoutes } from '../http/system.routes.js';
 import { isolationReport } from '../isolation/isolation-report.js';
 import { libraryRoutes } from '../library/library.routes.js';
@@ -59,10 +57,11 @@ export const apiPlugin = relaisPlugin<{ npmEnv?: NodeJS.ProcessEnv }>(
       recycler: sessions.recycler,
     });
     const versions = new VersionChecker(
-      [
-        { agent: 'claude', package: CLAUDE_PACKAGE, pinned: pinnedClaudeVersion },
-        { agent: 'codex', package: CODEX_PACKAGE, pinned: pinnedCodexVersion },
-      ],
+      agents.entries.flatMap((agent) =>
+        agent.pinned
+          ? [{ agent: agent.kind, package: agent.pinned.package, pinned: agent.pinned.version }]
+          : [],
+      ),
       npmLatest(options.npmEnv ?? process.env),
     );
     diagnosticsRoutes(routes, {
@@ -77,6 +76,8 @@ export const apiPlugin = relaisPlugin<{ npmEnv?: NodeJS.ProcessEnv }>(
       isolation: () => isolationReport(agents.isolation),
       logs: app.core.logSink,
       versions,
+      claudeCodeVersion: () =>
+        agents.entries.find((agent) => agent.kind === 'claude')?.pinned?.version() ?? null,
     });
   },
 );

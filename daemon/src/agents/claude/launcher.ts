@@ -1,5 +1,5 @@
 import type { Effort, McpServer, PermissionMode } from '../../../../contract/api.js';
-import type { StoredSubscription } from '../../subscriptions/subscription-repo.js';
+import type { AgentSubscription as StoredSubscription } from '../agent.js';
 import type { McpInventory } from '../mcp-launch.js';
 import { claudeArguments } from './arguments.js';
 import { claudeBinary } from './binary.js';

@@ -1,5 +1,5 @@
 import type { StoredEvent } from '../../events/event-store.js';
-import type { QuotaReading } from '../../quotas/quota-parse.js';
+import type { QuotaReading } from '../agent.js';
 import { estimateCost } from '../kit/prices.js';
 import type { SessionMeta, ToolCallRecord, TurnRecord } from '../turn-record.js';
 import type { AgentReader, TurnCounter } from '../agent.js';

@@ -53,6 +53,11 @@ function migrate(db: Db, migrations: readonly Migration[]): void {
   }
 }
 
+/** The SQLite library's version, as the diagnostics show it. */
+export function sqliteVersion(db: Db): string {
+  return (db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v;
+}
+
 /**
  * A read-only connection to the same file, for readers that must not hold the writer's
  * connection. `mmapBytes` maps that much of the file: SQLite then reads rows, and the blobs that

@@ -11,7 +11,8 @@ import {
   VersionsQuery,
 } from '../../../contract/operations.js';
 import { z } from 'zod';
-import type { Db } from '../db/database.js';
+import { sqliteVersion, type Db } from '../db/database.js';
+import type { SessionRepo } from '../sessions/session-repo.js';
 import type { RouteTable } from '../http/route.js';
 import { NDJSON, openNdjsonStream } from '../http/ndjson-stream.js';
 import type { VersionChecker } from '../versions/version-check.js';
@@ -20,6 +21,7 @@ import type { LogSink } from './log-sink.js';
 
 export interface DiagnosticsDeps {
   db: Db;
+  sessions: Pick<SessionRepo, 'countByState'>;
   databaseFile: string;
   home: string;
   version: string;
@@ -52,18 +54,11 @@ export function diagnosticsRoutes(table: RouteTable, deps: DiagnosticsDeps): voi
     response: Diagnostics,
     handler: () => {
       const agents = deps.liveAgents();
-      const byState = Object.fromEntries(
-        (
-          deps.db.prepare('SELECT state, COUNT(*) AS n FROM sessions GROUP BY state').all() as {
-            state: string;
-            n: number;
-          }[]
-        ).map((r) => [r.state, r.n]),
-      );
+      const byState = deps.sessions.countByState();
       return {
         relais_version: deps.version,
         node_version: process.version,
-        sqlite_version: (deps.db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v,
+        sqlite_version: sqliteVersion(deps.db),
         claude_code_version: deps.claudeCodeVersion(),
         pid: process.pid,
         port: deps.port(),

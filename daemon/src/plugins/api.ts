@@ -50,6 +50,7 @@ export const apiPlugin = relaisPlugin<{ npmEnv?: NodeJS.ProcessEnv }>(
       onSaved: () => (permissions.rulesSource = 'file'),
     });
     storageRoutes(routes, {
+      sessions: sessions.repo,
       db,
       databaseFile,
       events,
@@ -66,6 +67,7 @@ export const apiPlugin = relaisPlugin<{ npmEnv?: NodeJS.ProcessEnv }>(
     );
     diagnosticsRoutes(routes, {
       db,
+      sessions: sessions.repo,
       databaseFile,
       home: config.home,
       version: app.core.version,

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify';
 import { diagnosticsRoutes } from '../diagnostics/diagnostics.routes.js';
 import { systemRoutes } from '../http/system.routes.js';
 import { isolationReport } from '../isolation/isolation-report.js';
@@ -22,7 +23,7 @@ export const apiPlugin = relaisPlugin<{ npmEnv?: NodeJS.ProcessEnv }>(
   ['relais-sessions'],
   async (app, options) => {
     const { config, db, databaseFile, events, hub, routes } = app.core;
-    const { sessions, permissions, library, agents } = app;
+    const { sessions, permissions, library } = app;
     systemRoutes(routes, app.core.version);
     subscriptionRoutes(routes, app.subscriptions.service);
     sessionRoutes(routes, {
@@ -57,29 +58,36 @@ export const apiPlugin = relaisPlugin<{ npmEnv?: NodeJS.ProcessEnv }>(
       archive: events.archive,
       recycler: sessions.recycler,
     });
-    const versions = new VersionChecker(
-      agents.entries.flatMap((agent) =>
-        agent.pinned
-          ? [{ agent: agent.kind, package: agent.pinned.package, pinned: agent.pinned.version }]
-          : [],
-      ),
-      npmLatest(options.npmEnv ?? process.env),
-    );
-    diagnosticsRoutes(routes, {
-      db,
-      sessions: sessions.repo,
-      databaseFile,
-      home: config.home,
-      version: app.core.version,
-      startedAtMs: app.core.startedAtMs,
-      port: () => app.core.port(),
-      liveAgents: () => sessions.manager.liveAgents(),
-      containment: agents.containment,
-      isolation: () => isolationReport(agents.isolation),
-      logs: app.core.logSink,
-      versions,
-      claudeCodeVersion: () =>
-        agents.entries.find((agent) => agent.kind === 'claude')?.pinned?.version() ?? null,
-    });
+    diagnostics(app, options.npmEnv);
   },
 );
+
+/** The diagnostics routes: the daemon's health, its logs, the version cards of the pinned agents. */
+function diagnostics(app: FastifyInstance, npmEnv: NodeJS.ProcessEnv | undefined): void {
+  const { config, db, databaseFile, routes } = app.core;
+  const { sessions, agents } = app;
+  const versions = new VersionChecker(
+    agents.entries.flatMap((agent) =>
+      agent.pinned
+        ? [{ agent: agent.kind, package: agent.pinned.package, pinned: agent.pinned.version }]
+        : [],
+    ),
+    npmLatest(npmEnv ?? process.env),
+  );
+  diagnosticsRoutes(routes, {
+    db,
+    sessions: sessions.repo,
+    databaseFile,
+    home: config.home,
+    version: app.core.version,
+    startedAtMs: app.core.startedAtMs,
+    port: () => app.core.port(),
+    liveAgents: () => sessions.manager.liveAgents(),
+    containment: agents.containment,
+    isolation: () => isolationReport(agents.isolation),
+    logs: app.core.logSink,
+    versions,
+    claudeCodeVersion: () =>
+      agents.entries.find((agent) => agent.kind === 'claude')?.pinned?.version() ?? null,
+  });
+}

@@ -18,7 +18,7 @@ import { ImportRun, type FileOutcome } from './import-run.js';
 import { ImportedSessions, noFacts, type ConversationFacts } from './imported-sessions.js';
 import { LineSplitter, MAX_LINE_BYTES, type SplitLine } from './line-splitter.js';
 import { responseTurn } from './response-turn.js';
-import type { TranscriptParser, TranscriptReader } from './transcript-reader.js';
+import type { TranscriptParser, TranscriptReader } from '../agents/transcript-reader.js';
 import { transcriptReader } from './transcript-readers.js';
 import {
   CHUNK_BYTES,

@@ -1,6 +1,6 @@
-import { claudeTranscripts } from './claude-transcripts.js';
-import { codexRollouts } from './codex-rollouts.js';
-import type { TranscriptReader } from './transcript-reader.js';
+import { claudeTranscripts } from '../agents/claude/transcripts.js';
+import { codexRollouts } from '../agents/codex/rollouts.js';
+import type { TranscriptReader } from '../agents/transcript-reader.js';
 
 const READERS: Record<string, TranscriptReader> = {
   claude: claudeTranscripts,

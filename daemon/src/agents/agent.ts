@@ -3,6 +3,7 @@ import type { LibraryKind } from '../../../contract/library.js';
 import type { NetworkGatePool } from '../isolation/network-gate.js';
 import type { IsolationPlanner } from '../isolation/session-isolation.js';
 import type { McpInventory } from './mcp-launch.js';
+import type { TranscriptReader } from './transcript-reader.js';
 import type { StoredEvent } from '../events/event-store.js';
 import type { OutlineReader } from '../events/outline.js';
 import type { PolicyDecision } from './permission-policy.js';
@@ -172,6 +173,8 @@ export interface AgentEntry {
   kind: string;
   /** Stateless reader of the agent's stored events (usage, quotas, outline). */
   reader: AgentReader;
+  /** Reads the transcripts the agent writes outside Relais (history import); null when none. */
+  transcripts: TranscriptReader | null;
   /** The package Relais runs from its own node_modules, for the version check and diagnostics. */
   pinned: { package: string; version: () => string | null } | null;
   driver(context: AgentContext): AgentDriver;

@@ -75,6 +75,7 @@ const silent: AgentReader = {
 const echoAgent: AgentEntry = {
   kind: 'echo',
   reader: silent,
+  transcripts: null,
   pinned: null,
   driver: () => ({
     kind: 'echo',

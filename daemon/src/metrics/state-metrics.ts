@@ -251,7 +251,7 @@ function hubMetrics(registry: Registry, hub: GlobalHub, caps: LabelCaps): () => 
     'Files the latest history import has to read',
     (p) => p.files_total,
   );
-  return hub.subscribe((line) => {
+  return hub.observe((line) => {
     if (line.type === 'import')
       imports.set(caps.subscription.of(line.import.subscription_id), line.import);
     if (line.type !== 'permission') return;

@@ -1,3 +1,5 @@
+// Over 400 lines: the conversation's window, paging, live following and outline index share its
+// signals; split when the console's files are not being edited all at once (issue 39 this round).
 import { DestroyRef, Injectable, computed, inject, signal } from '@angular/core';
 import { Subscription as RxSubscription } from 'rxjs';
 import * as z from 'zod';

@@ -27,6 +27,7 @@ import {
 } from './conversation-index';
 import { RowTrim, mergeEvents, trimRows, trimWindow, windowBounds } from './event-window';
 import { shareRepeatedOutput } from './repeated-output';
+import { RowCosts } from './row-cost';
 import { stableRows } from './stable-rows';
 import { buildTimeline } from './timeline';
 import { EVENT_CLIP, FIRST_PAGE, PAGE } from './conversation-paging';
@@ -112,6 +113,8 @@ export class ConversationStore {
   readonly index = this.indexSignal.asReadonly();
   readonly indexing = this.indexingSignal.asReadonly();
   private readonly keepRows = stableRows();
+  /** What rows render, in elements: the window is fitted to the page's element budget too. */
+  private readonly costs = new RowCosts();
   readonly timeline = computed(() => this.keepRows(buildTimeline(this.eventsSignal())));
   /** The events of the window that came with texts cut (see EVENT_CLIP). */
   readonly clipped = computed(
@@ -133,6 +136,7 @@ export class ConversationStore {
     this.windowTurn++;
     this.idSignal.set(id);
     this.eventsSignal.set([]);
+    this.costs.forgetRows();
     this.older = null;
     this.indexSignal.set(emptyIndex());
     this.indexWanted = false;
@@ -164,7 +168,7 @@ export class ConversationStore {
     this.sessionSignal.update((current) => fresherSession(current, session));
     this.firstSeq.set(page.first_seq);
     this.lastSeq.set(page.last_seq);
-    const window = fitRows(page.items, { keep: 'end' });
+    const window = this.fitRows(page.items, { keep: 'end' });
     const firstPaint = trimRows(window, rowSeqsOf(window), FIRST_PAINT_ROWS, { keep: 'end' });
     this.eventsSignal.set(firstPaint);
     this.following.set(true);
@@ -189,7 +193,9 @@ export class ConversationStore {
       if (taken || this.eventsSignal()[0]?.seq !== rest.before) return;
       this.older = null;
       const keep = this.following() ? 'end' : 'start';
-      this.eventsSignal.update((events) => fitRows(mergeEvents(rest.events, events), { keep }));
+      this.eventsSignal.update((events) =>
+        this.fitRows(mergeEvents(rest.events, events), { keep }),
+      );
     });
   }
 
@@ -216,11 +222,14 @@ export class ConversationStore {
         const events = page?.items ?? fetched ?? [];
         const shown = Math.min(size, this.eventsForRows(ROWS_MAX - ANCHOR_ROWS));
         const merged = mergeEvents(this.eventsSignal(), events.slice(-shown));
-        const window = fitRows(trimWindow(merged, Math.max(WINDOW_MAX, shown + PAGE), 'start'), {
-          keep: 'start',
-          anchorSeq: first.seq,
-          anchorRows: ANCHOR_ROWS,
-        });
+        const window = this.fitRows(
+          trimWindow(merged, Math.max(WINDOW_MAX, shown + PAGE), 'start'),
+          {
+            keep: 'start',
+            anchorSeq: first.seq,
+            anchorRows: ANCHOR_ROWS,
+          },
+        );
         this.eventsSignal.set(window);
         const start = window[0]?.seq ?? first.seq;
         const rest = events.filter((event) => event.seq < start);
@@ -241,7 +250,7 @@ export class ConversationStore {
       (page) => {
         this.noteBounds(page);
         this.eventsSignal.update((events) =>
-          fitRows(trimWindow(mergeEvents(events, page.items), WINDOW_MAX, 'end'), {
+          this.fitRows(trimWindow(mergeEvents(events, page.items), WINDOW_MAX, 'end'), {
             keep: 'end',
             anchorSeq: last.seq,
             anchorRows: ANCHOR_ROWS,
@@ -268,7 +277,9 @@ export class ConversationStore {
       ([before, from]) => {
         this.lastSeq.update((last) => Math.max(last, before.last_seq, from.last_seq));
         this.following.set(false);
-        this.eventsSignal.set(fitRows(mergeEvents(before.items, from.items), { keep: 'start' }));
+        this.eventsSignal.set(
+          this.fitRows(mergeEvents(before.items, from.items), { keep: 'start' }),
+        );
       },
     );
   }
@@ -287,7 +298,7 @@ export class ConversationStore {
       () => this.chunk(id, { after: 0, limit: PAGE }),
       (page) => {
         this.noteBounds(page);
-        this.eventsSignal.set(fitRows(page.items, { keep: 'start' }));
+        this.eventsSignal.set(this.fitRows(page.items, { keep: 'start' }));
       },
     );
   }
@@ -304,7 +315,7 @@ export class ConversationStore {
       () => this.chunk(id, { limit: PAGE }),
       (page) => {
         this.lastSeq.update((last) => Math.max(last, page.last_seq));
-        this.eventsSignal.set(fitRows(page.items, { keep: 'end' }));
+        this.eventsSignal.set(this.fitRows(page.items, { keep: 'end' }));
       },
     );
   }
@@ -486,7 +497,7 @@ export class ConversationStore {
     const window = keep === 'end' ? trimWindow(merged, WINDOW_MAX, 'end') : merged;
     const fit = ++this.liveSinceFit >= LIVE_FIT_EVERY;
     if (fit) this.liveSinceFit = 0;
-    this.eventsSignal.set(fit ? fitRows(window, { keep }) : window);
+    this.eventsSignal.set(fit ? this.fitRows(window, { keep }) : window);
   }
 
   /** What a page says of the whole conversation: where it starts, how far it has come. */
@@ -500,15 +511,27 @@ export class ConversationStore {
     return this.api.events(id, { ...range, clip: EVENT_CLIP });
   }
 
+  /**
+   * Notes the rows as the page drew them (elements of each, by row key) and the page's element
+   * count, so the next fits of the window use them instead of estimates.
+   */
+  noteDrawn(elements: ReadonlyMap<string, number>, pageElements: number): void {
+    this.costs.noteDrawn(this.timeline(), elements, pageElements);
+  }
+
+  /** The events that make at most ROWS_MAX rows, within the page's element budget. */
+  private fitRows(events: readonly SessionEvent[], trim: RowTrim): SessionEvent[] {
+    const rows = buildTimeline(events);
+    const seqs = rows.map((row) => row.seq);
+    const costs = rows.map((row) => this.costs.of(row));
+    return trimRows(events, seqs, ROWS_MAX, trim, { costs, max: this.costs.budget() });
+  }
+
   /** About how many events make `rows` rows, judged on the window on screen. */
   private eventsForRows(rows: number): number {
     const perRow = this.eventsSignal().length / Math.max(1, this.timeline().length);
     return Math.max(PAGE / 4, Math.ceil(rows * Math.max(1, perRow)));
   }
-}
-
-function fitRows(events: readonly SessionEvent[], trim: RowTrim): SessionEvent[] {
-  return trimRows(events, rowSeqsOf(events), ROWS_MAX, trim);
 }
 
 function rowSeqsOf(events: readonly SessionEvent[]): number[] {

@@ -302,6 +302,18 @@ describe('ConversationStore paging', () => {
     expect(store.events()[0]?.seq).toBe(881 - FAST_PAGE);
     expect(store.events().at(-1)?.seq).toBe(880 + PAGE);
     expect(store.events().length).toBe(FAST_PAGE + PAGE);
+
+    // The chunk before is read ahead of the reader at once, and the next step up shows it
+    // without asking again (verify() checks).
+    const before = 881 - FAST_PAGE;
+    await answer(`/api/sessions/s1/events?before=${before}&limit=${FAST_PAGE}&clip=${EVENT_CLIP}`, {
+      items: range(1, before - 1),
+      next_cursor: null,
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    expect(await store.loadOlder(FAST_PAGE)).toBe(true);
+    expect(store.events()[0]?.seq).toBe(1);
   });
 
   it('Home reads the first chunk at once; End goes back to the newest and follows it', async () => {

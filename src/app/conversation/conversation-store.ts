@@ -100,6 +100,8 @@ export class ConversationStore {
   private windowTurn = 0;
   /** Events fetched before the window but not shown yet: they end just before seq `before`. */
   private older: { before: number; events: SessionEvent[] } | null = null;
+  /** The chunk before `older` (or the window), read ahead of the scroll up. */
+  private ahead: { id: string; before: number; page: Promise<EventsPage> } | null = null;
   /** Bumped by every queue read or write: an answer to an earlier read is not shown. */
   private queueVersion = 0;
 
@@ -138,6 +140,7 @@ export class ConversationStore {
     this.eventsSignal.set([]);
     this.costs.forgetRows();
     this.older = null;
+    this.ahead = null;
     this.indexSignal.set(emptyIndex());
     this.indexWanted = false;
     this.sessionSignal.set(this.live.session(id) ?? null);
@@ -211,12 +214,20 @@ export class ConversationStore {
     const first = this.eventsSignal()[0];
     if (!id || !first || this.loadingSignal() || !this.bounds().hasOlder) return false;
     const buffered = this.older?.before === first.seq ? this.older.events : [];
+    const wanted = Math.min(size, this.eventsForRows(ROWS_MAX - ANCHOR_ROWS));
     return this.changeWindow(
       'older',
-      async () =>
-        buffered.length
-          ? { fetched: buffered }
-          : { page: await this.chunk(id, { before: first.seq, limit: size }) },
+      async () => {
+        if (buffered.length >= wanted) return { fetched: buffered };
+        // The chunk read ahead of the scroll joins what is left of the buffer, if it is here.
+        const ahead = this.takeAhead(id, buffered[0]?.seq ?? first.seq);
+        if (ahead) {
+          const page = await ahead;
+          return { page: { ...page, items: [...page.items, ...buffered] } };
+        }
+        if (buffered.length) return { fetched: buffered };
+        return { page: await this.chunk(id, { before: first.seq, limit: size }) };
+      },
       ({ fetched, page }) => {
         if (page) this.noteBounds(page);
         const events = page?.items ?? fetched ?? [];
@@ -234,8 +245,31 @@ export class ConversationStore {
         const start = window[0]?.seq ?? first.seq;
         const rest = events.filter((event) => event.seq < start);
         this.older = rest.length ? { before: start, events: rest } : null;
+        // A reader at the very top outran the history: the next chunk is read ahead of them.
+        if (size >= FAST_PAGE && rest.length < 2 * wanted)
+          this.readAhead(id, rest[0]?.seq ?? start, size);
       },
     );
+  }
+
+  /**
+   * Reads the chunk before `before` while the person is still reading what is shown, so the next
+   * step up does not wait for the daemon (the reader who scrolls fast gets the larger chunk).
+   */
+  private readAhead(id: string, before: number, size: number): void {
+    const firstSeq = this.firstSeq();
+    if (firstSeq === null || before <= firstSeq || this.ahead?.before === before) return;
+    const page = this.chunk(id, { before, limit: size });
+    page.catch(() => undefined); // a failed read ahead is reported by the step that takes it
+    this.ahead = { id, before, page };
+  }
+
+  /** The chunk read ahead before `before` in conversation `id`, taken once. */
+  private takeAhead(id: string, before: number): Promise<EventsPage> | null {
+    const ahead = this.ahead;
+    if (!ahead || ahead.id !== id || ahead.before !== before) return null;
+    this.ahead = null;
+    return ahead.page;
   }
 
   /** Fetches the chunk after the window (when the person scrolled back down); true when shown. */

@@ -33,6 +33,19 @@ export default tseslint.config(
     },
   },
   {
+    // A route declares and answers; its capability's repository owns the SQL of each table.
+    files: ['daemon/src/**/*.routes.ts'],
+    rules: {
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: "CallExpression[callee.property.name='prepare']",
+          message: 'No SQL in a route file: ask the repository that owns the table.',
+        },
+      ],
+    },
+  },
+  {
     files: ['src/**/*.ts'],
     extends: [...angular.configs.tsRecommended],
     processor: angular.processInlineTemplates,

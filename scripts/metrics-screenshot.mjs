@@ -7,7 +7,7 @@ import { join } from 'node:path';
 import { chromium } from '@playwright/test';
 import { startTestDaemon } from '../dist/daemon/daemon/src/testing/harness.js';
 import { SessionDriver } from '../dist/daemon/daemon/src/testing/session-driver.js';
-import { startPrometheus } from '../dist/daemon/daemon/src/metrics/prometheus-server.js';
+import { startPrometheus } from '../dist/daemon/daemon/src/testing/prometheus-server.js';
 
 const QUERIES = [
   'sum by (instance, state) (relais_sessions)',

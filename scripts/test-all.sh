@@ -7,9 +7,10 @@ bash scripts/ensure-chromium.sh
 bash scripts/ensure-isolation.sh
 bash scripts/ensure-prometheus.sh
 
-echo "== lint and format (eslint, prettier) =="
+echo "== lint, format and layers (eslint, prettier, dependency-cruiser) =="
 npx eslint .
 npx prettier --check . >/dev/null || { npx prettier --list-different .; echo "Run: npx prettier --write ."; exit 1; }
+npm run --silent lint:layers
 
 echo "== daemon and fakes (node --test) =="
 rm -rf dist/daemon

@@ -6,8 +6,9 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/db/database.js';
-import type { TurnRecord } from '../src/usage/turn-record.js';
+import type { TurnRecord } from '../src/agents/turn-record.js';
 import { TurnWriter } from '../src/usage/turn-writer.js';
+import { SCHEMA } from '../src/schema.js';
 
 const TOOLS = ['Bash', 'Read', 'Write', 'Edit', 'Glob', 'Grep'];
 
@@ -49,7 +50,7 @@ function turn(i: number): TurnRecord {
 
 const count = Number(process.argv[2] ?? 20_000);
 const dir = mkdtempSync(join(tmpdir(), 'relais-bench-turns-'));
-const db = openDatabase(join(dir, 'relais.db'));
+const db = openDatabase(join(dir, 'relais.db'), SCHEMA);
 const writer = new TurnWriter(db);
 const t0 = performance.now();
 for (let i = 0; i < count; i++) {

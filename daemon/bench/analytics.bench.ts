@@ -16,6 +16,7 @@ import { analyticsRoutes } from '../src/usage/analytics.routes.js';
 import { AnalyticsRepo } from '../src/usage/analytics-repo.js';
 import { ANALYTICS_MMAP_BYTES } from '../src/usage/usage-module.js';
 import { seedUsage } from './seed-usage.js';
+import { SCHEMA } from '../src/schema.js';
 
 const FILTERS: Record<string, string> = {
   none: '',
@@ -83,7 +84,7 @@ async function main(): Promise<void> {
     file = join(mkdtempSync(join(tmpdir(), 'relais-bench-')), 'relais.db');
     seedUsage(file, 1_000_000);
   }
-  const db = openDatabase(file);
+  const db = openDatabase(file, SCHEMA);
   const app = Fastify({ logger: false });
   const table = new RouteTable();
   // The daemon's own set-up: analytics read through a mapped read-only connection.

@@ -10,6 +10,7 @@ import { openDatabase } from '../src/db/database.js';
 import { EventStore } from '../src/events/event-store.js';
 import { insertSessionRow } from '../src/testing/fixtures.js';
 import { startTestDaemon } from '../src/testing/harness.js';
+import { SCHEMA } from '../src/schema.js';
 
 const TOTAL = Number(process.env['BENCH_EVENTS'] ?? 500_000);
 const SESSIONS = 8;
@@ -51,7 +52,7 @@ async function measure(label: string, db: Db, store: EventStore): Promise<void> 
 }
 
 const dir = mkdtempSync(join(tmpdir(), 'relais-bench-ingest-'));
-const db = openDatabase(join(dir, 'relais.db'));
+const db = openDatabase(join(dir, 'relais.db'), SCHEMA);
 await measure('event store alone', db, new EventStore(db));
 db.close();
 rmSync(dir, { recursive: true, force: true });

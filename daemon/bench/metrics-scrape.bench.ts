@@ -13,7 +13,7 @@ import { configFromEnv } from '../src/config.js';
 import { emptyAgentHome } from '../src/testing/harness.js';
 import { insertSessionRow } from '../src/testing/fixtures.js';
 import { TurnWriter } from '../src/usage/turn-writer.js';
-import type { TurnRecord } from '../src/usage/turn-record.js';
+import type { TurnRecord } from '../src/agents/turn-record.js';
 import { percentile } from './percentile.js';
 import { seedUsage } from './seed-usage.js';
 

@@ -8,9 +8,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { openDatabase } from '../src/db/database.js';
 import { TOOL_CALL_COUNT_BACKFILL_SQL } from '../src/db/migrations.js';
-import { estimateCost } from '../src/usage/prices.js';
+import { estimateCost } from '../src/agents/kit/prices.js';
 import { ROLLUP_BACKFILL_SQL, ROLLUP_CLEAR_SQL } from '../src/usage/rollup-schema.js';
 import { prng } from '../src/testing/prng.js';
+import { SCHEMA } from '../src/schema.js';
 
 const MODELS = [
   'claude-sonnet-4-5',
@@ -51,7 +52,7 @@ export function seedUsage(
   count: number,
   endMs = Date.parse('2026-06-01T00:00:00.000Z'),
 ): void {
-  const db = openDatabase(file);
+  const db = openDatabase(file, SCHEMA);
   db.pragma('synchronous = OFF');
   const rand = prng(42);
   const pick = <T>(list: readonly T[]): T => list[Math.floor(rand() * list.length)]!;

@@ -5,7 +5,8 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ClaudeProcess, type SpawnSpec } from '../src/agents/claude/claude-process.js';
+import { ClaudeProcess } from '../src/agents/claude/claude-process.js';
+import type { SpawnSpec } from '../src/processes/spawn-agent.js';
 import { CodexRpc } from '../src/agents/codex/codex-rpc.js';
 import { insertSessionRow } from '../src/testing/fixtures.js';
 import { startTestDaemon } from '../src/testing/harness.js';

@@ -16,6 +16,8 @@
  * side by side compare. BENCH_SAVE_BASELINE=1 writes this run's medians as the new baseline.
  * BENCH_RESULT_LINES=N makes every tool result a file read of N lines (1,500 is about 120 kB, twice in
  * its event as Claude Code writes it): the weight of a real transcript rather than one-line results.
+ * BENCH_REPLY_LINES=N makes every step's reply a Markdown list of N items (a bold word and a code span
+ * each): rows that render tens of elements, where the window's element budget binds.
  * BENCH_ORIGIN=imported opens imported conversations instead (a Claude Code transcript read by the
  * daemon's import; no composer, so no keystroke figure), to compare with the native baseline;
  * BENCH_ORIGIN=imported-codex the same with Codex rollouts (the second agent's timeline).
@@ -38,6 +40,7 @@ const TAIL = 'TAIL MARKER: end of the seeded conversation';
 const ORIGIN = process.env.BENCH_ORIGIN;
 const IMPORTED = ORIGIN === 'imported' || ORIGIN === 'imported-codex';
 const RESULT_LINES = Number(process.env.BENCH_RESULT_LINES ?? 0);
+const REPLY_LINES = Number(process.env.BENCH_REPLY_LINES ?? 0);
 /** Another build's folder (e.g. a copy of main's `dist`): its console is opened in turn with this one's. */
 const COMPARE = process.env.BENCH_COMPARE;
 
@@ -65,7 +68,7 @@ const METRICS = [
 ];
 
 requireBuilt();
-if (RESULT_LINES && process.env.BENCH_SAVE_BASELINE)
+if ((RESULT_LINES || REPLY_LINES) && process.env.BENCH_SAVE_BASELINE)
   throw new Error(
     'the baseline is for one-line results: BENCH_SAVE_BASELINE without BENCH_RESULT_LINES',
   );
@@ -128,6 +131,7 @@ async function prepare(consoleDir) {
       cwd,
       tail: TAIL,
       resultLines: RESULT_LINES,
+      replyLines: REPLY_LINES,
     });
     sessions.set(size, sessionId);
   }
@@ -188,7 +192,7 @@ function show(value, unit) {
 
 function report(results) {
   // The baseline holds one-line results: beside heavy ones it would only mislead.
-  const baseline = RESULT_LINES ? null : readBaseline();
+  const baseline = RESULT_LINES || REPLY_LINES ? null : readBaseline();
   const medians = (runs) =>
     Object.fromEntries(METRICS.map(([name]) => [name, median(runs.map((r) => r[name]))]));
   const old = baseline ? ` | main ${baseline.commit}` : '';

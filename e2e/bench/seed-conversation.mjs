@@ -4,11 +4,15 @@
  * so the seeded events stay exactly as written), and `count` events, the last one being `tail`.
  * With `resultLines`, each tool result is a file read of that many numbered lines (about 80 bytes
  * each), twice in its event as Claude Code writes it (the text for the model and `stdout`): the
- * weight of a real transcript, where a few results make most of the bytes.
+ * weight of a real transcript, where a few results make most of the bytes. With `replyLines`, each
+ * step's reply is a Markdown list of that many items.
  */
 import Database from 'better-sqlite3';
 
-export function seedConversation(dbPath, { realId, sessionId, count, cwd, tail, resultLines = 0 }) {
+export function seedConversation(
+  dbPath,
+  { realId, sessionId, count, cwd, tail, resultLines = 0, replyLines = 0 },
+) {
   const db = new Database(dbPath);
   db.pragma('busy_timeout = 5000');
   db.exec('CREATE TEMP TABLE seeded AS SELECT * FROM sessions WHERE 0');
@@ -31,7 +35,7 @@ export function seedConversation(dbPath, { realId, sessionId, count, cwd, tail, 
   db.transaction(() => {
     for (let turn = 1; seq < count - 1; turn++) {
       turns = turn;
-      addTurn(add, turn, cwd, () => ++tool, resultLines);
+      addTurn(add, turn, cwd, () => ++tool, { resultLines, replyLines });
     }
     limit = count;
     add('agent', assistant([{ type: 'text', text: tail }]));
@@ -46,7 +50,7 @@ const assistant = (content) => ({
   parent_tool_use_id: null,
 });
 
-function addTurn(add, turn, cwd, nextTool, resultLines) {
+function addTurn(add, turn, cwd, nextTool, lines) {
   add('host', {
     type: 'user',
     message: { role: 'user', content: [{ type: 'text', text: `demo:steps 10 (turn ${turn})` }] },
@@ -62,7 +66,7 @@ function addTurn(add, turn, cwd, nextTool, resultLines) {
     mcp_servers: [],
     permissionMode: 'default',
   });
-  for (let step = 1; step <= 10; step++) addStep(add, turn, step, nextTool(), resultLines);
+  for (let step = 1; step <= 10; step++) addStep(add, turn, step, nextTool(), lines);
   add('agent', assistant([{ type: 'text', text: `Finished 10 steps of turn ${turn}.` }]));
   add('agent', {
     type: 'result',
@@ -74,11 +78,19 @@ function addTurn(add, turn, cwd, nextTool, resultLines) {
   add('relais', { type: 'relais', subtype: 'state', state: 'idle' });
 }
 
-function addStep(add, turn, step, tool, resultLines) {
+function addStep(add, turn, step, tool, { resultLines, replyLines }) {
   const id = `toolu_bench_${tool}`;
   const output = resultLines ? fileRead(step, resultLines) : `step ${step}`;
   const command = `sh -c 'echo step ${step}'`;
-  add('agent', assistant([{ type: 'text', text: `Step **${step}** of 10 (turn ${turn}).` }]));
+  const reply = `Step **${step}** of 10 (turn ${turn}).`;
+  const items = Array.from(
+    { length: replyLines },
+    (_, i) => `- item **${i + 1}**: \`src/f${i}.ts\``,
+  );
+  add(
+    'agent',
+    assistant([{ type: 'text', text: replyLines ? [reply, '', ...items].join('\n') : reply }]),
+  );
   add(
     'agent',
     assistant([

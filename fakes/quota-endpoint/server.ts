@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { DEMO_QUOTA_TOKEN } from '../../daemon/src/quotas/quota-config.js';
 
 /**
  * What the next GET /api/oauth/usage answers:
@@ -60,7 +61,7 @@ export interface QuotaEndpoint {
   close(): Promise<void>;
 }
 
-export const DEMO_QUOTA_TOKEN = 'relais-demo-oauth-token';
+export { DEMO_QUOTA_TOKEN };
 
 export function defaultWindows(now = Date.now()): Record<string, FakeWindow | null> {
   return {

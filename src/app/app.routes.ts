@@ -1,8 +1,5 @@
 import type { PageRoute } from './core/routing/page-route';
 
-/** Where an address that names no page goes (and the bare `/`). */
-export const HOME = '/sessions';
-
 /** Every page of the console; each loads its component on first visit. */
 export const routes: readonly PageRoute[] = [
   {

@@ -1,18 +1,38 @@
-import type {
-  AgentKind,
-  Effort,
-  McpServer,
-  ModelInfo,
-  PermissionMode,
-} from '../../../contract/api.js';
+import type { Effort, McpServer, ModelInfo, PermissionMode } from '../../../contract/api.js';
+import type { LibraryKind } from '../../../contract/library.js';
+import type { NetworkGatePool } from '../isolation/network-gate.js';
+import type { IsolationPlanner } from '../isolation/session-isolation.js';
 import type { McpInventory } from './mcp-launch.js';
-import type { LibraryLayout } from '../library/library-placer.js';
+import type { TranscriptReader } from './transcript-reader.js';
 import type { StoredEvent } from '../events/event-store.js';
 import type { OutlineReader } from '../events/outline.js';
-import type { PolicyDecision } from '../permissions/policy.js';
-import type { QuotaReading } from '../quotas/quota-parse.js';
-import type { StoredSubscription } from '../subscriptions/subscription-repo.js';
-import type { SessionMeta, TurnRecord } from '../usage/turn-record.js';
+import type { PolicyDecision } from './permission-policy.js';
+import type { SessionMeta, TurnRecord } from './turn-record.js';
+
+/** One quota window as an agent's account reports it (usage endpoint or stream). */
+export interface QuotaReading {
+  window: string;
+  /** Percent 0–100 (may pass 100). */
+  utilization: number;
+  resets_at_ms: number | null;
+  read_at_ms: number;
+  source: 'usage_endpoint' | 'stream';
+}
+
+/** Where an agent reads a command and a skill, relative to its configuration folder. */
+export interface LibraryLayout {
+  file(kind: LibraryKind, name: string): string;
+}
+
+/**
+ * What an agent needs of the subscription it runs under (subscriptions/ stores more): its id, the
+ * folder that holds the agent's own configuration, and whether it is the built-in demo one.
+ */
+export interface AgentSubscription {
+  id: string;
+  config_dir: string;
+  builtin: boolean;
+}
 
 /**
  * The seam between Relais and an agent: everything that knows a wire format (stream-json for
@@ -20,11 +40,11 @@ import type { SessionMeta, TurnRecord } from '../usage/turn-record.js';
  * session manager, the permission broker, the usage recorder and the quota service speak only this.
  */
 export interface AgentDriver {
-  readonly kind: AgentKind;
+  readonly kind: string;
   /** Spawns the agent for one session, in an environment prepared for the subscription. */
-  start(subscription: StoredSubscription, input: AgentLaunch, host: AgentHost): AgentProcess;
+  start(subscription: AgentSubscription, input: AgentLaunch, host: AgentHost): AgentProcess;
   /** Who the subscription is and which models it offers, without generating anything. */
-  detect(subscription: StoredSubscription): Promise<AgentIdentity>;
+  detect(subscription: AgentSubscription): Promise<AgentIdentity>;
   /** Reads the agent's stored events for the usage recorder and the quota service. */
   readonly reader: AgentReader;
   /** Where, in the subscription's folder, the agent reads a command and a skill of the library. */
@@ -136,12 +156,40 @@ export interface TurnCounter {
   abandon(atMs: number, reason: string): TurnRecord | null;
 }
 
+/** What a driver is built with: the daemon's settings an agent may need. */
+export interface AgentContext {
+  /** The scripted model's base URL, for the built-in demo subscription. */
+  demoModelUrl: () => string | null;
+  /** HOME of the agents' processes. */
+  agentHome: string;
+  /** Confines a session's agent and commands; null runs them unconfined. */
+  planner: IsolationPlanner | null;
+  /** Network gates for confined sessions; null when commands run unconfined. */
+  gates: NetworkGatePool | null;
+}
+
+/** One agent as the catalog lists it (agents/catalog.ts): a kind, its reader, its driver. */
+export interface AgentEntry {
+  kind: string;
+  /** Stateless reader of the agent's stored events (usage, quotas, outline). */
+  reader: AgentReader;
+  /** Reads the transcripts the agent writes outside Relais (history import); null when none. */
+  transcripts: TranscriptReader | null;
+  /** The package Relais runs from its own node_modules, for the version check and diagnostics. */
+  pinned: { package: string; version: () => string | null } | null;
+  driver(context: AgentContext): AgentDriver;
+}
+
 /** The agents Relais knows, by kind. */
 export class AgentRegistry {
   private readonly drivers = new Map<string, AgentDriver>();
 
-  constructor(drivers: AgentDriver[]) {
-    for (const driver of drivers) this.drivers.set(driver.kind, driver);
+  constructor(entries: readonly AgentEntry[], context: AgentContext) {
+    for (const entry of entries) this.drivers.set(entry.kind, entry.driver(context));
+  }
+
+  kinds(): string[] {
+    return [...this.drivers.keys()];
   }
 
   get(kind: string): AgentDriver {

@@ -1,8 +1,7 @@
 import type { StoredEvent } from '../events/event-store.js';
-import type { SessionMeta, TurnRecord } from '../usage/turn-record.js';
+import type { SessionMeta, TurnRecord } from './turn-record.js';
 import type { AgentReader, TurnCounter } from './agent.js';
-import { claudeReader } from './claude/claude-reader.js';
-import { codexReader } from './codex/codex-reader.js';
+import { AGENTS } from './catalog.js';
 
 /** Reads nothing: the events of an agent kind this daemon does not know. */
 const silentReader: AgentReader = {
@@ -16,9 +15,9 @@ const silentReader: AgentReader = {
   }),
 };
 
-const READERS: Record<string, AgentReader> = { claude: claudeReader, codex: codexReader };
+const READERS = new Map(AGENTS.map((agent) => [agent.kind, agent.reader]));
 
 /** The stateless reader of an agent kind's stored events (usage, quota and outline readings). */
 export function agentReader(kind: string): AgentReader {
-  return READERS[kind] ?? silentReader;
+  return READERS.get(kind) ?? silentReader;
 }

@@ -6,12 +6,13 @@ import { describe, it } from 'node:test';
 import { waitFor } from '../testing/harness.js';
 import { startCheckpointer } from './checkpointer.js';
 import { openDatabase } from './database.js';
+import { SCHEMA } from '../schema.js';
 
 describe('checkpointer', () => {
   it('copies the WAL into the database file from its worker, never from the writer', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'relais-checkpoint-'));
     const file = join(dir, 'relais.db');
-    const db = openDatabase(file);
+    const db = openDatabase(file, SCHEMA);
     // The worker's first copy comes after 1.5 s: the commits below (well under that, even on a
     // loaded machine) are all in before it can run, so what the file shows then is the writer's.
     const checkpointer = startCheckpointer(db, file, 1_500);

@@ -1,12 +1,22 @@
 import Database from 'better-sqlite3';
 import { closeSync, mkdirSync, openSync } from 'node:fs';
 import { dirname } from 'node:path';
-import { MIGRATIONS, type Migration } from './migrations.js';
 
 export type Db = Database.Database;
 
-/** Opens (creating if needed) the SQLite file in WAL mode and applies pending migrations. */
-export function openDatabase(file: string, migrations: Migration[] = MIGRATIONS): Db {
+export interface Migration {
+  version: number;
+  name: string;
+  sql: string;
+  /** Runs after the SQL, in the same transaction: for work that depends on what the data holds. */
+  after?: (db: Db) => void;
+}
+
+/**
+ * Opens (creating if needed) the SQLite file in WAL mode and applies the pending ones of
+ * `migrations` (the whole schema is daemon/src/schema.ts's SCHEMA).
+ */
+export function openDatabase(file: string, migrations: readonly Migration[]): Db {
   mkdirSync(dirname(file), { recursive: true, mode: 0o700 });
   // Conversations are private: the file is created 0600, and SQLite gives its WAL the same mode.
   closeSync(openSync(file, 'a', 0o600));
@@ -19,7 +29,7 @@ export function openDatabase(file: string, migrations: Migration[] = MIGRATIONS)
   return db;
 }
 
-function migrate(db: Db, migrations: Migration[]): void {
+function migrate(db: Db, migrations: readonly Migration[]): void {
   db.exec(
     'CREATE TABLE IF NOT EXISTS schema_migrations (version INTEGER PRIMARY KEY, name TEXT NOT NULL, applied_at TEXT NOT NULL)',
   );
@@ -41,6 +51,11 @@ function migrate(db: Db, migrations: Migration[]): void {
       );
     })();
   }
+}
+
+/** The SQLite library's version, as the diagnostics show it. */
+export function sqliteVersion(db: Db): string {
+  return (db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v;
 }
 
 /**

@@ -1,16 +1,10 @@
 /**
  * Schema migrations, applied in order inside one transaction each. Append only: never edit a
- * migration that has shipped; add the next one. One list on purpose (over 400 lines): the order
- * is the schema's history, read in one place.
+ * migration that has shipped; add the next one. One list on purpose (about 400 lines): the order
+ * is the schema's history, read in one place. The migrations that need a feature's code (the usage
+ * rollups) are that feature's, listed in its folder; daemon/src/schema.ts puts both in order.
  */
-import {
-  ROLLUP_BACKFILL_SQL,
-  ROLLUP_TABLES_SQL,
-  SESSION_DAYS_SQL,
-  SESSION_SPREAD_SQL,
-} from '../usage/rollup-schema.js';
-import { boundStoredTurns } from '../usage/stored-turn-bounds.js';
-import type { Db } from './database.js';
+import type { Migration } from './database.js';
 
 /** Sets turns.tool_call_count from the stored tool calls (migration 10; the seeding script too). */
 export const TOOL_CALL_COUNT_BACKFILL_SQL = `
@@ -18,15 +12,8 @@ export const TOOL_CALL_COUNT_BACKFILL_SQL = `
     FROM (SELECT turn_id, COUNT(*) AS n FROM tool_calls GROUP BY turn_id) AS c
     WHERE c.turn_id = turns.id;`;
 
-export interface Migration {
-  version: number;
-  name: string;
-  sql: string;
-  /** Runs after the SQL, in the same transaction: for work that depends on what the data holds. */
-  after?: (db: Db) => void;
-}
-
-export const MIGRATIONS: Migration[] = [
+/** The migrations that need no feature's code; the schema is these and the features' (schema.ts). */
+export const CORE_MIGRATIONS: Migration[] = [
   {
     version: 1,
     name: 'foundation',
@@ -252,11 +239,6 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   {
-    version: 5,
-    name: 'usage-rollups',
-    sql: `${ROLLUP_TABLES_SQL}\n${ROLLUP_BACKFILL_SQL}`,
-  },
-  {
     version: 6,
     name: 'session-titles',
     // A name a person can tell sessions apart by: the first prompt by default, editable.
@@ -358,16 +340,6 @@ export const MIGRATIONS: Migration[] = [
     `,
   },
   {
-    version: 12,
-    name: 'usage-session-days',
-    sql: SESSION_DAYS_SQL,
-  },
-  {
-    version: 13,
-    name: 'usage-session-spread',
-    sql: SESSION_SPREAD_SQL,
-  },
-  {
     version: 14,
     name: 'quota-readings',
     // Every reading of a window, not only the latest: admission learns a session's cost from how
@@ -399,13 +371,6 @@ export const MIGRATIONS: Migration[] = [
         PRIMARY KEY (config_dir, path)
       ) WITHOUT ROWID;
     `,
-  },
-  {
-    version: 16,
-    name: 'turn-bounds',
-    // Values stored before the turn writer bounded them (an imported 9e18 overflowed every sum).
-    sql: '',
-    after: (db) => void boundStoredTurns(db),
   },
   {
     version: 17,

@@ -11,16 +11,17 @@ import {
   VersionsQuery,
 } from '../../../contract/operations.js';
 import { z } from 'zod';
-import { claudeBinary } from '../agents/claude/binary.js';
-import type { Db } from '../db/database.js';
+import { sqliteVersion, type Db } from '../db/database.js';
+import type { SessionRepo } from '../sessions/session-repo.js';
 import type { RouteTable } from '../http/route.js';
-import { NDJSON, openNdjsonStream } from '../live/ndjson-stream.js';
+import { NDJSON, openNdjsonStream } from '../http/ndjson-stream.js';
 import type { VersionChecker } from '../versions/version-check.js';
 import { matchesLog, queryLogs } from './log-query.js';
 import type { LogSink } from './log-sink.js';
 
 export interface DiagnosticsDeps {
   db: Db;
+  sessions: Pick<SessionRepo, 'countByState'>;
   databaseFile: string;
   home: string;
   version: string;
@@ -31,6 +32,8 @@ export interface DiagnosticsDeps {
   versions: VersionChecker;
   containment: Pick<Containment, 'mechanism' | 'detail'>;
   isolation: () => IsolationReport;
+  /** The pinned Claude Code's version (the contract's claude_code_version), null when absent. */
+  claudeCodeVersion: () => string | null;
 }
 
 function sizeOf(path: string): number {
@@ -38,14 +41,6 @@ function sizeOf(path: string): number {
     return statSync(path).size;
   } catch {
     return 0; // No WAL file between checkpoints.
-  }
-}
-
-export function pinnedClaudeVersion(): string | null {
-  try {
-    return claudeBinary().version;
-  } catch {
-    return null; // Not installed: the card and diagnostics say so.
   }
 }
 
@@ -59,19 +54,12 @@ export function diagnosticsRoutes(table: RouteTable, deps: DiagnosticsDeps): voi
     response: Diagnostics,
     handler: () => {
       const agents = deps.liveAgents();
-      const byState = Object.fromEntries(
-        (
-          deps.db.prepare('SELECT state, COUNT(*) AS n FROM sessions GROUP BY state').all() as {
-            state: string;
-            n: number;
-          }[]
-        ).map((r) => [r.state, r.n]),
-      );
+      const byState = deps.sessions.countByState();
       return {
         relais_version: deps.version,
         node_version: process.version,
-        sqlite_version: (deps.db.prepare('SELECT sqlite_version() AS v').get() as { v: string }).v,
-        claude_code_version: pinnedClaudeVersion(),
+        sqlite_version: sqliteVersion(deps.db),
+        claude_code_version: deps.claudeCodeVersion(),
         pid: process.pid,
         port: deps.port(),
         data_dir: deps.home,

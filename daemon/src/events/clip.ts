@@ -1,4 +1,4 @@
-import type { StoredEvent } from './event-store.js';
+import type { StoredEvent } from './stored-event.js';
 
 /**
  * The event with every text of its line longer than `max` characters cut to `max`, and marked

@@ -2,7 +2,7 @@ import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import type { EventSource } from '../../../contract/api.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../ids.js';
-import type { StoredEvent } from './event-store.js';
+import type { StoredEvent } from './stored-event.js';
 
 type Row = [seq: number, receivedAtMs: number, source: EventSource, data: string];
 

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openDatabase } from '../db/database.js';
-import { MIGRATIONS } from '../db/migrations.js';
 import { insertSessionRow } from '../testing/fixtures.js';
 import { EventStore, eventJson, type EventRange } from './event-store.js';
+import { SCHEMA } from '../schema.js';
 
 function freshStore(): { store: EventStore; file: string; sessionId: string } {
   const file = join(mkdtempSync(join(tmpdir(), 'relais-events-')), 'relais.db');
-  const db = openDatabase(file);
+  const db = openDatabase(file, SCHEMA);
   return { store: new EventStore(db), file, sessionId: insertSessionRow(db) };
 }
 
@@ -19,14 +19,14 @@ describe('event store', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'relais-events-')), 'relais.db');
     const before = openDatabase(
       file,
-      MIGRATIONS.filter((m) => m.version < 11),
+      SCHEMA.filter((m) => m.version < 11),
     );
     const sessions = [insertSessionRow(before), insertSessionRow(before)];
     const old = new EventStore(before);
     for (let i = 0; i < 50; i++) for (const id of sessions) old.append(id, 'agent', `{"n":${i}}`);
     old.flush();
     before.close();
-    const db = openDatabase(file);
+    const db = openDatabase(file, SCHEMA);
     const store = new EventStore(db);
     for (const id of sessions) {
       assert.deepEqual(
@@ -57,7 +57,7 @@ describe('event store', () => {
       if (i % 3 === 0) store.append(other, 'relais', `{"m":${i}}`);
     }
     store.flush();
-    const reopened = new EventStore(openDatabase(file));
+    const reopened = new EventStore(openDatabase(file, SCHEMA));
     const all = reopened.read(sessionId, { limit: 5000 });
     assert.deepEqual(
       all.map((e) => e.seq),
@@ -144,7 +144,7 @@ describe('event store', () => {
 describe('event store: nothing is told before it is committed', () => {
   /** What another connection to the file sees: the state a crash of this process would leave. */
   function survivor(file: string): (sessionId: string, seq: number) => string | undefined {
-    const other = openDatabase(file);
+    const other = openDatabase(file, SCHEMA);
     const select = other.prepare('SELECT data FROM events WHERE session_id = ? AND seq = ?');
     return (sessionId, seq) => (select.get(sessionId, seq) as { data: string } | undefined)?.data;
   }
@@ -183,7 +183,7 @@ describe('event store: nothing is told before it is committed', () => {
     store.append(sessionId, 'agent', '{"kept":1}');
     store.flush();
     store.append(sessionId, 'agent', '{"lost":2}'); // The process dies before its batch is written.
-    const restarted = new EventStore(openDatabase(file));
+    const restarted = new EventStore(openDatabase(file, SCHEMA));
     assert.equal(restarted.currentSeq(sessionId), 1);
     assert.equal(restarted.append(sessionId, 'relais', '{"after":1}').seq, 2);
     assert.deepEqual(heard, [1], 'the lost event was never told');
@@ -207,7 +207,7 @@ describe('event store: nothing is told before it is committed', () => {
 
   it('a failing listener is reported and the others still hear every event', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'relais-events-')), 'relais.db');
-    const db = openDatabase(file);
+    const db = openDatabase(file, SCHEMA);
     const sessionId = insertSessionRow(db);
     const failures: unknown[] = [];
     const store = new EventStore(db, undefined, (error) => failures.push(error));
@@ -244,7 +244,7 @@ describe('event store: nothing is told before it is committed', () => {
 describe('event store write failures', () => {
   it('a refused row does not take the others down, and is reported', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'relais-events-')), 'relais.db');
-    const db = openDatabase(file);
+    const db = openDatabase(file, SCHEMA);
     const sessionId = insertSessionRow(db);
     const errors: number[] = [];
     const store = new EventStore(db, (_error, dropped) => errors.push(dropped));

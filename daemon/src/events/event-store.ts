@@ -3,17 +3,9 @@ import type { Db } from '../db/database.js';
 import { nowIso } from '../ids.js';
 import { clipEvent } from './clip.js';
 import { EventArchive } from './event-archive.js';
+import type { StoredEvent } from './stored-event.js';
 
-export interface StoredEvent {
-  session_id: string;
-  seq: number;
-  received_at_ms: number;
-  source: EventSource;
-  /** The line as JSON text: verbatim for the agent's own lines, unless clipped. */
-  data: string;
-  /** Some text of the line was cut at the reader's `clip` (see clipEvent). */
-  clipped?: true;
-}
+export type { StoredEvent } from './stored-event.js';
 
 interface EventRow {
   seq: number;

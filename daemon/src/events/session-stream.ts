@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EVENTS_PAGE_MAX_CHARS, type Session } from '../../../contract/api.js';
-import type { GlobalHub } from '../live/global-hub.js';
-import { openNdjsonStream } from '../live/ndjson-stream.js';
+import type { GlobalHub } from './global-hub.js';
+import { openNdjsonStream } from '../http/ndjson-stream.js';
 import { clipEvent } from './clip.js';
 import { eventJson, type EventStore, type StoredEvent } from './event-store.js';
 

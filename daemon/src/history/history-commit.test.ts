@@ -8,13 +8,14 @@ import { EventStore } from '../events/event-store.js';
 import { SubscriptionRepo } from '../subscriptions/subscription-repo.js';
 import { claudeLines } from '../testing/transcripts.js';
 import { HistoryImporter } from './history-importer.js';
+import { SCHEMA } from '../schema.js';
 
 const CONVERSATION = 'dddddddd-4444-4444-8444-444444444444';
 
 describe('history import and a daemon killed mid-batch', () => {
   test('a cursor is stored only after the events and turns read before it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'relais-history-commit-'));
-    const db = openDatabase(join(dir, 'relais.db'));
+    const db = openDatabase(join(dir, 'relais.db'), SCHEMA);
     const events = new EventStore(db);
     const configDir = join(dir, 'claude');
     const project = join(configDir, 'projects', '-p');

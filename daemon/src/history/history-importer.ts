@@ -1,5 +1,6 @@
-// Over 400 lines: the scan, the per-file read and the commit of an import still live together;
-// issue 36 splits them (the untrusted walk already moved to fs/). Kept whole until then.
+// Over 400 lines (about 490): one transcript read's steps (open, split, line, attach, count,
+// cursor) share its FileRead state and the importer's writers; the scan's report, the file identity
+// checks and the line splitting live in their own files.
 import type { Stats } from 'node:fs';
 import type { FileHandle } from 'node:fs/promises';
 import { basename, sep } from 'node:path';
@@ -8,15 +9,16 @@ import type { Db } from '../db/database.js';
 import type { EventStore } from '../events/event-store.js';
 import { fenceInside, RefusedPath, type Bounds, type Fence } from '../fs/fence.js';
 import { TRANSCRIPT_WALK, walkInside, type FoundFile } from '../fs/untrusted-tree.js';
-import { nowIso } from '../ids.js';
 import type { StoredSubscription } from '../subscriptions/subscription-repo.js';
-import type { TurnRecord } from '../usage/turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 import { TurnWriter } from '../usage/turn-writer.js';
-import { FileCursors, type FileCursor, type FileIdentity } from './file-cursors.js';
+import { FileCursors } from './file-cursors.js';
+import { messageOf, parseState, resetReason, unchanged } from './file-identity.js';
+import { ImportRun, type FileOutcome } from './import-run.js';
 import { ImportedSessions, noFacts, type ConversationFacts } from './imported-sessions.js';
 import { LineSplitter, MAX_LINE_BYTES, type SplitLine } from './line-splitter.js';
 import { responseTurn } from './response-turn.js';
-import type { TranscriptParser, TranscriptReader } from './transcript-reader.js';
+import type { TranscriptParser, TranscriptReader } from '../agents/transcript-reader.js';
 import { transcriptReader } from './transcript-readers.js';
 import {
   CHUNK_BYTES,
@@ -27,7 +29,6 @@ import {
   type OpenedTranscript,
 } from './transcript-file.js';
 
-const PROGRESS_EVERY_MS = 250;
 /** Imported turns are written in batches of this many, or after this delay (a watched file's). */
 const TURN_BATCH = 4096;
 const TURN_BATCH_DELAY_MS = 100;
@@ -47,14 +48,7 @@ interface Found extends FoundFile {
   fence: Fence;
 }
 
-export interface FileOutcome {
-  bytes: number;
-  lines: number;
-  malformed: number;
-  sessionCreated: boolean;
-  read: boolean;
-  error: string | null;
-}
+export type { FileOutcome };
 
 const nothing = (): FileOutcome => ({
   bytes: 0,
@@ -144,7 +138,6 @@ export class HistoryImporter {
 
   /** Rescans a subscription: reads what is new in each of its transcripts. */
   async importSubscription(subscription: StoredSubscription): Promise<ImportReport> {
-    const started = Date.now();
     // Turns read before this run (by the watcher) are written now, so they are not counted in it.
     this.turns.flush();
     const writtenBefore = this.written.get(subscription.id) ?? 0;
@@ -157,42 +150,7 @@ export class HistoryImporter {
       if (cursor && unchanged(cursor, info) && cursor.open_response === 0) continue;
       todo.push({ path, fence, bytes: Math.max(0, info.size - (cursor?.offset ?? 0)) });
     }
-    const progress: ImportProgress = {
-      subscription_id: subscription.id,
-      state: 'running',
-      files_total: found.length,
-      files_done: found.length - todo.length,
-      bytes_total: todo.reduce((sum, file) => sum + file.bytes, 0),
-      bytes_done: 0,
-      bytes_per_second: 0,
-      turns: 0,
-      errors: errors.length,
-      started_at: nowIso(started),
-    };
-    const report: ImportReport = {
-      subscription_id: subscription.id,
-      files: found.length,
-      files_read: 0,
-      bytes: 0,
-      lines: 0,
-      malformed: 0,
-      turns: 0,
-      sessions: 0,
-      clamped: 0,
-      errors,
-      duration_ms: 0,
-    };
-    let told = 0;
-    const tell = (force: boolean): void => {
-      const now = Date.now();
-      if (!force && now - told < PROGRESS_EVERY_MS) return;
-      told = now;
-      progress.bytes_per_second = Math.round(
-        (progress.bytes_done * 1000) / Math.max(1, now - started),
-      );
-      this.deps.onProgress({ ...progress });
-    };
-    if (todo.length) tell(true);
+    const run = new ImportRun(subscription.id, found.length, todo, errors, this.deps.onProgress);
     const opening = (i: number): Promise<OpenedTranscript> | null =>
       i < todo.length
         ? openTranscript(todo[i]!.fence, todo[i]!.path, this.offsetOf(todo[i]!.path))
@@ -207,26 +165,13 @@ export class HistoryImporter {
       }
       next = opening(i + 1);
       const outcome = await this.importFile(subscription, file.path, true, opened);
-      report.bytes += outcome.bytes;
-      report.lines += outcome.lines;
-      report.malformed += outcome.malformed;
-      if (outcome.read) report.files_read++;
-      if (outcome.sessionCreated) report.sessions++;
-      if (outcome.error) errors.push({ path: file.path, error: outcome.error });
-      progress.files_done++;
-      progress.bytes_done += outcome.bytes;
-      progress.turns = this.writtenSince(subscription.id, writtenBefore);
-      progress.errors = errors.length;
-      tell(false);
+      run.read(file.path, outcome, this.writtenSince(subscription.id, writtenBefore));
     }
     this.turns.flush();
-    report.turns = this.writtenSince(subscription.id, writtenBefore);
-    report.clamped = (this.clamped.get(subscription.id) ?? 0) - clampedBefore;
-    progress.turns = report.turns;
-    progress.state = 'done';
-    if (todo.length) tell(true);
-    report.duration_ms = Date.now() - started;
-    return report;
+    return run.done(
+      this.writtenSince(subscription.id, writtenBefore),
+      (this.clamped.get(subscription.id) ?? 0) - clampedBefore,
+    );
   }
 
   /**
@@ -387,26 +332,9 @@ export class HistoryImporter {
           reason: reset,
           path,
         });
-      const splitter = new LineSplitter(start, (at) => {
-        file.outcome.error = `line at byte ${at} is longer than ${MAX_LINE_BYTES} bytes: skipped`;
-      });
-      let buffer: Buffer | null = null;
-      let position = start;
-      while (position < info.size && !file.native && !this.stopped) {
-        let chunk: Buffer;
-        if (opened.first?.position === position) chunk = opened.first.bytes;
-        else {
-          buffer ??= Buffer.allocUnsafe(CHUNK_BYTES);
-          const want = Math.min(CHUNK_BYTES, info.size - position);
-          chunk = buffer.subarray(0, (await handle.read(buffer, 0, want, position)).bytesRead);
-        }
-        opened.first = null;
-        if (chunk.length === 0) break;
-        splitter.push(chunk, position, (line) => this.line(file, line));
-        held = { position, bytes: chunk };
-        position += chunk.length;
-      }
-      offset = file.native ? info.size : splitter.consumed;
+      const read = await this.readLines(file, opened, start, info.size);
+      held = read.held;
+      offset = file.native ? info.size : read.consumed;
       if (final) for (const response of file.parser.drain()) this.count(file, response, offset);
       lines += file.outcome.lines;
       malformed += file.outcome.malformed;
@@ -416,6 +344,19 @@ export class HistoryImporter {
       }
       file.outcome.bytes = offset - start;
     } else offset = info.size;
+    await this.saveCursor(file, opened, { offset, held, lines, malformed });
+    return file.outcome;
+  }
+
+  /** Where the file was read to, and what its reader holds of a response still open there. */
+  private async saveCursor(
+    file: FileRead,
+    opened: { handle: FileHandle; info: Stats },
+    read: { offset: number; held: Chunk | null; lines: number; malformed: number },
+  ): Promise<void> {
+    const { handle, info } = opened;
+    const { path, subscription } = file;
+    const { offset, held, lines, malformed } = read;
     this.cursors.save({
       path,
       subscription_id: subscription.id,
@@ -436,7 +377,38 @@ export class HistoryImporter {
     });
     // With turns waiting, the cursor is stored after them (the writer's next batch).
     if (!this.turns.hasPending()) this.commitCursors();
-    return file.outcome;
+  }
+
+  /** Splits the file's new bytes into lines from `start`, each stored by `line`. */
+  private async readLines(
+    file: FileRead,
+    opened: { handle: FileHandle; first: Chunk | null },
+    start: number,
+    size: number,
+  ): Promise<{ consumed: number; held: Chunk | null }> {
+    const { handle } = opened;
+    // The last chunk parsed: the bytes the cursor's tail hash is taken from, most often.
+    let held: Chunk | null = null;
+    const splitter = new LineSplitter(start, (at) => {
+      file.outcome.error = `line at byte ${at} is longer than ${MAX_LINE_BYTES} bytes: skipped`;
+    });
+    let buffer: Buffer | null = null;
+    let position = start;
+    while (position < size && !file.native && !this.stopped) {
+      let chunk: Buffer;
+      if (opened.first?.position === position) chunk = opened.first.bytes;
+      else {
+        buffer ??= Buffer.allocUnsafe(CHUNK_BYTES);
+        const want = Math.min(CHUNK_BYTES, size - position);
+        chunk = buffer.subarray(0, (await handle.read(buffer, 0, want, position)).bytesRead);
+      }
+      opened.first = null;
+      if (chunk.length === 0) break;
+      splitter.push(chunk, position, (line) => this.line(file, line));
+      held = { position, bytes: chunk };
+      position += chunk.length;
+    }
+    return { consumed: splitter.consumed, held };
   }
 
   private line(file: FileRead, line: SplitLine): void {
@@ -519,45 +491,4 @@ export class HistoryImporter {
     // A response already stored (seen in another file, or read again) is skipped by the writer.
     this.turns.add(turn);
   }
-}
-
-interface Identity {
-  dev: number;
-  ino: number;
-  size: number;
-  mtimeMs: number;
-}
-
-function unchanged(cursor: FileIdentity, info: Identity): boolean {
-  return (
-    cursor.dev === info.dev &&
-    cursor.ino === info.ino &&
-    cursor.size === info.size &&
-    cursor.mtime_ms === info.mtimeMs
-  );
-}
-
-/** Why a known file must be read from its start again, or null when it only grew. */
-async function resetReason(
-  cursor: FileCursor,
-  info: Identity,
-  handle: FileHandle,
-): Promise<'replaced' | 'truncated' | 'rewritten' | null> {
-  if (cursor.dev !== info.dev || cursor.ino !== info.ino) return 'replaced';
-  if (info.size < cursor.offset) return 'truncated';
-  if ((await tailHash(handle, cursor.offset)) !== cursor.tail_hash) return 'rewritten';
-  return null;
-}
-
-function parseState(text: string | null): unknown {
-  if (!text) return null;
-  try {
-    return JSON.parse(text) as unknown;
-  } catch {
-    return null;
-  }
-}
-
-function messageOf(error: unknown): string {
-  return error instanceof Error ? error.message : String(error);
 }

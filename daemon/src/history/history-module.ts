@@ -4,7 +4,7 @@ import type { EventStore } from '../events/event-store.js';
 import type { Bounds } from '../fs/fence.js';
 import { apiError } from '../http/errors.js';
 import type { RouteTable } from '../http/route.js';
-import type { GlobalHub } from '../live/global-hub.js';
+import type { GlobalHub } from '../events/global-hub.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import type { StoredSubscription } from '../subscriptions/subscription-repo.js';
 import { HistoryImporter } from './history-importer.js';

@@ -1,8 +1,8 @@
 import type { AgentKind } from '../../../contract/api.js';
 import { IMPORTED_APP } from '../../../contract/usage.js';
-import { estimateCost } from '../usage/prices.js';
-import type { TurnRecord } from '../usage/turn-record.js';
-import type { ResponseUsage } from './transcript-reader.js';
+import { estimateCost } from '../agents/kit/prices.js';
+import type { TurnRecord } from '../agents/turn-record.js';
+import type { ResponseUsage } from '../agents/transcript-reader.js';
 
 /**
  * One model response of a transcript as an analytics row: one model call, its tokens, its cost

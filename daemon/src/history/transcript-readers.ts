@@ -1,13 +1,9 @@
-import { claudeTranscripts } from './claude-transcripts.js';
-import { codexRollouts } from './codex-rollouts.js';
-import type { TranscriptReader } from './transcript-reader.js';
+import { AGENTS } from '../agents/catalog.js';
+import type { TranscriptReader } from '../agents/transcript-reader.js';
 
-const READERS: Record<string, TranscriptReader> = {
-  claude: claudeTranscripts,
-  codex: codexRollouts,
-};
+const READERS = new Map(AGENTS.map((agent) => [agent.kind, agent.transcripts]));
 
 /** The transcript reader of an agent kind, or null when Relais cannot read its history. */
 export function transcriptReader(agent: string): TranscriptReader | null {
-  return READERS[agent] ?? null;
+  return READERS.get(agent) ?? null;
 }

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { loadOrCreateApiKey, writeDaemonRecord } from './data-home.js';
+import { SCHEMA } from '../schema.js';
 
 describe('data folder', () => {
   it('creates a 256-bit key in a 0600 file once, then keeps it', () => {
@@ -32,7 +33,7 @@ describe('database file', () => {
   it('is created readable by its owner only, and so is its write-ahead log', async () => {
     const { openDatabase } = await import('../db/database.js');
     const home = mkdtempSync(join(tmpdir(), 'relais-home-'));
-    const db = openDatabase(join(home, 'relais.db'));
+    const db = openDatabase(join(home, 'relais.db'), SCHEMA);
     db.exec('CREATE TABLE t (a)');
     for (const file of ['relais.db', 'relais.db-wal']) {
       assert.equal(statSync(join(home, file)).mode & 0o777, 0o600, file);

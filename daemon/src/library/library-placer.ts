@@ -1,13 +1,9 @@
 import { lstatSync, mkdirSync, realpathSync, unlinkSync } from 'node:fs';
 import { join } from 'node:path';
-import type { LibraryItem, LibraryKind } from '../../../contract/library.js';
+import type { LibraryItem } from '../../../contract/library.js';
 import { LibraryName } from '../../../contract/library.js';
+import type { LibraryLayout } from '../agents/agent.js';
 import { onDisk, removeConfined, sha256, writeConfined } from '../fs/confined-files.js';
-
-/** Where an agent reads a command and a skill, relative to its configuration folder. */
-export interface LibraryLayout {
-  file(kind: LibraryKind, name: string): string;
-}
 
 /** The record of what Relais placed in a folder (relative path → SHA-256 of what it wrote). */
 export interface PlacedRecord {

@@ -4,8 +4,8 @@ import { readerConfinedTo } from '../keys/caller.js';
 import type { PermissionRepo } from '../permissions/permission-repo.js';
 import { publicPermission } from '../permissions/permission-repo.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
-import type { GlobalHub } from './global-hub.js';
-import { NDJSON, openNdjsonStream } from './ndjson-stream.js';
+import type { GlobalHub } from '../events/global-hub.js';
+import { NDJSON, openNdjsonStream } from '../http/ndjson-stream.js';
 
 /**
  * The dashboard's live stream: a snapshot of open sessions and pending prompts, a line saying the

@@ -8,7 +8,7 @@ import type { AnalyticsSummary } from '../../../contract/usage.js';
 import { startDaemonProcess, type DaemonProcess } from '../testing/daemon-process.js';
 import { waitFor } from '../testing/harness.js';
 import { otlpTarget } from './otlp.js';
-import { OtlpReceiver, pointsOf, resourceOf, type OtlpExport } from './otlp-receiver.js';
+import { OtlpReceiver, pointsOf, resourceOf, type OtlpExport } from '../testing/otlp-receiver.js';
 
 const total = (body: OtlpExport, name: string, attributes: Record<string, string> = {}): number =>
   pointsOf(body, name)

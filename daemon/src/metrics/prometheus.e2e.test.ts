@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { AnalyticsSummary } from '../../../contract/usage.js';
-import type { PermissionPolicy } from '../permissions/policy.js';
+import type { PermissionPolicy } from '../agents/permission-policy.js';
 import { rawRequest, startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
 import {
@@ -12,7 +12,7 @@ import {
   requireBinary,
   startPrometheus,
   type PrometheusServer,
-} from './prometheus-server.js';
+} from '../testing/prometheus-server.js';
 
 // `echo step` commands pass by a rule; anything else asks a person.
 const policy: PermissionPolicy = (r) =>

@@ -4,7 +4,7 @@ import type { ImportProgress } from '../../../contract/api.js';
 import type { SubscriptionQuota } from '../../../contract/usage.js';
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../events/event-store.js';
-import type { GlobalHub } from '../live/global-hub.js';
+import type { GlobalHub } from '../events/global-hub.js';
 import type { LabelCaps } from './label-cap.js';
 import { StorageBytes } from './storage-bytes.js';
 
@@ -251,7 +251,7 @@ function hubMetrics(registry: Registry, hub: GlobalHub, caps: LabelCaps): () => 
     'Files the latest history import has to read',
     (p) => p.files_total,
   );
-  return hub.subscribe((line) => {
+  return hub.observe((line) => {
     if (line.type === 'import')
       imports.set(caps.subscription.of(line.import.subscription_id), line.import);
     if (line.type !== 'permission') return;

@@ -5,11 +5,12 @@ import { join } from 'node:path';
 import { after, describe, it } from 'node:test';
 import { Registry } from 'prom-client';
 import { openDatabase } from '../db/database.js';
+import { SCHEMA } from '../schema.js';
 import { AuditLog } from '../permissions/audit-log.js';
 import { TurnWriter } from '../usage/turn-writer.js';
-import type { TurnRecord } from '../usage/turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 import { LabelCaps, OTHER } from './label-cap.js';
-import { promtoolCheck } from './prometheus-server.js';
+import { promtoolCheck } from '../testing/prometheus-server.js';
 import { usageMetrics } from './usage-metrics.js';
 
 const turn = (n: number, app: string): TurnRecord => ({
@@ -44,7 +45,7 @@ const series = async (registry: Registry, name: string): Promise<Map<string, num
 
 describe('usage totals: the history at start, then the new rows', () => {
   const dir = mkdtempSync(join(tmpdir(), 'relais-totals-'));
-  const db = openDatabase(join(dir, 'relais.db'));
+  const db = openDatabase(join(dir, 'relais.db'), SCHEMA);
   after(() => {
     db.close();
     rmSync(dir, { recursive: true, force: true });

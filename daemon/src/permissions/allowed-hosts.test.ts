@@ -7,16 +7,17 @@ import type { PermissionAsk } from '../agents/agent.js';
 import { openDatabase } from '../db/database.js';
 import { EventStore } from '../events/event-store.js';
 import { ApiError } from '../http/errors.js';
-import { GlobalHub } from '../live/global-hub.js';
+import { GlobalHub } from '../events/global-hub.js';
 import { AuditLog } from './audit-log.js';
 import { PermissionBroker, type AskContext, type PermissionAnswer } from './permission-broker.js';
 import { PermissionRepo } from './permission-repo.js';
-import type { PolicyDecision } from './policy.js';
+import type { PolicyDecision } from '../agents/permission-policy.js';
 import { AllowedHosts } from './allowed-hosts.js';
+import { SCHEMA } from '../schema.js';
 
 /** The real broker on a real database, with a policy the test sets (the engine asks by default). */
 function setUp(dir: string) {
-  const db = openDatabase(join(dir, 'relais.db'));
+  const db = openDatabase(join(dir, 'relais.db'), SCHEMA);
   const repo = new PermissionRepo(db);
   const allowedHosts = new AllowedHosts(db);
   let verdict: PolicyDecision = { decision: 'ask', step: 'default', rule: null, reason: 'new' };

@@ -1,6 +1,6 @@
 import { homedir } from 'node:os';
 import { decide, gateReport, type EngineContext, type RulesStore } from './engine/index.js';
-import type { PermissionPolicy } from './policy.js';
+import type { PermissionPolicy } from '../agents/permission-policy.js';
 
 export interface EngineSetting {
   store: RulesStore;

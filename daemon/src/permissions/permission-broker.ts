@@ -6,7 +6,7 @@ import type { PermissionAnswer, PermissionAsk } from '../agents/agent.js';
 import type { EventStore } from '../events/event-store.js';
 import { apiError } from '../http/errors.js';
 import { newId, nowIso } from '../ids.js';
-import type { GlobalHub } from '../live/global-hub.js';
+import type { GlobalHub } from '../events/global-hub.js';
 import type { AuditLog } from './audit-log.js';
 import { destinationOf, type AllowedHosts } from './allowed-hosts.js';
 import {
@@ -15,7 +15,7 @@ import {
   type PermissionScope,
   type StoredPermission,
 } from './permission-repo.js';
-import type { PermissionPolicy, PolicyDecision } from './policy.js';
+import type { PermissionPolicy, PolicyDecision } from '../agents/permission-policy.js';
 
 export type { PermissionAnswer };
 

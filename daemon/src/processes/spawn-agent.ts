@@ -1,7 +1,18 @@
 import { spawn, type ChildProcessWithoutNullStreams } from 'node:child_process';
 import { rmSync } from 'node:fs';
-import type { SpawnSpec } from '../agents/claude/claude-process.js';
 import { caged } from './containment.js';
+
+/** How to start an agent's binary: the kit every agent's line process shares. */
+export interface SpawnSpec {
+  binary: string;
+  args: string[];
+  cwd: string;
+  env: Record<string, string>;
+  /** The session's cgroup, entered before the binary runs (processes/containment.ts). */
+  cage?: string | null;
+  /** The session's private temporary folder, removed once the agent has exited. */
+  tempDir?: string | null;
+}
 
 /**
  * Starts an agent binary on pipes, leading a process group of its own (detached), inside the

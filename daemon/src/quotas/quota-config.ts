@@ -1,3 +1,6 @@
+/** The bearer token the demo subscription's usage endpoint expects (the scripted one checks it). */
+export const DEMO_QUOTA_TOKEN = 'relais-demo-oauth-token';
+
 export interface QuotaConfig {
   /** Base URL of the provider's usage endpoint for real subscriptions. */
   baseUrl: string;

@@ -1,15 +1,8 @@
-import {
-  DEMO_METER,
-  DEMO_QUOTA_TOKEN,
-  startQuotaEndpoint,
-  type MeteredUsage,
-  type QuotaEndpoint,
-} from '../../../fakes/quota-endpoint/server.js';
 import type { Db } from '../db/database.js';
 import type { EventStore } from '../events/event-store.js';
 import type { RouteTable } from '../http/route.js';
 import { Admission } from './admission.js';
-import { quotaConfigFromEnv, type QuotaConfig } from './quota-config.js';
+import { DEMO_QUOTA_TOKEN, quotaConfigFromEnv, type QuotaConfig } from './quota-config.js';
 import { QuotaService } from './quota-service.js';
 import { quotaGate, quotaRoutes } from './quotas.routes.js';
 
@@ -18,23 +11,18 @@ export interface Quotas {
   admission: Admission;
   /** Throws `quota_exhausted` for a launch the quota cannot take; the session manager calls it. */
   admit: (subscriptionId: string) => void;
-  /** The scripted usage endpoint of the demo subscription, when this daemon started it. */
-  demoEndpoint: QuotaEndpoint | null;
-  close(): Promise<void>;
+  close(): void;
 }
 
 /** Quota polling, stream readings, GET /api/quotas and the launch gate: the one call app.ts makes. */
-export async function installQuotas(
+export function installQuotas(
   db: Db,
   events: EventStore,
   routes: RouteTable,
+  /** The demo subscription's usage endpoint (RELAIS_QUOTA_DEMO_URL, or the scripted one). */
+  demoUrl: string | null,
   config: QuotaConfig = quotaConfigFromEnv(),
-  /** The demo model's usage, when this daemon runs it: the demo's windows move with it. */
-  demoUsage: ((listener: (usage: MeteredUsage) => void) => () => void) | null = null,
-): Promise<Quotas> {
-  const demoEndpoint = config.demoUrl ? null : await startQuotaEndpoint({ meter: DEMO_METER });
-  const unmeter = demoEndpoint && demoUsage ? demoUsage((u) => demoEndpoint.consume(u)) : null;
-  const demoUrl = config.demoUrl ?? demoEndpoint!.url;
+): Quotas {
   const service = new QuotaService(db, config, () => demoUrl, DEMO_QUOTA_TOKEN);
   const untap = service.attach(events);
   const admission = new Admission(db, service, config.admissionThreshold);
@@ -44,12 +32,9 @@ export async function installQuotas(
     service,
     admission,
     admit: quotaGate(admission),
-    demoEndpoint,
-    async close() {
+    close() {
       service.stop();
       untap();
-      unmeter?.();
-      await demoEndpoint?.close();
     },
   };
 }

@@ -15,6 +15,7 @@ import { startTestDaemon, waitFor } from '../testing/harness.js';
 import { Admission } from './admission.js';
 import { quotaConfigFromEnv } from './quota-config.js';
 import { QuotaService } from './quota-service.js';
+import { SCHEMA } from '../schema.js';
 
 const MIN = 60_000;
 
@@ -33,7 +34,7 @@ describe('quota windows from the usage endpoint and the stream', () => {
     await fake.close();
   });
   beforeEach(() => {
-    db = openDatabase(join(mkdtempSync(join(tmpdir(), 'relais-quota-')), 'q.db'));
+    db = openDatabase(join(mkdtempSync(join(tmpdir(), 'relais-quota-')), 'q.db'), SCHEMA);
     db.prepare(
       `INSERT INTO subscriptions (id, name, agent, config_dir, builtin, created_at) VALUES ('demo', 'Demo', 'claude', '/tmp', 1, '2026-01-01T00:00:00.000Z')`,
     ).run();

@@ -31,6 +31,40 @@ export interface LiveSession {
   markExited(): void;
 }
 
+/** A session about to start its agent: its deadline from now, its maximum from the daemon's. */
+export function newLiveSession(
+  fields: Pick<
+    LiveSession,
+    | 'id'
+    | 'subscriptionId'
+    | 'cwd'
+    | 'permissionMode'
+    | 'mcpTools'
+    | 'confinedWithoutAsking'
+    | 'ttlSeconds'
+  > & { maxTtlSeconds: number },
+): LiveSession {
+  const { maxTtlSeconds, ...given } = fields;
+  const now = Date.now();
+  let markExited: () => void = () => undefined;
+  return {
+    ...given,
+    agent: null,
+    state: 'starting',
+    turnOpen: false,
+    outcome: 'pending',
+    interruptRequested: false,
+    steerNext: [],
+    deadlineAtMs: now + given.ttlSeconds * 1000,
+    maxDeadlineAtMs: now + maxTtlSeconds * 1000,
+    deadlineTimer: null,
+    killTimer: null,
+    stopReason: null,
+    exited: new Promise<void>((resolve) => (markExited = resolve)),
+    markExited: () => markExited(),
+  };
+}
+
 export function stateOf(live: LiveSession, pendingPermissions: number): SessionState {
   if (live.state === 'stopping' || live.state === 'ended' || live.state === 'starting')
     return live.state;

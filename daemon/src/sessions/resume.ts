@@ -1,6 +1,7 @@
 import type { PermissionMode, Session, SessionResume } from '../../../contract/api.js';
-import { isConversationId, isModelName } from '../../../contract/names.js';
+import { isModelName } from '../../../contract/names.js';
 import { apiError } from '../http/errors.js';
+import { assertConversationId } from './conversation-id.js';
 import type { SessionManager } from './session-manager.js';
 import type { SessionRepo } from './session-repo.js';
 
@@ -50,15 +51,6 @@ export function resumeConversation(
     undefined,
     { agentSessionId: previous.agent_session_id, fromSessionId: previous.id },
   );
-}
-
-/** Refuses an id that is not the agent's own conversation id (a UUID) before any agent sees it. */
-export function assertConversationId(id: string): void {
-  if (!isConversationId(id))
-    throw apiError(
-      'invalid_conversation_id',
-      `The conversation id ${JSON.stringify(id.slice(0, 80))} is not a UUID: this conversation cannot be resumed.`,
-    );
 }
 
 /** A Relais session keeps its mode; an imported one (read-only as a record) goes on in write mode. */

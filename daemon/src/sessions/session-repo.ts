@@ -109,6 +109,21 @@ export class SessionRepo {
     return row ? this.toSession(row) : null;
   }
 
+  /** How many sessions are in each state (the diagnostics' counts). */
+  countByState(): Record<string, number> {
+    const rows = this.db
+      .prepare('SELECT state, COUNT(*) AS n FROM sessions GROUP BY state')
+      .all() as { state: string; n: number }[];
+    return Object.fromEntries(rows.map((row) => [row.state, row.n]));
+  }
+
+  /** A session's state and where its conversation is kept (hot, archived, deleted), or null. */
+  conversationState(id: string): { state: string; conversation: string } | null {
+    const row = this.db.prepare('SELECT state, conversation FROM sessions WHERE id = ?').get(id) as
+      { state: string; conversation: string } | undefined;
+    return row ?? null;
+  }
+
   /** Newest first; the cursor is the last id of the previous page (ids sort by creation time). */
   list(filter: SessionFilter): { items: Session[]; next_cursor: string | null } {
     const { clause, args } = whereClause([

@@ -10,11 +10,13 @@ import type { EventArchive } from '../events/event-archive.js';
 import type { EventStore } from '../events/event-store.js';
 import { apiError } from '../http/errors.js';
 import { IdParams, type RouteTable } from '../http/route.js';
+import type { SessionRepo } from '../sessions/session-repo.js';
 import type { Recycler } from './recycler.js';
 import { storageReport } from './storage-report.js';
 
 export interface StorageDeps {
   db: Db;
+  sessions: Pick<SessionRepo, 'conversationState'>;
   databaseFile: string;
   events: EventStore;
   archive: EventArchive;
@@ -24,8 +26,7 @@ export interface StorageDeps {
 export function storageRoutes(table: RouteTable, deps: StorageDeps): void {
   const tag = 'storage';
   const endedSession = (id: string): void => {
-    const row = deps.db.prepare('SELECT state, conversation FROM sessions WHERE id = ?').get(id) as
-      { state: string; conversation: string } | undefined;
+    const row = deps.sessions.conversationState(id);
     if (!row) throw apiError('not_found', 'No such session.');
     if (row.state !== 'ended')
       throw apiError(

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Subscription } from '../../../contract/api.js';
-import { accountKeyOf, parseIdentity } from '../agents/claude/detect.js';
+import { parseIdentity } from '../agents/claude/detect.js';
+import { accountKeyOf } from '../agents/kit/account-key.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 
 describe('subscriptions', { timeout: 90_000 }, () => {

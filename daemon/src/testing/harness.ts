@@ -1,10 +1,11 @@
+import type { AgentEntry } from '../agents/agent.js';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { request as httpRequest } from 'node:http';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { build, type Relais } from '../app.js';
 import { configFromEnv, type RelaisConfig } from '../config.js';
-import type { PermissionPolicy } from '../permissions/policy.js';
+import type { PermissionPolicy } from '../agents/permission-policy.js';
 
 export interface Answer<T = unknown> {
   status: number;
@@ -32,6 +33,8 @@ export interface TestDaemonOptions {
   home?: string;
   config?: Partial<RelaisConfig>;
   policy?: PermissionPolicy;
+  /** Agents beyond the catalog's, registered through the port (agents/agent.ts). */
+  agents?: readonly AgentEntry[];
   keepHome?: boolean;
   /**
    * Keep a global live stream open, as an attached console would (default): without any listener,
@@ -60,7 +63,7 @@ export async function startTestDaemon(options: TestDaemonOptions = {}): Promise<
     stopGraceMs: 1500,
     ...options.config,
   };
-  const relais = await build(config, { policy: options.policy });
+  const relais = await build(config, { policy: options.policy, agents: options.agents });
   const base = await relais.listen();
   const listener =
     options.listening === false ? new AbortController() : await listenGlobally(base, relais.apiKey);

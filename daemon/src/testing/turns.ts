@@ -1,4 +1,4 @@
-import type { ToolCallRecord, TurnRecord } from '../usage/turn-record.js';
+import type { ToolCallRecord, TurnRecord } from '../agents/turn-record.js';
 
 /**
  * A turn of one second with one token in and one out, no cost: what the analytics tests generate

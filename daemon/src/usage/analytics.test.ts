@@ -10,7 +10,7 @@ import type {
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { EXPORT_COLUMNS } from './export.js';
 import { percentile } from './stats.js';
-import type { TurnRecord } from './turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 import { TurnWriter } from './turn-writer.js';
 
 const T0 = Date.parse('2026-03-01T00:00:00.000Z');

@@ -5,7 +5,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
 import { openDatabase } from '../db/database.js';
-import { MIGRATIONS } from '../db/migrations.js';
 import { EXPORT_COLUMNS } from './export.js';
 import {
   csvField,
@@ -19,6 +18,7 @@ import {
 import { decimalText, ExportLines, exportSelect } from './export-sql.js';
 import { toTurnRow, TURN_COLUMNS, type TurnDbRow } from './turn-rows.js';
 import { prng } from '../testing/prng.js';
+import { SCHEMA } from '../schema.js';
 
 /** TurnDbRow's keys in TURN_COLUMNS order: what a raw row's positions mean. */
 const DB_KEYS: (keyof TurnDbRow)[] = [
@@ -158,7 +158,7 @@ const asDbRow = (values: unknown[]): TurnDbRow =>
 
 function turnsDatabase(): { db: Database.Database; dir: string } {
   const dir = mkdtempSync(join(tmpdir(), 'relais-export-sql-'));
-  return { db: openDatabase(join(dir, 'relais.db')), dir };
+  return { db: openDatabase(join(dir, 'relais.db'), SCHEMA), dir };
 }
 
 /** Stores raw values (TURN_COLUMNS order) as they are, whatever their type; the id is the key's. */
@@ -400,7 +400,7 @@ describe('export lines from raw rows', () => {
       const file = join(dir, 'relais.db');
       const before = openDatabase(
         file,
-        MIGRATIONS.filter((m) => m.version < 10),
+        SCHEMA.filter((m) => m.version < 10),
       );
       const turn = before.prepare(
         `INSERT INTO turns (turn_key, session_id, subscription_id, agent, model, models, app, permission_mode,
@@ -417,7 +417,7 @@ describe('export lines from raw rows', () => {
         for (let c = 0; c < n; c++) call.run(id, `t${k}.${c}`);
       });
       before.close();
-      const db = openDatabase(file);
+      const db = openDatabase(file, SCHEMA);
       const stored = db
         .prepare('SELECT tool_call_count FROM turns ORDER BY id')
         .pluck()

@@ -10,8 +10,9 @@ import { openDatabase, type Db } from '../db/database.js';
 import { parseCsv } from '../testing/csv.js';
 import { streamExport, type ExportFormat, type ExportOptions } from './export.js';
 import { ExportWorkers, ThreadBudget } from './export-workers.js';
-import type { TurnRecord } from './turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 import { TurnWriter } from './turn-writer.js';
+import { SCHEMA } from '../schema.js';
 
 const T0 = Date.parse('2026-03-01T00:00:00.000Z');
 const TURNS = 100;
@@ -125,7 +126,7 @@ describe('export cut into ranges encoded by worker threads', () => {
   before(async () => {
     dir = mkdtempSync(join(tmpdir(), 'relais-export-'));
     const file = join(dir, 'relais.db');
-    db = openDatabase(file);
+    db = openDatabase(file, SCHEMA);
     const writer = new TurnWriter(db);
     for (let i = 0; i < TURNS; i++) writer.add(turn(i));
     writer.flush();

@@ -4,13 +4,13 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { openDatabase } from '../db/database.js';
-import { MIGRATIONS } from '../db/migrations.js';
 import { claudeHistorySetup } from '../testing/claude-history.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { claudeLines } from '../testing/transcripts.js';
 import { RollupWriter } from './rollup-writer.js';
 import { TURN_BOUNDS } from './turn-bounds.js';
-import type { TurnRecord } from './turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
+import { SCHEMA } from '../schema.js';
 
 const WIDE = 'from=2000-01-01T00:00:00.000Z&to=2100-01-01T00:00:00.000Z';
 const ROUTES = [
@@ -182,7 +182,7 @@ describe('rows stored before the bounds: migration 16 clamps them and builds the
   it('an old database with 9e18 tokens, 1e308 cost and year 275760 answers 200 everywhere', async () => {
     const db = openDatabase(
       join(home, 'relais.db'),
-      MIGRATIONS.filter((m) => m.version <= 15),
+      SCHEMA.filter((m) => m.version <= 15),
     );
     const insert = db.prepare(
       `INSERT INTO turns (turn_key, session_id, subscription_id, agent, model, models, app, permission_mode,

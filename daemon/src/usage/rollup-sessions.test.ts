@@ -10,10 +10,11 @@ import { turnsWhere } from './filters.js';
 import { DIMENSION_COLUMN, kindFor, periodOf } from './rollup-plan.js';
 import { ROLLUP_BACKFILL_SQL, ROLLUP_CLEAR_SQL, type Dimension } from './rollup-schema.js';
 import { sessionCounts } from './rollup-sessions.js';
-import type { TurnRecord } from './turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 import { TurnWriter } from './turn-writer.js';
 import { prng } from '../testing/prng.js';
 import { oneSecondTurn } from '../testing/turns.js';
+import { SCHEMA } from '../schema.js';
 
 const T0 = Date.parse('2026-03-01T00:00:00.000Z');
 const DAY = 86_400_000;
@@ -129,7 +130,7 @@ describe('distinct sessions of groups that span several cells', () => {
 
   before(() => {
     home = mkdtempSync(join(tmpdir(), 'relais-sessions-'));
-    db = openDatabase(join(home, 'relais.db'));
+    db = openDatabase(join(home, 'relais.db'), SCHEMA);
     const writer = new TurnWriter(db);
     // Out of order on purpose: a session's earlier day may arrive after a later one.
     for (const t of [...turns].sort(() => rand() - 0.5)) writer.add(t);

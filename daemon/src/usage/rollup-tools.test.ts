@@ -7,10 +7,11 @@ import type { AnalyticsFilter } from '../../../contract/usage.js';
 import { openDatabase, type Db } from '../db/database.js';
 import { kindFor, periodOf } from './rollup-plan.js';
 import { toolStats } from './rollup-tools.js';
-import type { TurnRecord } from './turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 import { TurnWriter } from './turn-writer.js';
 import { prng } from '../testing/prng.js';
 import { oneSecondTurn } from '../testing/turns.js';
+import { SCHEMA } from '../schema.js';
 
 const T0 = Date.parse('2026-03-01T00:00:00.000Z');
 const DAY = 86_400_000;
@@ -80,7 +81,7 @@ describe('tool figures from the day cells', () => {
 
   before(() => {
     home = mkdtempSync(join(tmpdir(), 'relais-tools-'));
-    db = openDatabase(join(home, 'relais.db'));
+    db = openDatabase(join(home, 'relais.db'), SCHEMA);
     const writer = new TurnWriter(db);
     for (const t of generate(3000, rand)) writer.add(t);
     writer.flush();

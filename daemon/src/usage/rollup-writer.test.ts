@@ -6,8 +6,9 @@ import { describe, it } from 'node:test';
 import { openDatabase } from '../db/database.js';
 import { ROLLUP_BACKFILL_SQL, ROLLUP_CLEAR_SQL } from './rollup-schema.js';
 import { cellKey } from './rollup-writer.js';
-import type { TurnRecord } from './turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 import { TurnWriter } from './turn-writer.js';
+import { SCHEMA } from '../schema.js';
 
 const turn = (key: string, model: string, app: string, tool: string): TurnRecord => ({
   turn_key: key,
@@ -52,7 +53,7 @@ describe('rollup writer', () => {
 
   it('two cells whose values would join alike stay two cells in one batch', () => {
     const home = mkdtempSync(join(tmpdir(), 'relais-rollup-writer-'));
-    const db = openDatabase(join(home, 'relais.db'));
+    const db = openDatabase(join(home, 'relais.db'), SCHEMA);
     try {
       const writer = new TurnWriter(db);
       // Joined on NUL, both would read "…x␀y␀z…": a model and an app (or a tool) from a transcript.

@@ -9,7 +9,7 @@ import {
   TOOL_CUBES,
   type Kind,
 } from './rollup-schema.js';
-import type { TurnRecord } from './turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 
 type Dims = [string, string, string, string];
 

@@ -9,9 +9,10 @@ import { AnalyticsRepo } from './analytics-repo.js';
 import { turnsWhere } from './filters.js';
 import { PERCENTILE_RELATIVE_ERROR } from './histogram.js';
 import { ROLLUP_BACKFILL_SQL, ROLLUP_CLEAR_SQL } from './rollup-schema.js';
-import type { TurnRecord } from './turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 import { TurnWriter } from './turn-writer.js';
 import { prng } from '../testing/prng.js';
+import { SCHEMA } from '../schema.js';
 
 const T0 = Date.parse('2026-03-01T00:00:00.000Z');
 const SPAN = 9 * 86_400_000;
@@ -168,7 +169,7 @@ describe('rollups answer as the raw rows do', () => {
 
   before(() => {
     home = mkdtempSync(join(tmpdir(), 'relais-rollup-'));
-    db = openDatabase(join(home, 'relais.db'));
+    db = openDatabase(join(home, 'relais.db'), SCHEMA);
     const writer = new TurnWriter(db);
     // Out of order on purpose: a session's earlier day may arrive after a later one.
     for (const t of [...turns].sort(() => rand() - 0.5)) writer.add(t);

@@ -6,9 +6,10 @@ import { describe, it } from 'node:test';
 import { openDatabase } from '../db/database.js';
 import { AnalyticsRepo } from './analytics-repo.js';
 import { boundTurn, TURN_BOUNDS } from './turn-bounds.js';
-import { TurnTracker } from './turn-tracker.js';
+import { TurnTracker } from '../agents/claude/turn-tracker.js';
 import { TurnWriter } from './turn-writer.js';
-import type { TurnRecord } from './turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
+import { SCHEMA } from '../schema.js';
 
 const NOW = Date.parse('2026-12-04T12:00:00.000Z');
 const T = Date.parse('2026-12-01T10:00:00.000Z');
@@ -138,7 +139,7 @@ describe('turn bounds', () => {
 describe('live agent output', () => {
   it('a result line with 9e18 tokens and a 1e308 cost is recorded bounded; rollup and raw answers agree', () => {
     const dir = mkdtempSync(join(tmpdir(), 'relais-live-bounds-'));
-    const db = openDatabase(join(dir, 'relais.db'));
+    const db = openDatabase(join(dir, 'relais.db'), SCHEMA);
     try {
       const clamped: number[] = [];
       const writer = new TurnWriter(db, { onClamped: (_turn, n) => clamped.push(n) });

@@ -1,5 +1,5 @@
 import { hiddenCharacter, isModelName, isToolName } from '../../../contract/names.js';
-import type { ToolCallRecord, TurnRecord } from './turn-record.js';
+import type { ToolCallRecord, TurnRecord } from '../agents/turn-record.js';
 
 /**
  * Plausible ranges of what one turn can hold. Every turn is brought within them where turns are

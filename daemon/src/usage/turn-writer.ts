@@ -1,7 +1,7 @@
 import type { Db } from '../db/database.js';
 import { RollupWriter } from './rollup-writer.js';
 import { boundTurn } from './turn-bounds.js';
-import type { TurnRecord } from './turn-record.js';
+import type { TurnRecord } from '../agents/turn-record.js';
 
 export interface TurnWriterOptions {
   /**

@@ -2,7 +2,7 @@ import type { TurnCounter } from '../agents/agent.js';
 import { agentReader } from '../agents/readers.js';
 import type { Db } from '../db/database.js';
 import type { EventStore, StoredEvent } from '../events/event-store.js';
-import type { SessionMeta, TurnRecord } from './turn-record.js';
+import type { SessionMeta, TurnRecord } from '../agents/turn-record.js';
 import { TurnWriter } from './turn-writer.js';
 
 type Json = Record<string, unknown>;

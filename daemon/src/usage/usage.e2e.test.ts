@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { SessionEvent } from '../../../contract/api.js';
 import type { AnalyticsSummary } from '../../../contract/usage.js';
-import type { PermissionPolicy } from '../permissions/policy.js';
+import type { PermissionPolicy } from '../agents/permission-policy.js';
 import { startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
 import { percentile } from './stats.js';

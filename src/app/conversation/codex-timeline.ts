@@ -1,6 +1,5 @@
 import { SessionEvent } from '../../../contract/api';
-import type { IndexEntry } from './conversation-index';
-import type { TimelineItem } from './timeline';
+import type { IndexEntry, TimelineItem } from './timeline-item';
 import { noticeRow, resultRow, textRow, thinkingRow, toolRow, userRow } from './timeline-rows';
 
 type Json = Record<string, unknown>;

@@ -30,11 +30,7 @@ export interface ConversationIndex {
   scannedTo: number;
 }
 
-/** What one event adds to the index as its agent's reading says: a prompt, or a tool call. */
-export interface IndexEntry {
-  turn?: string;
-  tool?: { id: string; name: string; input: Record<string, unknown> };
-}
+export type { IndexEntry } from './timeline-item';
 
 export const emptyIndex = (): ConversationIndex => ({
   turns: [],

@@ -200,6 +200,7 @@ export class ConversationPage {
         // The console's own view of the conversation is drawn: the first paint makes way.
         dismissFirstPaint();
         if (!element) return;
+        this.noteDrawnRows(element);
         if (
           element.scrollHeight <= element.clientHeight + EDGE_PX &&
           untracked(() => this.store.bounds().hasOlder)
@@ -391,6 +392,14 @@ export class ConversationPage {
     afterNextRender(() => void setTimeout(() => void this.store.ensureIndex()), {
       injector: this.injector,
     });
+  }
+
+  /** Counts the elements each drawn row holds, for the window's element budget. */
+  private noteDrawnRows(scroller: HTMLElement): void {
+    const elements = new Map<string, number>();
+    for (const step of scroller.querySelectorAll<HTMLElement>('[data-key]'))
+      elements.set(step.dataset['key']!, step.getElementsByTagName('*').length + 1);
+    untracked(() => this.store.noteDrawn(elements, document.getElementsByTagName('*').length));
   }
 
   private async loadOlder(size = PAGE): Promise<void> {

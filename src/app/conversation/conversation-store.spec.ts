@@ -13,6 +13,7 @@ import {
   WINDOW_MAX,
 } from './conversation-store';
 import { EVENT_CLIP } from './conversation-paging';
+import { CHROME_GUESS, PAGE_ELEMENTS, SLACK_ELEMENTS, estimateElements } from './row-cost';
 import { clearEarlyReads, startEarlyReads } from '../core/early-reads';
 
 const session = sampleSession({ last_seq: 1000, turns: 1 });
@@ -109,6 +110,44 @@ describe('ConversationStore paging', () => {
     expect(store.timeline().length).toBe(ROWS_MAX);
     expect(store.events()[0]?.seq).toBe(1001 - ROWS_MAX);
     expect(store.events().at(-1)?.seq).toBe(1000);
+  });
+
+  it('holds as many rows as their elements allow: long answers make a shorter window', async () => {
+    // Answers of 40 lines: about 66 elements each (a paragraph per line), not the 5 of a short one.
+    const long = (seq: number): SessionEvent => ({
+      ...reply(seq),
+      data: {
+        type: 'assistant',
+        message: {
+          role: 'assistant',
+          content: [{ type: 'text', text: Array(40).fill(`line of ${seq}`).join('\n\n') }],
+        },
+      },
+    });
+    await openOn(Array.from({ length: PAGE }, (_, i) => long(881 + i)));
+    const rows = store.timeline();
+    const elements = rows.reduce((sum, row) => sum + estimateElements(row), 0);
+    expect(elements).toBeLessThanOrEqual(PAGE_ELEMENTS - CHROME_GUESS - SLACK_ELEMENTS);
+    expect(rows.length).toBeLessThan(ROWS_MAX / 4);
+    expect(store.events().at(-1)?.seq).toBe(1000);
+
+    // Drawn, the rows proved twice as heavy (the page around them 400): the window is refitted
+    // to that when the reader scrolls up, and the older chunk is counted at that weight too.
+    const drawn = new Map(rows.map((row) => [row.key, 2 * estimateElements(row)]));
+    store.noteDrawn(drawn, elements * 2 + 400);
+    const first = store.events()[0]!.seq;
+    const older = store.loadOlder();
+    await answer(`/api/sessions/s1/events?before=${first}&limit=${PAGE}&clip=${EVENT_CLIP}`, {
+      items: Array.from({ length: PAGE }, (_, i) => long(first - PAGE + i)),
+      next_cursor: String(first - PAGE),
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    expect(await older).toBe(true);
+    const after = store.timeline();
+    expect(after[0]!.seq).toBeLessThan(first);
+    const heavy = after.reduce((sum, row) => sum + 2 * estimateElements(row), 0);
+    expect(heavy).toBeLessThanOrEqual(PAGE_ELEMENTS - 400 - SLACK_ELEMENTS);
   });
 
   it('a scroll up before the rest of the first chunk is painted shows it from memory', async () => {
@@ -263,6 +302,18 @@ describe('ConversationStore paging', () => {
     expect(store.events()[0]?.seq).toBe(881 - FAST_PAGE);
     expect(store.events().at(-1)?.seq).toBe(880 + PAGE);
     expect(store.events().length).toBe(FAST_PAGE + PAGE);
+
+    // The chunk before is read ahead of the reader at once, and the next step up shows it
+    // without asking again (verify() checks).
+    const before = 881 - FAST_PAGE;
+    await answer(`/api/sessions/s1/events?before=${before}&limit=${FAST_PAGE}&clip=${EVENT_CLIP}`, {
+      items: range(1, before - 1),
+      next_cursor: null,
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    expect(await store.loadOlder(FAST_PAGE)).toBe(true);
+    expect(store.events()[0]?.seq).toBe(1);
   });
 
   it('Home reads the first chunk at once; End goes back to the newest and follows it', async () => {

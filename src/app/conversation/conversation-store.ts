@@ -1,3 +1,5 @@
+// Over 400 lines: the conversation's window, paging, live following and outline index share its
+// signals; split when the console's files are not being edited all at once (issue 39 this round).
 import { DestroyRef, Injectable, computed, inject, signal } from '@angular/core';
 import { Subscription as RxSubscription } from 'rxjs';
 import * as z from 'zod';
@@ -25,6 +27,7 @@ import {
 } from './conversation-index';
 import { RowTrim, mergeEvents, trimRows, trimWindow, windowBounds } from './event-window';
 import { shareRepeatedOutput } from './repeated-output';
+import { RowCosts } from './row-cost';
 import { stableRows } from './stable-rows';
 import { buildTimeline } from './timeline';
 import { EVENT_CLIP, FIRST_PAGE, PAGE } from './conversation-paging';
@@ -97,6 +100,8 @@ export class ConversationStore {
   private windowTurn = 0;
   /** Events fetched before the window but not shown yet: they end just before seq `before`. */
   private older: { before: number; events: SessionEvent[] } | null = null;
+  /** The chunk before `older` (or the window), read ahead of the scroll up. */
+  private ahead: { id: string; before: number; page: Promise<EventsPage> } | null = null;
   /** Bumped by every queue read or write: an answer to an earlier read is not shown. */
   private queueVersion = 0;
 
@@ -110,6 +115,8 @@ export class ConversationStore {
   readonly index = this.indexSignal.asReadonly();
   readonly indexing = this.indexingSignal.asReadonly();
   private readonly keepRows = stableRows();
+  /** What rows render, in elements: the window is fitted to the page's element budget too. */
+  private readonly costs = new RowCosts();
   readonly timeline = computed(() => this.keepRows(buildTimeline(this.eventsSignal())));
   /** The events of the window that came with texts cut (see EVENT_CLIP). */
   readonly clipped = computed(
@@ -131,7 +138,9 @@ export class ConversationStore {
     this.windowTurn++;
     this.idSignal.set(id);
     this.eventsSignal.set([]);
+    this.costs.forgetRows();
     this.older = null;
+    this.ahead = null;
     this.indexSignal.set(emptyIndex());
     this.indexWanted = false;
     this.sessionSignal.set(this.live.session(id) ?? null);
@@ -162,7 +171,7 @@ export class ConversationStore {
     this.sessionSignal.update((current) => fresherSession(current, session));
     this.firstSeq.set(page.first_seq);
     this.lastSeq.set(page.last_seq);
-    const window = fitRows(page.items, { keep: 'end' });
+    const window = this.fitRows(page.items, { keep: 'end' });
     const firstPaint = trimRows(window, rowSeqsOf(window), FIRST_PAINT_ROWS, { keep: 'end' });
     this.eventsSignal.set(firstPaint);
     this.following.set(true);
@@ -187,7 +196,9 @@ export class ConversationStore {
       if (taken || this.eventsSignal()[0]?.seq !== rest.before) return;
       this.older = null;
       const keep = this.following() ? 'end' : 'start';
-      this.eventsSignal.update((events) => fitRows(mergeEvents(rest.events, events), { keep }));
+      this.eventsSignal.update((events) =>
+        this.fitRows(mergeEvents(rest.events, events), { keep }),
+      );
     });
   }
 
@@ -203,28 +214,62 @@ export class ConversationStore {
     const first = this.eventsSignal()[0];
     if (!id || !first || this.loadingSignal() || !this.bounds().hasOlder) return false;
     const buffered = this.older?.before === first.seq ? this.older.events : [];
+    const wanted = Math.min(size, this.eventsForRows(ROWS_MAX - ANCHOR_ROWS));
     return this.changeWindow(
       'older',
-      async () =>
-        buffered.length
-          ? { fetched: buffered }
-          : { page: await this.chunk(id, { before: first.seq, limit: size }) },
+      async () => {
+        if (buffered.length >= wanted) return { fetched: buffered };
+        // The chunk read ahead of the scroll joins what is left of the buffer, if it is here.
+        const ahead = this.takeAhead(id, buffered[0]?.seq ?? first.seq);
+        if (ahead) {
+          const page = await ahead;
+          return { page: { ...page, items: [...page.items, ...buffered] } };
+        }
+        if (buffered.length) return { fetched: buffered };
+        return { page: await this.chunk(id, { before: first.seq, limit: size }) };
+      },
       ({ fetched, page }) => {
         if (page) this.noteBounds(page);
         const events = page?.items ?? fetched ?? [];
         const shown = Math.min(size, this.eventsForRows(ROWS_MAX - ANCHOR_ROWS));
         const merged = mergeEvents(this.eventsSignal(), events.slice(-shown));
-        const window = fitRows(trimWindow(merged, Math.max(WINDOW_MAX, shown + PAGE), 'start'), {
-          keep: 'start',
-          anchorSeq: first.seq,
-          anchorRows: ANCHOR_ROWS,
-        });
+        const window = this.fitRows(
+          trimWindow(merged, Math.max(WINDOW_MAX, shown + PAGE), 'start'),
+          {
+            keep: 'start',
+            anchorSeq: first.seq,
+            anchorRows: ANCHOR_ROWS,
+          },
+        );
         this.eventsSignal.set(window);
         const start = window[0]?.seq ?? first.seq;
         const rest = events.filter((event) => event.seq < start);
         this.older = rest.length ? { before: start, events: rest } : null;
+        // A reader at the very top outran the history: the next chunk is read ahead of them.
+        if (size >= FAST_PAGE && rest.length < 2 * wanted)
+          this.readAhead(id, rest[0]?.seq ?? start, size);
       },
     );
+  }
+
+  /**
+   * Reads the chunk before `before` while the person is still reading what is shown, so the next
+   * step up does not wait for the daemon (the reader who scrolls fast gets the larger chunk).
+   */
+  private readAhead(id: string, before: number, size: number): void {
+    const firstSeq = this.firstSeq();
+    if (firstSeq === null || before <= firstSeq || this.ahead?.before === before) return;
+    const page = this.chunk(id, { before, limit: size });
+    page.catch(() => undefined); // a failed read ahead is reported by the step that takes it
+    this.ahead = { id, before, page };
+  }
+
+  /** The chunk read ahead before `before` in conversation `id`, taken once. */
+  private takeAhead(id: string, before: number): Promise<EventsPage> | null {
+    const ahead = this.ahead;
+    if (!ahead || ahead.id !== id || ahead.before !== before) return null;
+    this.ahead = null;
+    return ahead.page;
   }
 
   /** Fetches the chunk after the window (when the person scrolled back down); true when shown. */
@@ -239,7 +284,7 @@ export class ConversationStore {
       (page) => {
         this.noteBounds(page);
         this.eventsSignal.update((events) =>
-          fitRows(trimWindow(mergeEvents(events, page.items), WINDOW_MAX, 'end'), {
+          this.fitRows(trimWindow(mergeEvents(events, page.items), WINDOW_MAX, 'end'), {
             keep: 'end',
             anchorSeq: last.seq,
             anchorRows: ANCHOR_ROWS,
@@ -266,7 +311,9 @@ export class ConversationStore {
       ([before, from]) => {
         this.lastSeq.update((last) => Math.max(last, before.last_seq, from.last_seq));
         this.following.set(false);
-        this.eventsSignal.set(fitRows(mergeEvents(before.items, from.items), { keep: 'start' }));
+        this.eventsSignal.set(
+          this.fitRows(mergeEvents(before.items, from.items), { keep: 'start' }),
+        );
       },
     );
   }
@@ -285,7 +332,7 @@ export class ConversationStore {
       () => this.chunk(id, { after: 0, limit: PAGE }),
       (page) => {
         this.noteBounds(page);
-        this.eventsSignal.set(fitRows(page.items, { keep: 'start' }));
+        this.eventsSignal.set(this.fitRows(page.items, { keep: 'start' }));
       },
     );
   }
@@ -302,7 +349,7 @@ export class ConversationStore {
       () => this.chunk(id, { limit: PAGE }),
       (page) => {
         this.lastSeq.update((last) => Math.max(last, page.last_seq));
-        this.eventsSignal.set(fitRows(page.items, { keep: 'end' }));
+        this.eventsSignal.set(this.fitRows(page.items, { keep: 'end' }));
       },
     );
   }
@@ -484,7 +531,7 @@ export class ConversationStore {
     const window = keep === 'end' ? trimWindow(merged, WINDOW_MAX, 'end') : merged;
     const fit = ++this.liveSinceFit >= LIVE_FIT_EVERY;
     if (fit) this.liveSinceFit = 0;
-    this.eventsSignal.set(fit ? fitRows(window, { keep }) : window);
+    this.eventsSignal.set(fit ? this.fitRows(window, { keep }) : window);
   }
 
   /** What a page says of the whole conversation: where it starts, how far it has come. */
@@ -498,15 +545,27 @@ export class ConversationStore {
     return this.api.events(id, { ...range, clip: EVENT_CLIP });
   }
 
+  /**
+   * Notes the rows as the page drew them (elements of each, by row key) and the page's element
+   * count, so the next fits of the window use them instead of estimates.
+   */
+  noteDrawn(elements: ReadonlyMap<string, number>, pageElements: number): void {
+    this.costs.noteDrawn(this.timeline(), elements, pageElements);
+  }
+
+  /** The events that make at most ROWS_MAX rows, within the page's element budget. */
+  private fitRows(events: readonly SessionEvent[], trim: RowTrim): SessionEvent[] {
+    const rows = buildTimeline(events);
+    const seqs = rows.map((row) => row.seq);
+    const costs = rows.map((row) => this.costs.of(row));
+    return trimRows(events, seqs, ROWS_MAX, trim, { costs, max: this.costs.budget() });
+  }
+
   /** About how many events make `rows` rows, judged on the window on screen. */
   private eventsForRows(rows: number): number {
     const perRow = this.eventsSignal().length / Math.max(1, this.timeline().length);
     return Math.max(PAGE / 4, Math.ceil(rows * Math.max(1, perRow)));
   }
-}
-
-function fitRows(events: readonly SessionEvent[], trim: RowTrim): SessionEvent[] {
-  return trimRows(events, rowSeqsOf(events), ROWS_MAX, trim);
 }
 
 function rowSeqsOf(events: readonly SessionEvent[]): number[] {

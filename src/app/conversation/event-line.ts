@@ -20,7 +20,7 @@ import { isCodexMessage } from './codex-timeline';
 import { patchOf } from './diff-model';
 import { isRolloutLine } from './rollout-timeline';
 import type { GateVerdict } from './refusal';
-import type { PermissionOutcome, ToolResult, TurnOutcome } from './timeline';
+import type { PermissionOutcome, ToolResult, TurnOutcome } from './timeline-item';
 
 export type AssistantPart =
   | { index: number; kind: 'text'; text: string }

@@ -62,6 +62,47 @@ describe('event paging', () => {
       expect(seqs(kept)).toEqual([14, 15, 16, 17, 18, 19]);
     });
 
+    it('with weights: keeps the rows whose elements fit the budget, not only their number', () => {
+      // Every row renders 10 elements; 45 may be on screen: 4 rows (events 18 and 20), not 20.
+      const weights = { costs: rows.map(() => 10), max: 45 };
+      expect(seqs(trimRows(events, rows, 20, { keep: 'end' }, weights))).toEqual([18, 19, 20]);
+      expect(seqs(trimRows(events, rows, 20, { keep: 'start' }, weights))).toEqual([1, 2, 3, 4, 5]);
+    });
+
+    it('with weights: one heavy row takes the room of many light ones', () => {
+      // The rows of event 20 render 100 elements each; the rest 1. Only event 20 fits 200.
+      const costs = rows.map((seq) => (seq === 20 ? 100 : 1));
+      const kept = trimRows(events, rows, 20, { keep: 'end' }, { costs, max: 205 });
+      expect(seqs(kept)).toEqual([16, 17, 18, 19, 20]);
+      // A row heavier than the whole budget is still shown: the window never empties.
+      const alone = trimRows(events, rows, 20, { keep: 'end' }, { costs, max: 50 });
+      expect(seqs(alone)).toEqual([20]);
+    });
+
+    it('with weights and an anchor: the rows read stay, the new chunk gets what is left', () => {
+      // The window began at 15; 1..14 arrived. The 4 rows of 16.. stay (40: up to half the
+      // budget, so a chunk beside heavy rows still shows some), the chunk fills the rest.
+      const weights = { costs: rows.map(() => 10), max: 80 };
+      const kept = trimRows(
+        events,
+        rows,
+        20,
+        { keep: 'start', anchorSeq: 15, anchorRows: 4 },
+        weights,
+      );
+      expect(seqs(kept)).toEqual([12, 13, 14, 15, 16, 17, 18, 19]);
+      // Heavier than half the budget, the rows read give way to the chunk beyond that half.
+      const heavy = { costs: rows.map(() => 10), max: 60 };
+      const shared = trimRows(
+        events,
+        rows,
+        20,
+        { keep: 'start', anchorSeq: 15, anchorRows: 4 },
+        heavy,
+      );
+      expect(seqs(shared)).toEqual([14, 15, 16, 17]);
+    });
+
     it('loading newer: the same from the other side', () => {
       // The window ended at 6; 7..20 just arrived. The 4 rows up to 6 stay, then 2 new ones.
       const kept = trimRows(events, rows, 6, { keep: 'end', anchorSeq: 6, anchorRows: 4 });

@@ -54,20 +54,28 @@ export interface RowTrim {
   anchorRows?: number;
 }
 
+/** What the rows of a window cost, and how much of it may be on screen (elements, say). */
+export interface RowWeights {
+  costs: readonly number[];
+  max: number;
+}
+
 /**
- * Keeps the events that make at most `max` rows on screen. `rowSeqs` gives, in order, the seq of
- * the event each rendered row starts at (one event may start several rows, or none). Whole events
- * are dropped; the window stays contiguous.
+ * Keeps the events that make at most `max` rows on screen, and, with `weights`, rows costing at
+ * most `weights.max` in all. `rowSeqs` gives, in order, the seq of the event each rendered row
+ * starts at (one event may start several rows, or none). Whole events are dropped; the window
+ * stays contiguous and keeps at least one row.
  */
 export function trimRows(
   events: readonly SessionEvent[],
   rowSeqs: readonly number[],
   max: number,
   trim: RowTrim,
+  weights?: RowWeights,
 ): SessionEvent[] {
   const n = rowSeqs.length;
-  if (n <= max) return [...events];
-  let [start, end] = rowRange(rowSeqs, max, trim);
+  if (n <= max && (!weights || sum(weights.costs) <= weights.max)) return [...events];
+  let [start, end] = rowRange(rowSeqs, new RowBudget(max, weights), trim);
   // An event's rows stay together: move each cut inwards past rows of the event it would split.
   while (start > 0 && start < n && rowSeqs[start - 1] === rowSeqs[start]) start++;
   while (end > start && end < n && rowSeqs[end - 1] === rowSeqs[end]) end--;
@@ -78,20 +86,57 @@ export function trimRows(
   return trim.keep === 'end' ? events.slice(-1) : events.slice(0, 1);
 }
 
-/** [start, end) of the rows to keep, before the cuts are moved to event boundaries. */
-function rowRange(rowSeqs: readonly number[], max: number, trim: RowTrim): [number, number] {
+/** Rows taken one by one into the window while both its row count and its cost allow. */
+class RowBudget {
+  private rows = 0;
+  private cost = 0;
+  constructor(
+    private readonly max: number,
+    private readonly weights: RowWeights | undefined,
+  ) {}
+
+  /** Takes row `index` if it fits, its cost within `share` of the weights' (the first always does). */
+  take(index: number, share = 1): boolean {
+    const cost = this.weights?.costs[index] ?? 0;
+    const fits =
+      this.rows < this.max && this.cost + cost <= (this.weights?.max ?? Infinity) * share;
+    if (!fits && this.rows > 0) return false;
+    this.rows++;
+    this.cost += cost;
+    return true;
+  }
+}
+
+/**
+ * [start, end) of the rows to keep, before the cuts are moved to event boundaries. Grown from the
+ * reader's side: first the anchor's rows (at most half the weights' budget, so a chunk added beside heavy
+ * rows still shows some of its own and scrolling goes on), then into the added chunk, then on.
+ */
+function rowRange(rowSeqs: readonly number[], budget: RowBudget, trim: RowTrim): [number, number] {
   const n = rowSeqs.length;
   const held = trim.anchorRows ?? 0;
   if (trim.keep === 'start') {
     const firstOld =
       trim.anchorSeq === undefined ? 0 : firstIndex(rowSeqs, (seq) => seq >= trim.anchorSeq!);
-    const start = Math.max(0, Math.min(firstOld + held, n) - max);
-    return [start, start + max];
+    let [start, end] = [firstOld, firstOld];
+    while (end < n && end - firstOld < held && budget.take(end, 0.5)) end++;
+    while (start > 0 && budget.take(start - 1)) start--;
+    while (end < n && budget.take(end)) end++;
+    return [start, end];
   }
   const firstNew =
     trim.anchorSeq === undefined ? n : firstIndex(rowSeqs, (seq) => seq > trim.anchorSeq!);
-  const end = Math.min(n, Math.max(firstNew - held, 0) + max);
-  return [Math.max(0, end - max), end];
+  let [start, end] = [firstNew, firstNew];
+  while (start > 0 && firstNew - start < held && budget.take(start - 1, 0.5)) start--;
+  while (end < n && budget.take(end)) end++;
+  while (start > 0 && budget.take(start - 1)) start--;
+  return [start, end];
+}
+
+function sum(values: readonly number[]): number {
+  let total = 0;
+  for (const value of values) total += value;
+  return total;
 }
 
 function firstIndex(rowSeqs: readonly number[], test: (seq: number) => boolean): number {

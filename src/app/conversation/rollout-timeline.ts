@@ -1,6 +1,5 @@
 import { SessionEvent } from '../../../contract/api';
-import type { IndexEntry } from './conversation-index';
-import type { TimelineItem, ToolResult } from './timeline';
+import type { IndexEntry, TimelineItem, ToolResult } from './timeline-item';
 import { orphanRow, textRow, toolRow, userRow } from './timeline-rows';
 
 type Json = Record<string, unknown>;

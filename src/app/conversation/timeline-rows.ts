@@ -1,6 +1,6 @@
 import type { SessionEvent } from '../../../contract/api';
 import type { InitLine } from './agent-lines';
-import type { TimelineItem, ToolResult, TurnOutcome } from './timeline';
+import type { TimelineItem, ToolResult, TurnOutcome } from './timeline-item';
 
 /**
  * The rows of the timeline, each made by one object literal. They used to be spread from a shared

@@ -1,9 +1,6 @@
 import { SessionEvent } from '../../../contract/api';
-import { InitLine } from './agent-lines';
 import { addCodexEvent, type CodexTimelineState } from './codex-timeline';
-import { Hunk } from './diff-model';
 import { eventLine } from './event-line';
-import { GateVerdict } from './refusal';
 import { addRolloutEvent } from './rollout-timeline';
 import {
   initRow,
@@ -15,66 +12,9 @@ import {
   toolRow,
   userRow,
 } from './timeline-rows';
+import type { TimelineItem } from './timeline-item';
 
-export interface ToolResult {
-  seq: number;
-  ms: number;
-  isError: boolean;
-  text: string;
-  stdout: string | null;
-  stderr: string | null;
-  interrupted: boolean;
-  /** The structured patch of an Edit/MultiEdit/Write result (real file line numbers). */
-  patch: Hunk[] | null;
-}
-
-export interface PermissionOutcome {
-  decision: string;
-  decidedBy: string | null;
-  scope: string | null;
-  message: string | null;
-}
-
-interface Base {
-  key: string;
-  seq: number;
-  ms: number;
-}
-
-export type TimelineItem =
-  | (Base & { kind: 'user'; text: string })
-  | (Base & {
-      kind: 'text';
-      text: string;
-      sub: boolean;
-      /** A later event whose text this row shows, when it came clipped (a Codex completion). */
-      clippedSeq?: number;
-    })
-  | (Base & { kind: 'thinking'; text: string })
-  | (Base & {
-      kind: 'tool';
-      id: string;
-      name: string;
-      input: Record<string, unknown>;
-      result: ToolResult | null;
-      permission: PermissionOutcome | null;
-      /** What the permission gate decided without asking anyone (rule, mode, path). */
-      gate: GateVerdict | null;
-      sub: boolean;
-    })
-  | (Base & { kind: 'orphan-result'; toolUseId: string; result: ToolResult })
-  | (Base & { kind: 'init'; init: InitLine })
-  | (Base & {
-      kind: 'result';
-      outcome: TurnOutcome;
-      isError: boolean;
-      durationMs: number | null;
-      costUsd: number | null;
-      text: string | null;
-    })
-  | (Base & { kind: 'notice'; text: string; tone: 'info' | 'error' });
-
-export type TurnOutcome = 'finished' | 'failed' | 'interrupted';
+export type { PermissionOutcome, TimelineItem, ToolResult, TurnOutcome } from './timeline-item';
 
 type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
 

@@ -1,6 +1,20 @@
-import { FIRST_PAGE } from '../conversation/conversation-paging';
-import { RECENT_SESSIONS } from '../sessions/recent-sessions';
 import { CONSOLE_APP } from './console-app';
+
+/** How many recent sessions the shell loads (and reads early, before Angular boots). */
+export const RECENT_SESSIONS = 200;
+
+/** Events asked for at once when a conversation opens, and per page when scrolling up. */
+export const PAGE = 120;
+
+/**
+ * Texts of an event longer than this come cut from the daemon (a file read weighs more than a
+ * hundred messages); the row that shows one offers to read its event whole. Longer than any
+ * preview a row shows before its "Show" button.
+ */
+export const EVENT_CLIP = 8000;
+
+/** The first read of a conversation, as its early read (before Angular boots) spells it too. */
+export const FIRST_PAGE = { limit: PAGE, clip: EVENT_CLIP } as const;
 
 /**
  * A conversation's address: a session id as the daemon writes them, a prefix and an underscore

@@ -4,12 +4,12 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
-import { HOME } from '../app.routes';
 import { ApiKey } from './api-key';
 import { LiveStore } from './live-store';
 import { NEXT_PARAM, safeReturnUrl } from './return-url';
 import { ActivePage } from './routing/active-page';
 import { Navigator } from './routing/navigator';
+import { HOME } from './routing/page-route';
 
 /** The component's words, in the console's language. */
 const TEXT = {

@@ -1,8 +1,8 @@
 import { Injector } from '@angular/core';
-import { GlobalStreamLine, Session } from '../../../contract/api';
-import { RECENT_SESSIONS } from '../sessions/recent-sessions';
-import { SessionsApi } from '../sessions/sessions-api';
+import { GlobalStreamLine, Session, listOf } from '../../../contract/api';
+import { ApiClient } from './api-client';
 import { ApiFailure, toApiFailure } from './api-error';
+import { RECENT_SESSIONS } from './early-reads';
 
 /**
  * What the live state needs from the contract's schemas: it is loaded once the shell has started,
@@ -16,15 +16,21 @@ export interface LiveWire {
   failure(error: unknown): ApiFailure;
 }
 
+const SessionList = listOf(Session);
+
 export function liveWire(injector: Injector): LiveWire {
-  const api = injector.get(SessionsApi);
+  // The same reads as SessionsApi.list and .get: core reads the contract, not the sessions feature.
+  const api = injector.get(ApiClient);
   return {
     parseLine: (raw) => {
       const parsed = GlobalStreamLine.safeParse(raw);
       return parsed.success ? parsed.data : null;
     },
-    recentSessions: () => api.list({}, RECENT_SESSIONS),
-    session: (id) => api.get(id),
+    recentSessions: () =>
+      api
+        .read('/api/sessions', SessionList, { limit: String(RECENT_SESSIONS) })
+        .then((page) => page.items),
+    session: (id) => api.read(`/api/sessions/${encodeURIComponent(id)}`, Session),
     failure: toApiFailure,
   };
 }

@@ -1,2 +1,2 @@
-/** How many recent sessions the shell loads (and reads early, before Angular boots). */
-export const RECENT_SESSIONS = 200;
+// Spelled once, in core (the shell's early read before Angular boots uses it too).
+export { RECENT_SESSIONS } from '../core/early-reads';

@@ -46,3 +46,12 @@ export function claudeBinary(): { path: string; version: string } {
     throw new Error(`the pinned Claude Code binary is missing; looked at ${candidates.join(', ')}`);
   return { path, version: manifest.version };
 }
+
+/** The pinned Claude Code's version, or null when it is not installed (the card says so). */
+export function pinnedClaudeVersion(): string | null {
+  try {
+    return claudeBinary().version;
+  } catch {
+    return null; // Not installed: the card and diagnostics say so.
+  }
+}

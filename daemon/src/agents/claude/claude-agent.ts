@@ -1,4 +1,4 @@
-import type { StoredSubscription } from '../../subscriptions/subscription-repo.js';
+import type { AgentSubscription as StoredSubscription, LibraryLayout } from '../agent.js';
 import type {
   AgentDriver,
   AgentHost,
@@ -13,7 +13,6 @@ import type { ClaudeLauncher } from './launcher.js';
 import { claudeReader } from './claude-reader.js';
 import type { NetworkGatePool } from '../../isolation/network-gate.js';
 import { networkAsk } from '../../isolation/network-ask.js';
-import type { LibraryLayout } from '../../library/library-placer.js';
 
 const INIT_TIMEOUT_MS = 60_000;
 const PRE_TOOL_USE_HOOK = 'relais_pre_tool_use';

@@ -1,7 +1,7 @@
 import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { killProcessGroup } from '../../processes/process-groups.js';
-import { spawnAgent } from '../../processes/spawn-agent.js';
+import { spawnAgent, type SpawnSpec } from '../../processes/spawn-agent.js';
 
 export interface ControlRequestLine {
   type: 'control_request';
@@ -15,17 +15,6 @@ export interface ClaudeProcessHandlers {
   onControlRequest(line: ControlRequestLine): void;
   onControlCancel(requestId: string): void;
   onExit(code: number | null, signal: NodeJS.Signals | null, stderrTail: string[]): void;
-}
-
-export interface SpawnSpec {
-  binary: string;
-  args: string[];
-  cwd: string;
-  env: Record<string, string>;
-  /** The session's cgroup, entered before the binary runs (processes/containment.ts). */
-  cage?: string | null;
-  /** The session's private temporary folder, removed once the agent has exited. */
-  tempDir?: string | null;
 }
 
 const STDERR_TAIL = 20;

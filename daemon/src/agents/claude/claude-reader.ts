@@ -1,8 +1,8 @@
 import type { StoredEvent } from '../../events/event-store.js';
-import { parseRateLimitEvent, type QuotaReading } from '../../quotas/quota-parse.js';
-import type { SessionMeta, TurnRecord } from '../../usage/turn-record.js';
-import { TurnTracker } from '../../usage/turn-tracker.js';
-import type { AgentReader, TurnCounter } from '../agent.js';
+import { parseRateLimitEvent } from './rate-limit-event.js';
+import type { SessionMeta, TurnRecord } from '../turn-record.js';
+import { TurnTracker } from './turn-tracker.js';
+import type { AgentReader, QuotaReading, TurnCounter } from '../agent.js';
 import { claudeOutline } from './claude-outline.js';
 
 type Json = Record<string, unknown>;

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto';
 import type { ModelInfo } from '../../../../contract/api.js';
 import type { AgentIdentity } from '../agent.js';
-import { ClaudeProcess, type SpawnSpec } from './claude-process.js';
+import { accountKeyOf } from '../kit/account-key.js';
+import type { SpawnSpec } from '../../processes/spawn-agent.js';
+import { ClaudeProcess } from './claude-process.js';
 
 export type Identity = AgentIdentity;
 
@@ -64,11 +65,4 @@ export function parseIdentity(response: Record<string, unknown>): Identity {
     version:
       typeof response['claude_code_version'] === 'string' ? response['claude_code_version'] : null,
   };
-}
-
-export function accountKeyOf(account: Record<string, unknown>): string | null {
-  const email = typeof account['email'] === 'string' ? account['email'].toLowerCase() : '';
-  const organization = typeof account['organization'] === 'string' ? account['organization'] : '';
-  if (!email && !organization) return null;
-  return createHash('sha256').update(`${email}\n${organization}`).digest('hex').slice(0, 16);
 }

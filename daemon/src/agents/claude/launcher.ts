@@ -1,9 +1,9 @@
 import type { Effort, McpServer, PermissionMode } from '../../../../contract/api.js';
-import type { StoredSubscription } from '../../subscriptions/subscription-repo.js';
+import type { AgentSubscription as StoredSubscription } from '../agent.js';
 import type { McpInventory } from '../mcp-launch.js';
 import { claudeArguments } from './arguments.js';
 import { claudeBinary } from './binary.js';
-import type { SpawnSpec } from './claude-process.js';
+import type { SpawnSpec } from '../../processes/spawn-agent.js';
 import { agentEnvironment } from './environment.js';
 import { claudeSandboxSettings } from '../../isolation/claude-sandbox.js';
 import type { IsolationPlanner } from '../../isolation/session-isolation.js';

@@ -5,7 +5,7 @@ import type {
   PermissionAnswer,
   PermissionAsk,
 } from '../agent.js';
-import type { SpawnSpec } from '../claude/claude-process.js';
+import type { SpawnSpec } from '../../processes/spawn-agent.js';
 import { CodexRpc, type RpcMessage } from './codex-rpc.js';
 import { unwrapShell } from './shell.js';
 import { runsWrappedShell } from '../../isolation/codex-shell.js';

@@ -9,14 +9,13 @@ import type { IsolationPlanner, SessionIsolation } from '../../isolation/session
 /** The hosts a real Codex subscription's app server talks to (its model API and sign-in). */
 const CODEX_SERVICE_HOSTS = ['api.openai.com', 'chatgpt.com', 'auth.openai.com'];
 import type { ModelInfo } from '../../../../contract/api.js';
-import type { StoredSubscription } from '../../subscriptions/subscription-repo.js';
-import { accountKeyOf } from '../claude/detect.js';
-import type { SpawnSpec } from '../claude/claude-process.js';
+import type { AgentSubscription as StoredSubscription, LibraryLayout } from '../agent.js';
+import { accountKeyOf } from '../kit/account-key.js';
+import type { SpawnSpec } from '../../processes/spawn-agent.js';
 import type { AgentDriver, AgentHost, AgentIdentity, AgentLaunch, AgentProcess } from '../agent.js';
 import { codexBinary } from './binary.js';
 import { CodexSession } from './codex-agent.js';
 import { codexReader } from './codex-reader.js';
-import type { LibraryLayout } from '../../library/library-placer.js';
 import { CodexRpc } from './codex-rpc.js';
 import { codexConfig } from './config.js';
 import { codexMcpOverride } from './mcp-overrides.js';

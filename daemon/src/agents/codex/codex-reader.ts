@@ -1,7 +1,7 @@
 import type { StoredEvent } from '../../events/event-store.js';
-import type { QuotaReading } from '../../quotas/quota-parse.js';
-import { estimateCost } from '../../usage/prices.js';
-import type { SessionMeta, ToolCallRecord, TurnRecord } from '../../usage/turn-record.js';
+import type { QuotaReading } from '../agent.js';
+import { estimateCost } from '../kit/prices.js';
+import type { SessionMeta, ToolCallRecord, TurnRecord } from '../turn-record.js';
 import type { AgentReader, TurnCounter } from '../agent.js';
 import { codexOutline } from './codex-outline.js';
 import { codexMessage } from './codex-message.js';

@@ -2,7 +2,7 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { killProcessGroup } from '../../processes/process-groups.js';
 import { spawnAgent } from '../../processes/spawn-agent.js';
-import type { SpawnSpec } from '../claude/claude-process.js';
+import type { SpawnSpec } from '../../processes/spawn-agent.js';
 
 type Json = Record<string, unknown>;
 

@@ -1,9 +1,8 @@
 import { DestroyRef, Injectable, Type, computed, inject, signal } from '@angular/core';
-import { HOME } from '../../app.routes';
 import { ApiKey } from '../api-key';
 import { PageTitle } from '../page-title';
 import { returnTo } from '../return-url';
-import { PAGE_ROUTES, RouteMatch, matchRoute } from './page-route';
+import { HOME, PAGE_ROUTES, RouteMatch, matchRoute } from './page-route';
 import {
   ConsoleUrl,
   QueryChange,

@@ -1,5 +1,4 @@
 import { InjectionToken, type Type } from '@angular/core';
-import { routes } from '../../app.routes';
 
 /** A page of the console at an address. */
 export interface PageRoute {
@@ -13,10 +12,16 @@ export interface PageRoute {
   needsKey: boolean;
 }
 
-/** The console's pages; a test gives its own. */
+/** Where an address that names no page goes (and the bare `/`). */
+export const HOME = '/sessions';
+
+/**
+ * The console's pages: the app provides its list (app.config.ts), a test its own. Core never
+ * imports the list itself, which would pull every feature's page into core.
+ */
 export const PAGE_ROUTES = new InjectionToken<readonly PageRoute[]>('PAGE_ROUTES', {
   providedIn: 'root',
-  factory: () => routes,
+  factory: () => [],
 });
 
 /** The page an address shows, with the values of its `:name` segments. */

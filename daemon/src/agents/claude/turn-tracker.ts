@@ -1,5 +1,5 @@
-import { estimateCost } from './prices.js';
-import type { SessionMeta, ToolCallRecord, TurnRecord } from './turn-record.js';
+import { estimateCost } from '../kit/prices.js';
+import type { SessionMeta, ToolCallRecord, TurnRecord } from '../turn-record.js';
 
 type Json = Record<string, unknown>;
 

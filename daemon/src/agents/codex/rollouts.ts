@@ -9,7 +9,7 @@ import {
   type ResponseUsage,
   type TranscriptParser,
   type TranscriptReader,
-} from './transcript-reader.js';
+} from '../transcript-reader.js';
 
 const ROLLOUT =
   /^rollout-.*([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;

@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { describe, it } from 'node:test';
-import { estimateCost, priceOf } from './prices.js';
+import { estimateCost, priceOf } from '../kit/prices.js';
 import { TurnTracker } from './turn-tracker.js';
 
 const meta = {

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { waitFor } from '../testing/harness.js';
+import { waitFor } from './harness.js';
 
 /** A free loopback port: bound, read, released. */
 export async function freePort(): Promise<number> {

@@ -77,7 +77,11 @@ if ((RESULT_LINES || REPLY_LINES) && process.env.BENCH_SAVE_BASELINE)
 const builds = [{ label: 'this build', consoleDir: CONSOLE }];
 if (COMPARE) {
   const consoleDir = resolve(ROOT, COMPARE, 'console/browser');
-  if (!existsSync(join(consoleDir, 'index.html')))
+  // A build of one language has index.html at the top; a build per language, in en/.
+  if (
+    !existsSync(join(consoleDir, 'index.html')) &&
+    !existsSync(join(consoleDir, 'en', 'index.html'))
+  )
     throw new Error(`${consoleDir}: no built console`);
   builds.push({ label: COMPARE, consoleDir });
 }

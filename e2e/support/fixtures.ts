@@ -145,6 +145,19 @@ export const test = base.extend<{ relais: Relais }>({
 
 /** No serious or critical accessibility violation on the page as it is now. */
 export async function expectAccessible(page: Page, label: string): Promise<void> {
+  // Colours read mid-transition (a theme or viewport just changed, a label floating) are neither
+  // the old nor the new ones: axe judges the page once its finite animations have ended.
+  await page.evaluate(() =>
+    Promise.race([
+      Promise.all(
+        document
+          .getAnimations()
+          .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+          .map((animation) => animation.finished.catch(() => undefined)),
+      ),
+      new Promise((settle) => setTimeout(settle, 2000)),
+    ]),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const bad = results.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical');
   const summary = bad.map(

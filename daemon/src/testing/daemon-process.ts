@@ -58,7 +58,9 @@ export async function startDaemonProcess(
         child.kill(signal);
         await exited;
       }
-      rmSync(agentHome, { recursive: true, force: true });
+      // After a kill -9 the daemon's agents outlive it for a moment and may still write here:
+      // removal retries on ENOTEMPTY instead of failing the test that killed it.
+      rmSync(agentHome, { recursive: true, force: true, maxRetries: 20, retryDelay: 100 });
     },
   };
 }

@@ -15,3 +15,4 @@ const DECODERS: Record<AgentKind, Decoder> = { claude: decodeClaude, codex: deco
 export function decoderFor(agent: unknown): Decoder {
   return agent === 'claude' || agent === 'codex' ? DECODERS[agent] : other;
 }
+export { outlineMark, type OutlineMark } from './outline.js';

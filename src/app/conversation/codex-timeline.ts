@@ -1,5 +1,5 @@
 import { SessionEvent } from '../../../contract/api';
-import type { IndexEntry, TimelineItem } from './timeline-item';
+import type { TimelineItem } from './timeline-item';
 import { noticeRow, resultRow, textRow, thinkingRow, toolRow, userRow } from './timeline-rows';
 
 type Json = Record<string, unknown>;
@@ -79,20 +79,6 @@ function resultText(item: Json): string {
     return $localize`File change ${str(item['status']) ?? ''}`.trim();
   const result = item['result'] ?? item['contentItems'] ?? item['error'];
   return typeof result === 'string' ? result : result === undefined ? '' : JSON.stringify(result);
-}
-
-/**
- * What a Codex message adds to the conversation's index: the person's turn/start (a steer joins
- * the running turn), or a tool item Codex started.
- */
-export function codexIndexEntry(event: SessionEvent, data: Json): IndexEntry | null {
-  const params = obj(data['params']);
-  if (event.source === 'host')
-    return data['method'] === 'turn/start' ? { turn: userInputText(params['input']) } : null;
-  if (event.source !== 'agent' || data['method'] !== 'item/started') return null;
-  const item = obj(params['item']);
-  const tool = toolOf(item);
-  return tool ? { tool: { id: str(item['id']) ?? `${event.seq}`, ...tool } } : null;
 }
 
 /**

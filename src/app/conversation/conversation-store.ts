@@ -410,7 +410,7 @@ export class ConversationStore {
       if (this.idSignal() !== id) return;
       const index = indexFromOutline(outline, context);
       // Live events that arrived while the outline was read are in the window: fold in those past it.
-      this.indexSignal.set(extendIndex(index, this.eventsSignal()));
+      this.indexSignal.set(extendIndex(index, this.eventsSignal(), this.sessionSignal()?.agent));
     } catch (error: unknown) {
       // The index only serves navigation; the conversation itself stays usable without it.
       this.errorSignal.set(toApiFailure(error));
@@ -520,7 +520,7 @@ export class ConversationStore {
     if (state.success && session && session.state !== 'ended')
       this.sessionSignal.set({ ...session, state: state.data.state });
     if (this.indexWanted && !this.indexingSignal())
-      this.indexSignal.update((index) => extendIndex(index, [event]));
+      this.indexSignal.update((index) => extendIndex(index, [event], session?.agent));
     const events = this.eventsSignal();
     const last = events.at(-1);
     // Append only when the window touches the tail; otherwise "jump to latest" fetches it.

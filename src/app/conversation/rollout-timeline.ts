@@ -1,5 +1,5 @@
 import { SessionEvent } from '../../../contract/api';
-import type { IndexEntry, TimelineItem, ToolResult } from './timeline-item';
+import type { TimelineItem, ToolResult } from './timeline-item';
 import { orphanRow, textRow, toolRow, userRow } from './timeline-rows';
 
 type Json = Record<string, unknown>;
@@ -40,23 +40,6 @@ function input(payload: Json): Record<string, unknown> {
 function promptOf(payload: Json): string | null {
   const text = texts(payload['content'], 'input_text');
   return text && !text.startsWith('<') && !text.startsWith('# AGENTS.md') ? text : null;
-}
-
-/** What a rollout line adds to the conversation's index: a person's prompt, or a tool call. */
-export function rolloutIndexEntry(
-  seq: number,
-  line: { type: string; payload: Json },
-): IndexEntry | null {
-  if (line.type !== 'response_item') return null;
-  const p = line.payload;
-  const type = str(p['type']) ?? '';
-  if (type === 'message') {
-    const turn = p['role'] === 'user' ? promptOf(p) : null;
-    return turn ? { turn } : null;
-  }
-  if (!TOOL_CALLS.has(type)) return null;
-  const id = str(p['call_id']) ?? str(p['id']) ?? `${seq}`;
-  return { tool: { id, name: str(p['name']) ?? type, input: input(p) } };
 }
 
 /**

@@ -95,8 +95,8 @@ const rollout = (): SessionEvent[] => {
 };
 
 /** The rows the console's timeline shows of the same events, in the preview's terms. */
-function timelineRows(events: SessionEvent[]): { who: string; text?: string }[] {
-  return buildTimeline(events).flatMap((item) => {
+function timelineRows(events: SessionEvent[], agent: string): { who: string; text?: string }[] {
+  return buildTimeline(events, agent).flatMap((item) => {
     if (item.kind === 'user') return [{ who: 'you', text: item.text }];
     if (item.kind === 'text' && !item.sub) return [{ who: 'agent', text: item.text }];
     if (item.kind === 'tool' && !item.sub) return [{ who: 'tool' }];
@@ -119,7 +119,7 @@ describe('previewLines', () => {
     it(`shows the rows the conversation shows, for ${what}`, () => {
       const seen = rows(events(), agent);
       expect(seen.length).toBeGreaterThan(2);
-      expect(seen).toEqual(timelineRows(events()));
+      expect(seen).toEqual(timelineRows(events(), agent));
     });
 
   it('says what each tool call does in one line', () => {

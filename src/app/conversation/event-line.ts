@@ -16,9 +16,7 @@ import {
   resultContentText,
   userText,
 } from './agent-lines';
-import { isCodexMessage } from './codex-timeline';
 import { patchOf } from './diff-model';
-import { isRolloutLine } from './rollout-timeline';
 import type { GateVerdict } from './refusal';
 import type { PermissionOutcome, ToolResult, TurnOutcome } from './timeline-item';
 
@@ -33,9 +31,9 @@ export interface ToolResultPart {
   result: ToolResult;
 }
 
-/** What one Claude Code line says, before it is paired with the lines around it. */
+/** What one Claude Code (or Relais) line says, before it is paired with the lines around it. */
 export type EventLine =
-  | { kind: 'rollout' | 'codex' | 'other' }
+  | { kind: 'other' }
   | { kind: 'assistant'; sub: boolean; parts: AssistantPart[] }
   | { kind: 'user'; prompt: string | null; results: ToolResultPart[] }
   | { kind: 'init'; init: InitLine; signature: string }
@@ -73,8 +71,6 @@ export function eventLine(event: SessionEvent): EventLine {
  */
 function readLine(event: SessionEvent): EventLine {
   const data = event.data;
-  if (isRolloutLine(data)) return { kind: 'rollout' };
-  if (isCodexMessage(data)) return { kind: 'codex' };
   switch (typeOf(data)) {
     case 'assistant':
       return assistantLine(data);

@@ -1,5 +1,5 @@
 import { SessionEvent } from '../../../contract/api';
-import { decoderFor, type DecodedItem } from '../../../contract/formats';
+import type { DecodedItem, Decoder } from '../../../contract/formats';
 import type { TimelineItem, ToolResult } from './timeline-item';
 import {
   noticeRow,
@@ -15,7 +15,7 @@ type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
 type TextItem = Extract<TimelineItem, { kind: 'text' }>;
 type Item<K extends DecodedItem['kind']> = Extract<DecodedItem, { kind: K }>;
 
-/** What the Codex mapping shares with the rest of the timeline of one window. */
+/** What the mapping of decoded lines shares with the rest of the timeline of one window. */
 export interface CodexTimelineState {
   items: TimelineItem[];
   tools: Map<string, ToolItem>;
@@ -23,27 +23,36 @@ export interface CodexTimelineState {
   messages: Map<string, TextItem>;
 }
 
-const decodeCodex = decoderFor('codex');
-/** Each event is decoded once, as event-line.ts reads Claude's: a window is rebuilt at every scroll step. */
-const decoded = new WeakMap<SessionEvent, DecodedItem[]>();
+/**
+ * Each event is decoded once, as event-line.ts reads Claude's: a window is rebuilt at every scroll
+ * step. Kept per decoder: the same events read as another agent's would be another reading.
+ */
+const decoded = new WeakMap<Decoder, WeakMap<SessionEvent, DecodedItem[]>>();
 
-function itemsOf(event: SessionEvent): DecodedItem[] {
-  let items = decoded.get(event);
+function itemsOf(event: SessionEvent, decode: Decoder): DecodedItem[] {
+  let readings = decoded.get(decode);
+  if (!readings) decoded.set(decode, (readings = new WeakMap()));
+  let items = readings.get(event);
   if (!items) {
-    items = decodeCodex(event.data, event.source);
-    decoded.set(event, items);
+    items = decode(event.data, event.source);
+    readings.set(event, items);
   }
   return items;
 }
 
 /**
- * Codex's lines (contract/formats) mapped to the same timeline as Claude's: the person's prompts,
+ * An agent's decoded lines (contract/formats) mapped to the same timeline as Claude's, for Codex
+ * and any agent but Claude (whose lines event-line.ts reads with more detail): the person's prompts,
  * agent messages (streamed by deltas, closed by their final text or by the turn's end when an
  * interrupt left them open), reasoning, tool calls paired by id with their results (a rollout's
  * output whose call lies outside the window stands alone), the turn's end, Codex's errors.
  */
-export function addCodexEvent(event: SessionEvent, state: CodexTimelineState): void {
-  for (const item of itemsOf(event)) {
+export function addDecodedEvent(
+  event: SessionEvent,
+  decode: Decoder,
+  state: CodexTimelineState,
+): void {
+  for (const item of itemsOf(event, decode)) {
     switch (item.kind) {
       case 'user':
         if (item.text) state.items.push(userRow(event, 'u', item.text));

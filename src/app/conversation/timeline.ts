@@ -1,5 +1,6 @@
 import { SessionEvent } from '../../../contract/api';
-import { addCodexEvent, type CodexTimelineState } from './codex-timeline';
+import { decoderFor } from '../../../contract/formats';
+import { addDecodedEvent, type CodexTimelineState } from './codex-timeline';
 import { eventLine } from './event-line';
 import {
   initRow,
@@ -26,10 +27,10 @@ function normalExit(line: Record<string, unknown>, stopping: boolean): boolean {
 
 /**
  * Turns a window of events into what the conversation shows, read by the session's agent (Claude's
- * lines here and in event-line.ts, Codex's in codex-timeline.ts; Relais' own lines either way):
- * each tool call paired with its result by id (a result whose call lies outside the window stands
- * alone), permission outcomes attached to their call, repeated identical contexts folded. The
- * lines of an agent this build does not know show nothing.
+ * lines here and in event-line.ts, any other agent's through its decoder in codex-timeline.ts;
+ * Relais' own lines either way): each tool call paired with its result by id (a result whose call
+ * lies outside the window stands alone), permission outcomes attached to their call, repeated
+ * identical contexts folded. The lines of an agent this build does not know show nothing.
  */
 export function buildTimeline(events: readonly SessionEvent[], agent: unknown): TimelineItem[] {
   const items: TimelineItem[] = [];
@@ -37,9 +38,10 @@ export function buildTimeline(events: readonly SessionEvent[], agent: unknown): 
   let lastInit = '';
   const codex: CodexTimelineState = { items, tools, messages: new Map() };
   let stopping = false;
+  const decode = decoderFor(agent);
   for (const event of events) {
     if (event.source !== 'relais' && agent !== 'claude') {
-      if (agent === 'codex') addCodexEvent(event, codex);
+      addDecodedEvent(event, decode, codex);
       continue;
     }
     const line = eventLine(event);

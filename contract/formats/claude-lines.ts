@@ -1,6 +1,5 @@
 import {
   arr,
-  count,
   finite,
   obj,
   other,
@@ -27,7 +26,7 @@ export function decodeClaude(line: unknown, source: LineSource): DecodedItem[] {
       case 'system':
         return data['subtype'] === 'init' && source === 'agent' ? [{ kind: 'init' }] : [];
       case 'result':
-        return source === 'agent' ? [turnEnd(data)] : [];
+        return source === 'agent' && isResult(data) ? [turnEnd(data)] : [];
       default:
         return [];
     }
@@ -59,15 +58,6 @@ function assistantItems(data: Json): DecodedItem[] {
         return [];
     }
   });
-  const usage = obj(message?.['usage']);
-  if (usage)
-    items.push({
-      kind: 'usage',
-      model: str(message?.['model']),
-      input: count(usage['input_tokens']),
-      output: count(usage['output_tokens']),
-      cacheRead: count(usage['cache_read_input_tokens']),
-    });
   return items;
 }
 
@@ -141,6 +131,20 @@ function resultText(content: unknown): string {
 }
 
 const INTERRUPTED = new Set(['aborted_streaming', 'aborted_tools']);
+const RESULT_FIELDS: Record<string, string> = {
+  is_error: 'boolean',
+  duration_ms: 'number',
+  total_cost_usd: 'number',
+  result: 'string',
+  terminal_reason: 'string',
+};
+
+/** A result line whose fields are of their types: one that lies about them says nothing. */
+function isResult(data: Json): boolean {
+  return Object.entries(RESULT_FIELDS).every(
+    ([field, type]) => data[field] === undefined || typeof data[field] === type,
+  );
+}
 
 function turnEnd(data: Json): DecodedItem {
   const reason = str(data['terminal_reason']);

@@ -1,8 +1,8 @@
 import type { AgentKind } from '../api.js';
 
 /**
- * What one line of an agent's format says, in words every reader shares: the daemon (outline,
- * usage), the terminal, the console and the first paint. A line reads as zero or more items; a
+ * What one line of an agent's format says, in words every reader shares: the daemon (outline),
+ * the terminal, the console and the first paint. A line reads as zero or more items; a
  * line that says nothing any reader shows reads as one `other`. Decoders are pure and never throw.
  */
 export type DecodedItem =
@@ -31,7 +31,6 @@ export type DecodedItem =
       call: { name: string; input: Json } | null;
       detail: unknown;
     }
-  | { kind: 'usage'; model: string | null; input: number; output: number; cacheRead: number }
   /** The turn ended; `text` is the agent's own word on a failure, when it gives one. */
   | {
       kind: 'turn_end';
@@ -63,8 +62,6 @@ export const obj = (value: unknown): Json | null =>
   value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
 export const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 export const arr = (value: unknown): unknown[] => (Array.isArray(value) ? value : []);
-export const count = (value: unknown): number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
 export const finite = (value: unknown): number | null =>
   typeof value === 'number' && Number.isFinite(value) ? value : null;
 

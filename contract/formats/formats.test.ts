@@ -7,7 +7,7 @@ const codex = decoderFor('codex');
 const kinds = (items: DecodedItem[]) => items.map((item) => item.kind);
 
 describe('Claude Code lines', () => {
-  it('reads an assistant line as its text, thinking, tool calls and usage', () => {
+  it('reads an assistant line as its text, thinking and tool calls', () => {
     const items = claude(
       {
         type: 'assistant',
@@ -27,7 +27,6 @@ describe('Claude Code lines', () => {
       { kind: 'thinking', text: 'hm', sub: false },
       { kind: 'text', text: 'hello', sub: false, id: null, final: true },
       { kind: 'tool_call', id: 'tu1', name: 'Bash', input: { command: 'ls' }, sub: false },
-      { kind: 'usage', model: 'claude-x', input: 3, output: 4, cacheRead: 5 },
     ]);
   });
 
@@ -295,6 +294,9 @@ describe('hostile lines', () => {
       ['other'],
     );
     assert.deepEqual(kinds(decoderFor('third')({ type: 'assistant' }, 'agent')), ['other']);
+    // A turn's end that lies about its fields' types says nothing (not even that it ended).
+    for (const lie of [{ is_error: 'yes' }, { duration_ms: '5' }, { result: 7 }])
+      assert.deepEqual(kinds(claude({ type: 'result', ...lie }, 'agent')), ['other']);
   });
 
   it('keeps a huge text whole and reads it in linear time', () => {

@@ -2,7 +2,7 @@ import { PermissionMode, SessionEvent } from '../../../contract/api';
 import { decoderFor, type DecodedItem } from '../../../contract/formats';
 import { modeText } from '../shared/mode-label';
 import { stateLabel } from '../shared/state-label';
-import { BashResult, InitLine, RelaisLine, ResultLine } from './agent-lines';
+import { BashResult, InitLine, RelaisLine } from './agent-lines';
 import { patchOf } from './diff-model';
 import type { GateVerdict } from './refusal';
 import type { PermissionOutcome, ToolResult, TurnOutcome } from './timeline-item';
@@ -66,7 +66,7 @@ function readLine(event: SessionEvent): EventLine {
     case 'system':
       return initLine(data);
     case 'result':
-      return resultLine(data);
+      return resultLine(event);
     case 'relais':
       return relaisLine(data);
     default:
@@ -123,16 +123,12 @@ function initLine(data: unknown): EventLine {
   return { kind: 'init', init: init.data, signature };
 }
 
-function resultLine(data: unknown): EventLine {
-  const result = ResultLine.safeParse(data);
-  if (!result.success) return OTHER;
-  return {
-    kind: 'result',
-    outcome: turnOutcome(result.data),
-    durationMs: result.data.duration_ms ?? null,
-    costUsd: result.data.total_cost_usd ?? null,
-    text: result.data.result ?? null,
-  };
+/** The turn's end, read by Claude's decoder. */
+function resultLine(event: SessionEvent): EventLine {
+  const [end] = decodeClaude(event.data, event.source);
+  if (end?.kind !== 'turn_end') return OTHER;
+  const { outcome, durationMs, costUsd, text } = end;
+  return { kind: 'result', outcome, durationMs, costUsd, text };
 }
 
 /** A daemon line: a permission outcome for a call, or a notice (or nothing to show). */
@@ -165,13 +161,6 @@ function relaisLine(data: unknown): EventLine {
       },
     };
   return { kind: 'relais', line, notice: relaisNotice(line) };
-}
-
-const INTERRUPTED = new Set(['aborted_streaming', 'aborted_tools']);
-
-function turnOutcome(line: ReturnType<typeof ResultLine.parse>): TurnOutcome {
-  if (line.terminal_reason && INTERRUPTED.has(line.terminal_reason)) return 'interrupted';
-  return line.is_error ? 'failed' : 'finished';
 }
 
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);

@@ -13,6 +13,7 @@ const DECODERS: Record<AgentKind, Decoder> = { claude: decodeClaude, codex: deco
 
 /** The decoder of an agent; an agent this build does not know reads every line as `other`. */
 export function decoderFor(agent: unknown): Decoder {
-  return agent === 'claude' || agent === 'codex' ? DECODERS[agent] : other;
+  const known = typeof agent === 'string' && Object.prototype.hasOwnProperty.call(DECODERS, agent);
+  return known ? DECODERS[agent as AgentKind] : other;
 }
 export { outlineMark, type OutlineMark } from './outline.js';

@@ -86,8 +86,12 @@ function itemItems(item: Json, completed: boolean): DecodedItem[] {
 
 const WRAPPED = /^(?:\/(?:usr\/)?bin\/)?(?:bash|sh|zsh) -l?c '((?:[^']|'\\''|'"'"')*)'$/;
 
-/** A command as the person would have typed it: Codex wraps each in a login shell's `-lc '…'`. */
-function shownCommand(command: string): string {
+/**
+ * A command as the person would have typed it: Codex wraps each in a login shell's `-lc '<script>'`,
+ * one single-quoted word. Anything else is returned unchanged. The daemon's rules read it too, so
+ * that rules written for Claude's Bash (`git status`, …) match Codex's commands.
+ */
+export function unwrapShell(command: string): string {
   const match = WRAPPED.exec(command);
   return match ? match[1]!.replaceAll(`'\\''`, "'").replaceAll(`'"'"'`, "'") : command;
 }
@@ -96,7 +100,7 @@ function shownCommand(command: string): string {
 function toolOf(item: Json): { name: string; input: Json } | null {
   switch (item['type']) {
     case 'commandExecution':
-      return { name: 'Bash', input: { command: shownCommand(str(item['command']) ?? '') } };
+      return { name: 'Bash', input: { command: unwrapShell(str(item['command']) ?? '') } };
     case 'fileChange': {
       const changes = arr(item['changes']).map((change) => obj(change) ?? {});
       const first = changes[0] ?? {};

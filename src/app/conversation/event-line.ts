@@ -53,8 +53,9 @@ export function eventLine(event: SessionEvent): EventLine {
 }
 
 /**
- * Each schema below holds its line's `type` as a literal, so only the one that type names can
- * match: it alone is tried (a failed parse builds an error with its issues, for nothing).
+ * A line is read only by the reader its `type` names: Claude's decoder for prompts, replies, tool
+ * calls and results and the turn's end; a schema for the context line and Relais' lines (a parse
+ * that fails builds an error with its issues, for nothing, so no other is tried).
  */
 function readLine(event: SessionEvent): EventLine {
   const data = event.data;

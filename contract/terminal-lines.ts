@@ -1,8 +1,11 @@
 /**
  * How a terminal shows one event of a conversation: a few short human lines, or nothing. Shared by
  * the shell's `relais attach` and the console's terminal panel, so both read the same. Pure, no I/O.
- * Claude's stream-json lines and Codex's JSON-RPC messages are both understood.
+ * Agent lines are read by their agent's decoder (formats/).
  */
+import type { AgentKind } from './api.js';
+import { decoderFor, type DecodedItem } from './formats/index.js';
+
 type Json = Record<string, unknown>;
 
 const obj = (value: unknown): Json =>
@@ -19,77 +22,41 @@ export function printable(text: string): string {
   return text.replace(/\r\n?/g, '\n').replace(CONTROL, '\uFFFD');
 }
 
-/** The lines one stored event reads as in a terminal (already made printable), or null. */
-export function renderEvent(source: string, data: Json): string | null {
-  const text = renderRaw(source, data);
+/**
+ * The lines one stored event of a session of `agent` reads as in a terminal (already made
+ * printable), or null.
+ */
+export function renderEvent(source: string, data: Json, agent: AgentKind): string | null {
+  const text =
+    source === 'relais' ? renderRelais(data) : renderItems(decoderFor(agent)(data, source));
   return text === null ? null : printable(text);
 }
 
-function renderRaw(source: string, data: Json): string | null {
-  if (source === 'relais') return renderRelais(data);
-  if (data['type'] === undefined && typeof data['method'] === 'string')
-    return renderCodex(source, data);
-  if (source === 'host') return data['type'] === 'user' ? `you ▸ ${textOf(data['message'])}` : null;
-  if (source !== 'agent') return null;
-  if (data['type'] === 'assistant') {
-    const lines = contentOf(data['message']).map((block) => {
-      if (block['type'] === 'text') return `agent ▸ ${String(block['text'])}`;
-      if (block['type'] === 'tool_use')
-        return `tool ▸ ${String(block['name'])} ${summarize(block['input'])}`;
-      if (block['type'] === 'thinking') return 'agent ▸ (thinking)';
-      return null;
-    });
-    return lines.filter(Boolean).join('\n') || null;
-  }
-  if (data['type'] === 'user') {
-    const results = contentOf(data['message']).filter((b) => b['type'] === 'tool_result');
-    return (
-      results
-        .map(
-          (r) =>
-            `result${r['is_error'] ? ' (error)' : ''} ▸ ${firstLine(textOf({ content: r['content'] }))}`,
-        )
-        .join('\n') || null
-    );
-  }
-  if (data['type'] === 'result') return `— turn ended${data['is_error'] ? ' with an error' : ''} —`;
-  return null;
+function renderItems(items: DecodedItem[]): string | null {
+  return items.map(itemLine).filter(Boolean).join('\n') || null;
 }
 
-function renderCodex(source: string, data: Json): string | null {
-  const method = str(data['method']);
-  const params = obj(data['params']);
-  if (source === 'host') {
-    if (method !== 'turn/start' && method !== 'turn/steer') return null;
-    const text = (Array.isArray(params['input']) ? params['input'] : [])
-      .map((part) => str(obj(part)['text']) ?? '')
-      .join('\n');
-    return text ? `you ▸ ${text}` : null;
+function itemLine(item: DecodedItem): string | null {
+  switch (item.kind) {
+    case 'user':
+      return item.text ? `you ▸ ${item.text}` : null;
+    case 'text':
+      // A streamed message is shown once, whole.
+      return item.final ? `agent ▸ ${item.text}` : null;
+    case 'thinking':
+      return 'agent ▸ (thinking)';
+    case 'tool_call':
+      return `tool ▸ ${item.name} ${summarize(item.input)}`;
+    case 'tool_result':
+      // A finished item that printed nothing (a Codex file change) was said by its call.
+      if (item.call && !item.output && !item.isError) return null;
+      return `result${item.isError ? ' (error)' : ''} ▸ ${firstLine(item.output)}`;
+    case 'turn_end':
+      if (item.outcome === 'interrupted') return '— turn interrupted —';
+      return item.outcome === 'failed' ? '— turn ended with an error —' : '— turn ended —';
+    default:
+      return null;
   }
-  if (method === 'turn/completed') {
-    const status = str(obj(params['turn'])['status']);
-    if (status === 'interrupted') return '— turn interrupted —';
-    return status === 'completed' ? '— turn ended —' : '— turn ended with an error —';
-  }
-  if (method !== 'item/started' && method !== 'item/completed') return null;
-  const item = obj(params['item']);
-  const type = item['type'];
-  if (type === 'agentMessage')
-    return method === 'item/completed' ? `agent ▸ ${str(item['text']) ?? ''}` : null;
-  if (type === 'commandExecution') {
-    if (method === 'item/started') return `tool ▸ Bash ${str(item['command']) ?? ''}`;
-    const failed = item['status'] !== 'completed';
-    return `result${failed ? ' (error)' : ''} ▸ ${firstLine(str(item['aggregatedOutput']) ?? '')}`;
-  }
-  if (type === 'fileChange' && method === 'item/started') {
-    const paths = (Array.isArray(item['changes']) ? item['changes'] : []).map(
-      (change) => str(obj(change)['path']) ?? '?',
-    );
-    return `tool ▸ Edit ${paths.join(', ')}`;
-  }
-  if (type === 'mcpToolCall' && method === 'item/started')
-    return `tool ▸ mcp__${str(item['server']) ?? '?'}__${str(item['tool']) ?? '?'}`;
-  return null;
 }
 
 function renderRelais(data: Json): string | null {
@@ -112,23 +79,8 @@ function renderRelais(data: Json): string | null {
   }
 }
 
-function contentOf(message: unknown): Json[] {
-  const content = obj(message)['content'];
-  return Array.isArray(content)
-    ? (content.filter((b) => b && typeof b === 'object') as Json[])
-    : [];
-}
-
-function textOf(message: unknown): string {
-  const content = obj(message)['content'];
-  if (typeof content === 'string') return content;
-  return contentOf(message)
-    .map((b) => (typeof b['text'] === 'string' ? b['text'] : ''))
-    .join(' ');
-}
-
 function summarize(input: unknown): string {
-  if (!input || typeof input !== 'object') return '';
+  if (!input || typeof input !== 'object' || !Object.keys(input).length) return '';
   const record = input as Json;
   const value = record['command'] ?? record['file_path'] ?? record['path'] ?? record['pattern'];
   return typeof value === 'string' ? value : JSON.stringify(input).slice(0, 120);

@@ -62,7 +62,7 @@ function eventsOf(body: unknown): SessionEvent[] {
 function firstPaint(events: Promise<unknown>, session: Promise<unknown> | null): void {
   setTimeout(startConsole, HOLD_MS);
   void Promise.all([events, session]).then(([page, about]) => {
-    const lines = previewLines(eventsOf(page), ROWS);
+    const lines = previewLines(eventsOf(page), ROWS, (about as { agent?: unknown } | null)?.agent);
     if (!lines.length || firstPaintDismissed()) return startConsole();
     paintPreview(document, lines, previewHeading(about));
     // The frame that shows the rows first, then the console.

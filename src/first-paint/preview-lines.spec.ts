@@ -95,8 +95,8 @@ const rollout = (): SessionEvent[] => {
 };
 
 /** The rows the console's timeline shows of the same events, in the preview's terms. */
-function timelineRows(events: SessionEvent[]): { who: string; text?: string }[] {
-  return buildTimeline(events).flatMap((item) => {
+function timelineRows(events: SessionEvent[], agent: string): { who: string; text?: string }[] {
+  return buildTimeline(events, agent).flatMap((item) => {
     if (item.kind === 'user') return [{ who: 'you', text: item.text }];
     if (item.kind === 'text' && !item.sub) return [{ who: 'agent', text: item.text }];
     if (item.kind === 'tool' && !item.sub) return [{ who: 'tool' }];
@@ -104,33 +104,33 @@ function timelineRows(events: SessionEvent[]): { who: string; text?: string }[] 
   });
 }
 
-const rows = (events: SessionEvent[]) =>
-  previewLines(events, 50).map((line) => (line.who === 'tool' ? { who: 'tool' } : line));
+const rows = (events: SessionEvent[], agent: string) =>
+  previewLines(events, 50, agent).map((line) => (line.who === 'tool' ? { who: 'tool' } : line));
 
 describe('previewLines', () => {
   beforeEach(restart);
 
-  for (const [agent, events] of [
-    ["Claude Code's stream", claudeStream],
-    ['a Claude Code transcript', transcript],
-    ["Codex's app server", codexSession],
-    ['a Codex rollout', rollout],
+  for (const [what, agent, events] of [
+    ["Claude Code's stream", 'claude', claudeStream],
+    ['a Claude Code transcript', 'claude', transcript],
+    ["Codex's app server", 'codex', codexSession],
+    ['a Codex rollout', 'codex', rollout],
   ] as const)
-    it(`shows the rows the conversation shows, for ${agent}`, () => {
-      const seen = rows(events());
+    it(`shows the rows the conversation shows, for ${what}`, () => {
+      const seen = rows(events(), agent);
       expect(seen.length).toBeGreaterThan(2);
-      expect(seen).toEqual(timelineRows(events()));
+      expect(seen).toEqual(timelineRows(events(), agent));
     });
 
   it('says what each tool call does in one line', () => {
-    const texts = (events: SessionEvent[]) =>
-      previewLines(events, 50)
+    const texts = (events: SessionEvent[], agent = 'claude') =>
+      previewLines(events, 50, agent)
         .filter((line) => line.who === 'tool')
         .map((line) => line.text);
     expect(texts(claudeStream())).toEqual(['Bash · npm test']);
     expect(texts(transcript())).toEqual(['Read · a.ts']);
-    expect(texts(codexSession())).toEqual(['Bash · touch a.txt']);
-    expect(texts(rollout())).toEqual(['shell · ls']);
+    expect(texts(codexSession(), 'codex')).toEqual(['Bash · touch a.txt']);
+    expect(texts(rollout(), 'codex')).toEqual(['shell · ls']);
   });
 
   it('keeps the last rows only, and cuts a huge text', () => {
@@ -138,7 +138,7 @@ describe('previewLines', () => {
       ev({ type: 'assistant', message: { content: [{ type: 'text', text: `reply ${n}` }] } }),
     );
     many.push(ev({ type: 'user', message: { content: 'x'.repeat(1_000_000) } }, 'host'));
-    const lines = previewLines(many, 5);
+    const lines = previewLines(many, 5, 'claude');
     expect(lines.map((line) => line.text.slice(0, 8))).toEqual([
       'reply 36',
       'reply 37',
@@ -161,11 +161,20 @@ describe('previewLines', () => {
       { type: 'relais', subtype: 'state', state: 'ended' },
       { method: 'item/completed', params: 'x' },
     ];
-    expect(
-      previewLines(
-        odd.map((data) => ev(data)),
-        10,
-      ),
-    ).toEqual([]);
+    for (const agent of ['claude', 'codex'])
+      expect(
+        previewLines(
+          odd.map((data) => ev(data)),
+          10,
+          agent,
+        ),
+      ).toEqual([]);
+  });
+
+  it("reads the lines by the session's agent, never by their shape", () => {
+    expect(rows(claudeStream(), 'codex')).toEqual([]);
+    expect(rows(codexSession(), 'claude')).toEqual([]);
+    expect(rows(claudeStream(), 'a third agent')).toEqual([]);
+    expect(previewLines(claudeStream(), 50, undefined)).toEqual([]);
   });
 });

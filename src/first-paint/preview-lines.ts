@@ -1,12 +1,5 @@
 import type { SessionEvent } from '../../contract/api';
-import {
-  addCodexEvent,
-  isCodexMessage,
-  type CodexTimelineState,
-} from '../app/conversation/codex-timeline';
-import { addRolloutEvent, isRolloutLine } from '../app/conversation/rollout-timeline';
-import type { TimelineItem } from '../app/conversation/timeline';
-import { isTranscriptPrompt } from '../app/conversation/transcript-prompt';
+import { decoderFor, type DecodedItem } from '../../contract/formats';
 
 /** One row of the first paint: what a person reads of the conversation's end before it is live. */
 export interface PreviewLine {
@@ -17,92 +10,82 @@ export interface PreviewLine {
 /** Past this, a row's text is cut: the first paint shows the end of a conversation, not all of it. */
 export const PREVIEW_TEXT_MAX = 4000;
 
-type Json = Record<string, unknown>;
-const obj = (value: unknown): Json | null =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-
 /**
  * The last `max` rows of a page of events as the conversation shows them, in plain text: the
- * person's prompts, the agent's replies and a line per tool call. Codex's messages and rollouts go
- * through the timeline's own mapping; Claude's lines are read here without the console's schemas
- * (zod would weigh more than the whole first paint). Anything unexpected adds nothing.
+ * person's prompts, the agent's replies (not a sub-agent's) and a line per tool call. The lines are
+ * read by the decoder of the session's agent (contract/formats, no zod: it would weigh more than
+ * the whole first paint); anything unexpected, or an agent this build does not know, adds nothing.
  */
-export function previewLines(events: readonly SessionEvent[], max: number): PreviewLine[] {
-  const codex: CodexTimelineState = { items: [], tools: new Map(), messages: new Map() };
-  const rollout: TimelineItem[] = [];
-  const rolloutTools = new Map();
+export function previewLines(
+  events: readonly SessionEvent[],
+  max: number,
+  agent: unknown,
+): PreviewLine[] {
+  const decode = decoderFor(agent);
   const lines: PreviewLine[] = [];
-  const flush = (items: TimelineItem[]) => {
-    for (const item of items.splice(0)) {
-      const line = itemLine(item);
+  /** Streamed messages by id, open until the turn ends: deltas grow them, the final text wins. */
+  const streamed = new Map<string, PreviewLine>();
+  const called = new Set<string>();
+  for (const event of events) {
+    if (event.source === 'relais') continue;
+    for (const item of decode(event.data, event.source)) {
+      const line = rowOf(item, event.clipped === true, streamed, called);
       if (line) lines.push(line);
     }
-  };
-  for (const event of events) {
-    const data = event.data;
-    if (isRolloutLine(data)) {
-      addRolloutEvent(event, data, rollout, rolloutTools);
-      flush(rollout);
-    } else if (isCodexMessage(data)) {
-      addCodexEvent(event, data, codex);
-    } else {
-      flush(codex.items);
-      lines.push(...claudeLines(event));
-    }
   }
-  flush(codex.items);
-  return lines.slice(-max).map((line) => ({ ...line, text: cut(line.text) }));
+  return lines
+    .filter((line) => line.text.trim())
+    .slice(-max)
+    .map((line) => ({ ...line, text: cut(line.text) }));
 }
 
-function itemLine(item: TimelineItem): PreviewLine | null {
+function rowOf(
+  item: DecodedItem,
+  clipped: boolean,
+  streamed: Map<string, PreviewLine>,
+  called: Set<string>,
+): PreviewLine | null {
   switch (item.kind) {
     case 'user':
       return { who: 'you', text: item.text };
-    case 'text':
-      return item.sub || !item.text.trim() ? null : { who: 'agent', text: item.text };
-    case 'tool':
-      return item.sub ? null : { who: 'tool', text: toolLine(item.name, item.input) };
+    case 'text': {
+      if (item.sub) return null;
+      const known = item.id === null ? undefined : streamed.get(item.id);
+      if (!known) {
+        const line: PreviewLine = { who: 'agent', text: item.text };
+        if (item.id !== null && !item.final) streamed.set(item.id, line);
+        return line;
+      }
+      // A final text that came cut says less than the deltas streamed before it: keep those.
+      if (item.final && !(clipped && known.text.length >= item.text.length)) known.text = item.text;
+      return null;
+    }
+    case 'text_delta': {
+      const known = streamed.get(item.id);
+      if (known) known.text += item.text;
+      return null;
+    }
+    case 'tool_call':
+      if (item.sub) return null;
+      if (item.id !== null) called.add(item.id);
+      return { who: 'tool', text: toolLine(item.name, item.input) };
+    case 'tool_result':
+      // A call whose start this page did not hold is shown by its completion.
+      if (!item.call || item.sub || called.has(item.id ?? '')) return null;
+      return { who: 'tool', text: toolLine(item.call.name, item.call.input) };
+    case 'turn_end':
+      streamed.clear();
+      return null;
     default:
       return null;
   }
 }
 
-/** Claude Code's stream and transcript lines: prompts, replies (not a sub-agent's), tool calls. */
-function claudeLines(event: SessionEvent): PreviewLine[] {
-  const line = obj(event.data);
-  const message = obj(line?.['message']);
-  if (!line || !message || line['parent_tool_use_id']) return [];
-  const content = message['content'];
-  if (line['type'] === 'user') {
-    if (event.source !== 'host' && !isTranscriptPrompt(line)) return [];
-    const text = typeof content === 'string' ? content : blockTexts(content);
-    return text.trim() ? [{ who: 'you', text }] : [];
-  }
-  if (line['type'] !== 'assistant' || !Array.isArray(content)) return [];
-  return content.flatMap((part): PreviewLine[] => {
-    const block = obj(part);
-    const text = str(block?.['text']);
-    if (block?.['type'] === 'text' && text?.trim()) return [{ who: 'agent', text }];
-    const name = str(block?.['name']);
-    if (block?.['type'] === 'tool_use' && name)
-      return [{ who: 'tool', text: toolLine(name, obj(block['input']) ?? {}) }];
-    return [];
-  });
-}
-
-function blockTexts(content: unknown): string {
-  return (Array.isArray(content) ? content : [])
-    .map((part) => (obj(part)?.['type'] === 'text' ? (str(obj(part)?.['text']) ?? '') : ''))
-    .filter(Boolean)
-    .join('\n');
-}
-
 /** A tool call in one line: its name and the one argument that says what it does. */
-function toolLine(name: string, input: Json): string {
+function toolLine(name: string, input: Record<string, unknown>): string {
   const what = ['command', 'file_path', 'path', 'pattern', 'url', 'query', 'description']
-    .map((field) => str(input[field]))
-    .find((value) => value?.trim());
+    .map((field) => input[field])
+    .find((value): value is string => typeof value === 'string' && !!value.trim());
   const first = what?.split('\n')[0]?.slice(0, 160);
   return first ? `${name} · ${first}` : name;
 }

@@ -101,7 +101,9 @@ class Attachment {
       `${this.path}/events?limit=500&clip=${TERMINAL_CLIP}`,
     );
     const rendered = page.items.flatMap(
-      (e) => renderEvent(e.source, e.data as Record<string, unknown>)?.split('\n') ?? [],
+      (e) =>
+        renderEvent(e.source, e.data as Record<string, unknown>, this.session.agent)?.split('\n') ??
+        [],
     );
     for (const line of rendered.slice(-this.options.history)) this.say(line);
     this.lastSeq = page.items.at(-1)?.seq ?? page.last_seq;
@@ -148,7 +150,7 @@ class Attachment {
     if (event.seq <= this.lastSeq) return;
     this.lastSeq = event.seq;
     const data = event.data as Record<string, unknown>;
-    const text = renderEvent(event.source, data);
+    const text = renderEvent(event.source, data, this.session.agent);
     if (text) this.say(text);
     const subtype = data['subtype'];
     if (

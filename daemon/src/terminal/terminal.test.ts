@@ -274,27 +274,35 @@ describe('relais command', { timeout: 180_000 }, () => {
 describe('terminal lines', () => {
   it('renders tool calls, results and turns as short lines', () => {
     assert.equal(
-      renderEvent('agent', {
-        type: 'assistant',
-        message: { content: [{ type: 'tool_use', name: 'Bash', input: { command: 'ls' } }] },
-      }),
+      renderEvent(
+        'agent',
+        {
+          type: 'assistant',
+          message: { content: [{ type: 'tool_use', name: 'Bash', input: { command: 'ls' } }] },
+        },
+        'claude',
+      ),
       'tool ▸ Bash ls',
     );
     assert.equal(
-      renderEvent('agent', {
-        type: 'user',
-        message: { content: [{ type: 'tool_result', content: 'a\nb', is_error: true }] },
-      }),
+      renderEvent(
+        'agent',
+        {
+          type: 'user',
+          message: { content: [{ type: 'tool_result', content: 'a\nb', is_error: true }] },
+        },
+        'claude',
+      ),
       'result (error) ▸ a',
     );
-    assert.equal(renderEvent('agent', { type: 'system', subtype: 'init' }), null);
+    assert.equal(renderEvent('agent', { type: 'system', subtype: 'init' }, 'claude'), null);
   });
 
   it('reads Codex messages the same way', () => {
     const item = (method: string, value: Record<string, unknown>) =>
-      renderEvent('agent', { method, params: { item: value } });
+      renderEvent('agent', { method, params: { item: value } }, 'codex');
     assert.equal(
-      renderEvent('host', { method: 'turn/start', params: { input: [{ text: 'hi' }] } }),
+      renderEvent('host', { method: 'turn/start', params: { input: [{ text: 'hi' }] } }, 'codex'),
       'you ▸ hi',
     );
     assert.equal(item('item/completed', { type: 'agentMessage', text: 'done' }), 'agent ▸ done');
@@ -303,20 +311,53 @@ describe('terminal lines', () => {
       'tool ▸ Bash ls',
     );
     assert.equal(
-      renderEvent('agent', {
-        method: 'turn/completed',
-        params: { turn: { status: 'interrupted' } },
-      }),
+      renderEvent(
+        'agent',
+        { method: 'turn/completed', params: { turn: { status: 'interrupted' } } },
+        'codex',
+      ),
       '— turn interrupted —',
+    );
+  });
+
+  it("reads an imported conversation by its agent's format: transcripts and rollouts", () => {
+    const rollout = (payload: Record<string, unknown>) =>
+      renderEvent('agent', { timestamp: 't', type: 'response_item', payload }, 'codex');
+    assert.equal(
+      rollout({ type: 'message', role: 'user', content: [{ type: 'input_text', text: 'fix' }] }),
+      'you ▸ fix',
+    );
+    assert.equal(
+      rollout({
+        type: 'function_call',
+        call_id: 'c',
+        name: 'shell',
+        arguments: '{"command":"ls"}',
+      }),
+      'tool ▸ shell ls',
+    );
+    assert.equal(
+      renderEvent(
+        'agent',
+        { type: 'user', sessionId: 's', message: { content: 'from a transcript' } },
+        'claude',
+      ),
+      'you ▸ from a transcript',
+    );
+    // A line in the other agent's shape is not guessed at: it reads as nothing.
+    assert.equal(
+      renderEvent('host', { method: 'turn/start', params: { input: [{ text: 'hi' }] } }, 'claude'),
+      null,
     );
   });
 
   it('never lets agent text drive the terminal: escape sequences are shown, not run', () => {
     const hostile = 'ok\u001b]0;owned\u0007\u001b[2J\u009b31m\u202eevil\r\nnext';
-    const line = renderEvent('agent', {
-      type: 'assistant',
-      message: { content: [{ type: 'text', text: hostile }] },
-    })!;
+    const line = renderEvent(
+      'agent',
+      { type: 'assistant', message: { content: [{ type: 'text', text: hostile }] } },
+      'claude',
+    )!;
     assert.doesNotMatch(line, /[\u0000-\u0009\u000b-\u001f\u007f-\u009f\u202e]/);
     assert.match(line, /^agent ▸ ok\uFFFD\]0;owned\uFFFD\uFFFD\[2J\uFFFD31m\uFFFDevil\nnext$/);
     const prompt: PromptView = {

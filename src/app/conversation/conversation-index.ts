@@ -1,15 +1,6 @@
 import { Outline, SessionEvent } from '../../../contract/api';
-import {
-  AssistantLine,
-  InitLine,
-  TextBlock,
-  ToolUseBlock,
-  UserLine,
-  isTranscriptPrompt,
-  userText,
-} from './agent-lines';
-import { codexIndexEntry, isCodexMessage } from './codex-timeline';
-import { isRolloutLine, rolloutIndexEntry } from './rollout-timeline';
+import { decoderFor, outlineMark } from '../../../contract/formats';
+import { InitLine } from './agent-lines';
 
 export interface TurnEntry {
   turn: number;
@@ -29,8 +20,6 @@ export interface ConversationIndex {
   /** The last seq scanned; the index covers 1..scannedTo. */
   scannedTo: number;
 }
-
-export type { IndexEntry } from './timeline-item';
 
 export const emptyIndex = (): ConversationIndex => ({
   turns: [],
@@ -64,11 +53,16 @@ export function toolSummary(input: Record<string, unknown>): string {
   return '';
 }
 
-/** Adds events (in seq order, after `scannedTo`) to the index: turns, tool calls and the first context. */
+/**
+ * Adds events (in seq order, after `scannedTo`) to the index: turns, tool calls and the first
+ * context, read as the daemon's outline reads them (contract/formats), by the session's agent.
+ */
 export function extendIndex(
   index: ConversationIndex,
   events: readonly SessionEvent[],
+  agent: unknown,
 ): ConversationIndex {
+  const decode = decoderFor(agent);
   const turns = [...index.turns];
   const tools = [...index.tools];
   let init = index.init;
@@ -76,43 +70,13 @@ export function extendIndex(
   for (const event of events) {
     if (event.seq <= scannedTo) continue;
     scannedTo = event.seq;
-    const data = event.data;
-    // Codex's lines (a rollout's or the app server's) say what they add; Claude's are read below.
-    const codex = isRolloutLine(data)
-      ? rolloutIndexEntry(event.seq, data)
-      : isCodexMessage(data)
-        ? codexIndexEntry(event, data)
-        : undefined;
-    if (codex !== undefined) {
-      if (codex?.turn) turns.push(turnEntry(turns.length + 1, event.seq, codex.turn));
-      if (codex?.tool)
-        tools.push({ seq: event.seq, ...codex.tool, summary: toolSummary(codex.tool.input) });
-      continue;
-    }
-    if (event.source === 'host' || isTranscriptPrompt(data)) {
-      const user = UserLine.safeParse(data);
-      const text = user.success ? userText(user.data.message.content) : null;
-      if (text !== null) turns.push(turnEntry(turns.length + 1, event.seq, text));
-      continue;
-    }
-    if (event.source !== 'agent') continue;
-    const assistant = AssistantLine.safeParse(data);
-    if (assistant.success) {
-      for (const block of assistant.data.message.content) {
-        if (TextBlock.safeParse(block).success) continue;
-        const use = ToolUseBlock.safeParse(block);
-        if (use.success)
-          tools.push({
-            seq: event.seq,
-            id: use.data.id,
-            name: use.data.name,
-            summary: toolSummary(use.data.input),
-          });
-      }
-      continue;
-    }
-    if (!init) {
-      const parsed = InitLine.safeParse(data);
+    if (event.source === 'relais') continue;
+    const mark = outlineMark(decode(event.data, event.source), event.seq);
+    if (mark?.turn !== undefined) turns.push(turnEntry(turns.length + 1, event.seq, mark.turn));
+    for (const { id, name, input } of mark?.tools ?? [])
+      tools.push({ seq: event.seq, id, name, summary: toolSummary(input) });
+    if (mark?.init && !init) {
+      const parsed = InitLine.safeParse(event.data);
       if (parsed.success) init = { seq: event.seq, init: parsed.data };
     }
   }

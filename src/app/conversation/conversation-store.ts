@@ -117,7 +117,11 @@ export class ConversationStore {
   private readonly keepRows = stableRows();
   /** What rows render, in elements: the window is fitted to the page's element budget too. */
   private readonly costs = new RowCosts();
-  readonly timeline = computed(() => this.keepRows(buildTimeline(this.eventsSignal())));
+  /** The session's agent, whose format its lines are read in (a state change rebuilds nothing). */
+  private readonly agent = computed(() => this.sessionSignal()?.agent);
+  readonly timeline = computed(() =>
+    this.keepRows(buildTimeline(this.eventsSignal(), this.agent())),
+  );
   /** The events of the window that came with texts cut (see EVENT_CLIP). */
   readonly clipped = computed(
     () => new Set(this.eventsSignal().flatMap((event) => (event.clipped ? [event.seq] : []))),
@@ -172,7 +176,9 @@ export class ConversationStore {
     this.firstSeq.set(page.first_seq);
     this.lastSeq.set(page.last_seq);
     const window = this.fitRows(page.items, { keep: 'end' });
-    const firstPaint = trimRows(window, rowSeqsOf(window), FIRST_PAINT_ROWS, { keep: 'end' });
+    const firstPaint = trimRows(window, rowSeqsOf(window, this.agent()), FIRST_PAINT_ROWS, {
+      keep: 'end',
+    });
     this.eventsSignal.set(firstPaint);
     this.following.set(true);
     this.loadingSignal.set(null);
@@ -410,7 +416,7 @@ export class ConversationStore {
       if (this.idSignal() !== id) return;
       const index = indexFromOutline(outline, context);
       // Live events that arrived while the outline was read are in the window: fold in those past it.
-      this.indexSignal.set(extendIndex(index, this.eventsSignal()));
+      this.indexSignal.set(extendIndex(index, this.eventsSignal(), this.agent()));
     } catch (error: unknown) {
       // The index only serves navigation; the conversation itself stays usable without it.
       this.errorSignal.set(toApiFailure(error));
@@ -520,7 +526,7 @@ export class ConversationStore {
     if (state.success && session && session.state !== 'ended')
       this.sessionSignal.set({ ...session, state: state.data.state });
     if (this.indexWanted && !this.indexingSignal())
-      this.indexSignal.update((index) => extendIndex(index, [event]));
+      this.indexSignal.update((index) => extendIndex(index, [event], session?.agent));
     const events = this.eventsSignal();
     const last = events.at(-1);
     // Append only when the window touches the tail; otherwise "jump to latest" fetches it.
@@ -555,7 +561,7 @@ export class ConversationStore {
 
   /** The events that make at most ROWS_MAX rows, within the page's element budget. */
   private fitRows(events: readonly SessionEvent[], trim: RowTrim): SessionEvent[] {
-    const rows = buildTimeline(events);
+    const rows = buildTimeline(events, this.agent());
     const seqs = rows.map((row) => row.seq);
     const costs = rows.map((row) => this.costs.of(row));
     return trimRows(events, seqs, ROWS_MAX, trim, { costs, max: this.costs.budget() });
@@ -568,8 +574,8 @@ export class ConversationStore {
   }
 }
 
-function rowSeqsOf(events: readonly SessionEvent[]): number[] {
-  return buildTimeline(events).map((row) => row.seq);
+function rowSeqsOf(events: readonly SessionEvent[], agent: unknown): number[] {
+  return buildTimeline(events, agent).map((row) => row.seq);
 }
 
 /** Runs `work` in a task after the next frame is painted (a timer set in that frame's rAF). */

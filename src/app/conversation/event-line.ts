@@ -1,24 +1,9 @@
 import { PermissionMode, SessionEvent } from '../../../contract/api';
+import { decoderFor, type DecodedItem } from '../../../contract/formats';
 import { modeText } from '../shared/mode-label';
 import { stateLabel } from '../shared/state-label';
-import {
-  AssistantLine,
-  BashResult,
-  InitLine,
-  RelaisLine,
-  ResultLine,
-  TextBlock,
-  ThinkingBlock,
-  ToolResultBlock,
-  ToolUseBlock,
-  UserLine,
-  isTranscriptPrompt,
-  resultContentText,
-  userText,
-} from './agent-lines';
-import { isCodexMessage } from './codex-timeline';
+import { BashResult, InitLine, RelaisLine } from './agent-lines';
 import { patchOf } from './diff-model';
-import { isRolloutLine } from './rollout-timeline';
 import type { GateVerdict } from './refusal';
 import type { PermissionOutcome, ToolResult, TurnOutcome } from './timeline-item';
 
@@ -33,9 +18,9 @@ export interface ToolResultPart {
   result: ToolResult;
 }
 
-/** What one Claude Code line says, before it is paired with the lines around it. */
+/** What one Claude Code (or Relais) line says, before it is paired with the lines around it. */
 export type EventLine =
-  | { kind: 'rollout' | 'codex' | 'other' }
+  | { kind: 'other' }
   | { kind: 'assistant'; sub: boolean; parts: AssistantPart[] }
   | { kind: 'user'; prompt: string | null; results: ToolResultPart[] }
   | { kind: 'init'; init: InitLine; signature: string }
@@ -68,22 +53,21 @@ export function eventLine(event: SessionEvent): EventLine {
 }
 
 /**
- * Each schema below holds its line's `type` as a literal, so only the one that type names can
- * match: it alone is tried (a failed parse builds an error with its issues, for nothing).
+ * A line is read only by the reader its `type` names: Claude's decoder for prompts, replies, tool
+ * calls and results and the turn's end; a schema for the context line and Relais' lines (a parse
+ * that fails builds an error with its issues, for nothing, so no other is tried).
  */
 function readLine(event: SessionEvent): EventLine {
   const data = event.data;
-  if (isRolloutLine(data)) return { kind: 'rollout' };
-  if (isCodexMessage(data)) return { kind: 'codex' };
   switch (typeOf(data)) {
     case 'assistant':
-      return assistantLine(data);
+      return assistantLine(event);
     case 'user':
       return userLine(event);
     case 'system':
       return initLine(data);
     case 'result':
-      return resultLine(data);
+      return resultLine(event);
     case 'relais':
       return relaisLine(data);
     default:
@@ -99,33 +83,30 @@ function typeOf(value: unknown): unknown {
     : undefined;
 }
 
-function assistantLine(data: unknown): EventLine {
-  const assistant = AssistantLine.safeParse(data);
-  if (!assistant.success) return OTHER;
-  return {
-    kind: 'assistant',
-    sub: !!assistant.data.parent_tool_use_id,
-    parts: assistant.data.message.content.flatMap(assistantPart),
-  };
+const decodeClaude = decoderFor('claude');
+
+/** An assistant line's parts, read by Claude's decoder (contract/formats); blank texts say nothing. */
+function assistantLine(event: SessionEvent): EventLine {
+  const data = event.data as { parent_tool_use_id?: unknown };
+  const parts = decodeClaude(data, event.source).flatMap((item, index): AssistantPart[] => {
+    if (item.kind === 'text')
+      return item.text.trim() ? [{ index, kind: 'text', text: item.text }] : [];
+    if (item.kind === 'thinking') return [{ index, kind: 'thinking', text: item.text }];
+    if (item.kind === 'tool_call' && item.id !== null)
+      return [{ index, kind: 'tool', id: item.id, name: item.name, input: item.input }];
+    return [];
+  });
+  return { kind: 'assistant', sub: !!data.parent_tool_use_id, parts };
 }
 
+/** A user line: the person's prompt (a host line, a transcript's), or tool results to pair. */
 function userLine(event: SessionEvent): EventLine {
-  const data = event.data;
-  const user = UserLine.safeParse(data);
-  if (!user.success) return OTHER;
-  const content = user.data.message.content;
   let prompt: string | null = null;
-  if (event.source === 'host' || isTranscriptPrompt(data)) {
-    prompt = userText(content);
-    if (prompt !== null || event.source === 'host') return { kind: 'user', prompt, results: [] };
-  }
-  if (typeof content === 'string') return { kind: 'user', prompt, results: [] };
-  const results = content.flatMap((block, index): ToolResultPart[] => {
-    if (block.type !== 'tool_result') return [];
-    const parsed = ToolResultBlock.safeParse(block);
-    if (!parsed.success) return [];
-    const result = toolResult(event, parsed.data, user.data.tool_use_result);
-    return [{ index, toolUseId: parsed.data.tool_use_id, result }];
+  const results: ToolResultPart[] = [];
+  decodeClaude(event.data, event.source).forEach((item, index) => {
+    if (item.kind === 'user') prompt = item.text;
+    else if (item.kind === 'tool_result' && item.id !== null)
+      results.push({ index, toolUseId: item.id, result: toolResult(event, item) });
   });
   return { kind: 'user', prompt, results };
 }
@@ -143,16 +124,12 @@ function initLine(data: unknown): EventLine {
   return { kind: 'init', init: init.data, signature };
 }
 
-function resultLine(data: unknown): EventLine {
-  const result = ResultLine.safeParse(data);
-  if (!result.success) return OTHER;
-  return {
-    kind: 'result',
-    outcome: turnOutcome(result.data),
-    durationMs: result.data.duration_ms ?? null,
-    costUsd: result.data.total_cost_usd ?? null,
-    text: result.data.result ?? null,
-  };
+/** The turn's end, read by Claude's decoder. */
+function resultLine(event: SessionEvent): EventLine {
+  const [end] = decodeClaude(event.data, event.source);
+  if (end?.kind !== 'turn_end') return OTHER;
+  const { outcome, durationMs, costUsd, text } = end;
+  return { kind: 'result', outcome, durationMs, costUsd, text };
 }
 
 /** A daemon line: a permission outcome for a call, or a notice (or nothing to show). */
@@ -187,39 +164,20 @@ function relaisLine(data: unknown): EventLine {
   return { kind: 'relais', line, notice: relaisNotice(line) };
 }
 
-function assistantPart(block: { type: string }, index: number): AssistantPart[] {
-  const text = block.type === 'text' ? TextBlock.safeParse(block) : null;
-  if (text?.success)
-    return text.data.text.trim() ? [{ index, kind: 'text', text: text.data.text }] : [];
-  const thinking = block.type === 'thinking' ? ThinkingBlock.safeParse(block) : null;
-  if (thinking?.success) return [{ index, kind: 'thinking', text: thinking.data.thinking }];
-  const use = block.type === 'tool_use' ? ToolUseBlock.safeParse(block) : null;
-  if (use?.success)
-    return [{ index, kind: 'tool', id: use.data.id, name: use.data.name, input: use.data.input }];
-  return [];
-}
-
-const INTERRUPTED = new Set(['aborted_streaming', 'aborted_tools']);
-
-function turnOutcome(line: ReturnType<typeof ResultLine.parse>): TurnOutcome {
-  if (line.terminal_reason && INTERRUPTED.has(line.terminal_reason)) return 'interrupted';
-  return line.is_error ? 'failed' : 'finished';
-}
-
 const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 function toolResult(
   event: SessionEvent,
-  block: ReturnType<typeof ToolResultBlock.parse>,
-  raw: unknown,
+  item: Extract<DecodedItem, { kind: 'tool_result' }>,
 ): ToolResult {
+  const raw = item.detail;
   const bash = raw !== null && typeof raw === 'object' ? BashResult.safeParse(raw) : null;
   const details = bash?.success ? bash.data : null;
   return {
     seq: event.seq,
     ms: event.received_at_ms,
-    isError: block.is_error ?? false,
-    text: resultContentText(block.content),
+    isError: item.isError,
+    text: item.output,
     stdout: details?.stdout ?? null,
     stderr: details?.stderr ?? null,
     interrupted: details?.interrupted ?? false,

@@ -25,8 +25,8 @@ describe('stableRows', () => {
   it('keeps the objects of the rows a new window still shows, and takes the new ones', () => {
     const events = [prompt('one'), reply('two'), toolUse('t1'), toolResult('t1'), reply('three')];
     const keep = stableRows();
-    const first = keep(buildTimeline(events.slice(0, 4)));
-    const second = keep(buildTimeline(events.slice(1)));
+    const first = keep(buildTimeline(events.slice(0, 4), 'claude'));
+    const second = keep(buildTimeline(events.slice(1), 'claude'));
     expect(second.map((row) => row.kind)).toEqual(['text', 'tool', 'text']);
     expect(second[0]).toBe(first[1]);
     expect(second[1]).toBe(first[2]);
@@ -36,8 +36,8 @@ describe('stableRows', () => {
   it('gives a row that changed as its new object: a tool call whose result came since', () => {
     const events = [toolUse('t1'), toolResult('t1')];
     const keep = stableRows();
-    const [waiting] = keep(buildTimeline(events.slice(0, 1)));
-    const [done] = keep(buildTimeline(events));
+    const [waiting] = keep(buildTimeline(events.slice(0, 1), 'claude'));
+    const [done] = keep(buildTimeline(events, 'claude'));
     expect(done).not.toBe(waiting);
     expect(done).toEqual(expect.objectContaining({ kind: 'tool', result: expect.anything() }));
   });
@@ -45,9 +45,9 @@ describe('stableRows', () => {
   it('gives back the same array when nothing changed, and a new one when a row moved out', () => {
     const events = [prompt('one'), reply('two')];
     const keep = stableRows();
-    const first = keep(buildTimeline(events));
-    expect(keep(buildTimeline(events))).toBe(first);
-    const shorter = keep(buildTimeline(events.slice(1)));
+    const first = keep(buildTimeline(events, 'claude'));
+    expect(keep(buildTimeline(events, 'claude'))).toBe(first);
+    const shorter = keep(buildTimeline(events.slice(1), 'claude'));
     expect(shorter).not.toBe(first);
     expect(shorter).toEqual([first[1]]);
   });
@@ -61,14 +61,14 @@ describe('stableRows', () => {
       item('item/completed', { ...command, status: 'completed', aggregatedOutput: 'a\n' }),
     ];
     const keep = stableRows();
-    const [first] = keep(buildTimeline(events));
-    const [again] = keep(buildTimeline([...events]));
+    const [first] = keep(buildTimeline(events, 'codex'));
+    const [again] = keep(buildTimeline([...events], 'codex'));
     expect(again).toBe(first);
   });
 
   it('never keeps a row whose nested values differ', () => {
     const keep = stableRows();
-    const [first] = keep(buildTimeline([toolUse('t1')]));
+    const [first] = keep(buildTimeline([toolUse('t1')], 'claude'));
     restart();
     const changed = ev({
       type: 'assistant',
@@ -76,7 +76,7 @@ describe('stableRows', () => {
         content: [{ type: 'tool_use', id: 't1', name: 'Bash', input: { command: 'pwd' } }],
       },
     });
-    const [second] = keep(buildTimeline([changed]));
+    const [second] = keep(buildTimeline([changed], 'claude'));
     expect(second).not.toBe(first);
     expect(second).toEqual(expect.objectContaining({ input: { command: 'pwd' } }));
   });

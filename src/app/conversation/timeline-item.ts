@@ -62,9 +62,3 @@ export type TimelineItem =
   | (Base & { kind: 'notice'; text: string; tone: 'info' | 'error' });
 
 export type TurnOutcome = 'finished' | 'failed' | 'interrupted';
-
-/** What one event adds to the index as its agent's reading says: a prompt, or a tool call. */
-export interface IndexEntry {
-  turn?: string;
-  tool?: { id: string; name: string; input: Record<string, unknown> };
-}

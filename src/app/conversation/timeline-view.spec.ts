@@ -56,7 +56,7 @@ const shortRead = [
 describe('TimelineView', () => {
   it('a step showing a cut text offers to read its events whole; the others do not', async () => {
     const fixture = TestBed.createComponent(TimelineView);
-    fixture.componentRef.setInput('items', buildTimeline([...events, ...shortRead]));
+    fixture.componentRef.setInput('items', buildTimeline([...events, ...shortRead], 'claude'));
     fixture.componentRef.setInput('clipped', new Set([3]));
     const asked: number[][] = [];
     fixture.componentInstance.readWhole.subscribe((seqs) => asked.push(seqs));

@@ -1,7 +1,7 @@
 import { SessionEvent } from '../../../contract/api';
-import { addCodexEvent, type CodexTimelineState } from './codex-timeline';
+import { decoderFor } from '../../../contract/formats';
+import { addDecodedEvent, type CodexTimelineState } from './codex-timeline';
 import { eventLine } from './event-line';
-import { addRolloutEvent } from './rollout-timeline';
 import {
   initRow,
   noticeRow,
@@ -26,26 +26,26 @@ function normalExit(line: Record<string, unknown>, stopping: boolean): boolean {
 }
 
 /**
- * Turns a window of events into what the conversation shows, for either agent (Claude's
- * stream-json lines, Codex's JSON-RPC messages): each tool call paired with its result by id (a
- * result whose call lies outside the window stands alone), permission outcomes attached to their
- * call, repeated identical contexts folded.
+ * Turns a window of events into what the conversation shows, read by the session's agent (Claude's
+ * lines here and in event-line.ts, any other agent's through its decoder in codex-timeline.ts;
+ * Relais' own lines either way): each tool call paired with its result by id (a result whose call
+ * lies outside the window stands alone), permission outcomes attached to their call, repeated
+ * identical contexts folded. The lines of an agent this build does not know show nothing.
  */
-export function buildTimeline(events: readonly SessionEvent[]): TimelineItem[] {
+export function buildTimeline(events: readonly SessionEvent[], agent: unknown): TimelineItem[] {
   const items: TimelineItem[] = [];
   const tools = new Map<string, ToolItem>();
   let lastInit = '';
   const codex: CodexTimelineState = { items, tools, messages: new Map() };
   let stopping = false;
+  const decode = decoderFor(agent);
   for (const event of events) {
+    if (event.source !== 'relais' && agent !== 'claude') {
+      addDecodedEvent(event, decode, codex);
+      continue;
+    }
     const line = eventLine(event);
     switch (line.kind) {
-      case 'rollout':
-        addRolloutEvent(event, event.data as Parameters<typeof addRolloutEvent>[1], items, tools);
-        break;
-      case 'codex':
-        addCodexEvent(event, event.data as Record<string, unknown>, codex);
-        break;
       case 'assistant':
         for (const part of line.parts) {
           if (part.kind === 'text') {

@@ -194,7 +194,10 @@ export class TerminalPanel {
     try {
       const page = await this.sessionsApi.events(id, { limit: 120, clip: TERMINAL_CLIP });
       const lines = page.items.flatMap(
-        (e) => renderEvent(e.source, e.data as Record<string, unknown>)?.split('\n') ?? [],
+        (e) =>
+          renderEvent(e.source, e.data as Record<string, unknown>, this.session().agent)?.split(
+            '\n',
+          ) ?? [],
       );
       for (const line of lines.slice(-HISTORY_LINES)) this.say(line);
       after = page.items.at(-1)?.seq ?? page.last_seq;
@@ -224,7 +227,11 @@ export class TerminalPanel {
   }
 
   private onEvent(event: SessionEvent): void {
-    const text = renderEvent(event.source, event.data as Record<string, unknown>);
+    const text = renderEvent(
+      event.source,
+      event.data as Record<string, unknown>,
+      this.session().agent,
+    );
     if (text) this.say(text);
   }
 

@@ -1,67 +1,34 @@
+import { decoderFor, outlineMark } from '../../../../contract/formats/index.js';
 import type { StoredEvent } from '../../events/event-store.js';
 import type { OutlineMark } from '../../events/outline.js';
 
-interface UserLine {
-  type?: string;
-  isMeta?: boolean;
-  isSidechain?: boolean;
-  message?: { content?: { type: string; text?: string }[] | string };
-}
-
-interface AssistantLine {
-  message?: {
-    content?: { type: string; id?: string; name?: string; input?: Record<string, unknown> }[];
-  };
-}
+const decode = decoderFor('claude');
 
 /**
- * Claude Code's lines for the outline: the person's prompts (Relais' own stream-json input, or an
- * imported transcript's user lines that hold text), the system/init context line, and the
- * assistant's tool_use blocks.
+ * Claude Code's lines for the outline, read by its decoder: the person's prompts (Relais' own
+ * stream-json input, or an imported transcript's), the system/init context line, and the
+ * assistant's tool calls.
  */
 export function claudeOutline(event: StoredEvent): OutlineMark | null {
-  const text = event.data;
-  // Cheap text checks first: most lines are none of these, and parsing them all would cost.
-  if (
-    (event.source === 'host' && text.startsWith('{"type":"user"')) ||
-    (event.source === 'agent' && text.includes('"sessionId"') && text.includes('"type":"user"'))
-  ) {
-    const line = parsed<UserLine>(text);
-    if (!line) return null;
-    // An imported transcript's prompts (camel-case sessionId): a person's text, not tool results.
-    if (event.source === 'agent' && !isTranscriptPrompt(line)) return null;
-    const content = line.message?.content;
-    return {
-      turn:
-        typeof content === 'string' ? content : (content ?? []).map((b) => b.text ?? '').join(' '),
-    };
-  }
-  if (event.source !== 'agent') return null;
-  if (text.includes('"subtype":"init"') && text.includes('"type":"system"')) return { init: true };
-  if (text.includes('"tool_use"') && text.includes('"type":"assistant"')) {
-    const line = parsed<AssistantLine>(text);
-    if (!line) return null;
-    const tools = (line.message?.content ?? []).flatMap((block) =>
-      block.type === 'tool_use' && block.id
-        ? [{ id: block.id, name: block.name ?? 'unknown', input: block.input }]
-        : [],
-    );
-    return tools.length ? { tools } : null;
-  }
-  return null;
+  return mayMark(event) ? outlineMark(decode(parsed(event.data), event.source), event.seq) : null;
+}
+
+/** Cheap text checks first: most lines are none of these, and parsing them all would cost. */
+function mayMark({ source, data: text }: StoredEvent): boolean {
+  if (source === 'host') return text.startsWith('{"type":"user"');
+  if (source !== 'agent') return false;
+  return (
+    (text.includes('"sessionId"') && text.includes('"type":"user"')) ||
+    (text.includes('"subtype":"init"') && text.includes('"type":"system"')) ||
+    (text.includes('"tool_use"') && text.includes('"type":"assistant"'))
+  );
 }
 
 /** A stored line read as JSON; null for one that is not (it then adds nothing to the outline). */
-function parsed<T>(text: string): T | null {
+function parsed(text: string): unknown {
   try {
-    return JSON.parse(text) as T;
+    return JSON.parse(text);
   } catch {
     return null;
   }
-}
-
-function isTranscriptPrompt(line: UserLine): boolean {
-  if (line.type !== 'user' || line.isMeta || line.isSidechain) return false;
-  const content = line.message?.content;
-  return typeof content === 'string' || (content ?? []).some((block) => block.type === 'text');
 }

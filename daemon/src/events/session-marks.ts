@@ -1,0 +1,10 @@
+/**
+ * The columns of a session row that follow its stored conversation. The event store tells them;
+ * the sessions folder owns the table and keeps them (events/ sits below it and cannot import it).
+ */
+export interface SessionMarks {
+  /** Raises the session's last stored sequence to `seq` (never lowers it). */
+  raiseLastSeq(sessionId: string, seq: number): void;
+  /** Where the session's conversation now lives once compressed or deleted. */
+  markConversation(sessionId: string, where: 'compressed' | 'deleted'): void;
+}

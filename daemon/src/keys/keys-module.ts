@@ -1,6 +1,7 @@
 import type { Db } from '../db/database.js';
 import type { RouteTable } from '../http/route.js';
 import type { AuditLog } from '../permissions/audit-log.js';
+import { PermissionRepo } from '../permissions/permission-repo.js';
 import { SessionLookup } from '../sessions/session-lookup.js';
 import { keyConfinement } from './confinement.js';
 import { KeyRequests } from './key-requests.js';
@@ -21,12 +22,10 @@ export function installKeys(
   );
   keyRoutes(routes, service);
   const sessions = new SessionLookup(db);
-  const permissionSession = db
-    .prepare('SELECT session_id FROM permission_requests WHERE id = ?')
-    .pluck();
+  const permissions = new PermissionRepo(db);
   const confine = keyConfinement({
     sessionKey: (id) => sessions.keyOf(id),
-    permissionSession: (id) => permissionSession.get(id) as string | undefined,
+    permissionSession: (id) => permissions.sessionOf(id),
   });
   return { service, requests, confine, authenticate: service.authenticate.bind(service) };
 }

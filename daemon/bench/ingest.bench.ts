@@ -8,6 +8,7 @@ import { setImmediate as tick } from 'node:timers/promises';
 import type { Db } from '../src/db/database.js';
 import { openDatabase } from '../src/db/database.js';
 import { EventStore } from '../src/events/event-store.js';
+import { SessionMarksRepo } from '../src/sessions/session-marks-repo.js';
 import { insertSessionRow } from '../src/testing/fixtures.js';
 import { startTestDaemon } from '../src/testing/harness.js';
 import { SCHEMA } from '../src/schema.js';
@@ -53,7 +54,7 @@ async function measure(label: string, db: Db, store: EventStore): Promise<void> 
 
 const dir = mkdtempSync(join(tmpdir(), 'relais-bench-ingest-'));
 const db = openDatabase(join(dir, 'relais.db'), SCHEMA);
-await measure('event store alone', db, new EventStore(db));
+await measure('event store alone', db, new EventStore(db, new SessionMarksRepo(db)));
 db.close();
 rmSync(dir, { recursive: true, force: true });
 

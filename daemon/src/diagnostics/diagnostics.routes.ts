@@ -44,39 +44,59 @@ function sizeOf(path: string): number {
   }
 }
 
+const tag = 'diagnostics';
+
+/** The daemon's own state, its logs (a page or a live tail), and the pinned agents' versions. */
 export function diagnosticsRoutes(table: RouteTable, deps: DiagnosticsDeps): void {
-  const tag = 'diagnostics';
   table.add({
     method: 'GET',
     url: '/api/diagnostics',
     tag,
     summary: 'Engine, port, uptime, active agents, sessions by state, database size',
     response: Diagnostics,
-    handler: () => {
-      const agents = deps.liveAgents();
-      const byState = deps.sessions.countByState();
-      return {
-        relais_version: deps.version,
-        node_version: process.version,
-        sqlite_version: sqliteVersion(deps.db),
-        claude_code_version: deps.claudeCodeVersion(),
-        pid: process.pid,
-        port: deps.port(),
-        data_dir: deps.home,
-        started_at: new Date(deps.startedAtMs).toISOString(),
-        uptime_seconds: Math.round((Date.now() - deps.startedAtMs) / 100) / 10,
-        active_agents: { count: agents.length, sessions: agents },
-        sessions_by_state: byState,
-        database: {
-          database_bytes: sizeOf(deps.databaseFile),
-          wal_bytes: sizeOf(`${deps.databaseFile}-wal`),
-        },
-        rss_bytes: process.memoryUsage().rss,
-        containment: { mechanism: deps.containment.mechanism, detail: deps.containment.detail },
-        isolation: deps.isolation(),
-      };
-    },
+    handler: () => diagnosticsReport(deps),
   });
+  logRoutes(table, deps);
+  table.add({
+    method: 'GET',
+    url: '/api/versions',
+    tag,
+    summary: "Pinned agent versions against the registry's latest (asked through npm, cached)",
+    query: VersionsQuery,
+    response: z.object({ items: z.array(VersionCard), next_cursor: z.null() }),
+    handler: async ({ query }) => ({
+      items: await deps.versions.get(query.refresh === 'true'),
+      next_cursor: null,
+    }),
+  });
+}
+
+function diagnosticsReport(deps: DiagnosticsDeps): z.input<typeof Diagnostics> {
+  const agents = deps.liveAgents();
+  const byState = deps.sessions.countByState();
+  return {
+    relais_version: deps.version,
+    node_version: process.version,
+    sqlite_version: sqliteVersion(deps.db),
+    claude_code_version: deps.claudeCodeVersion(),
+    pid: process.pid,
+    port: deps.port(),
+    data_dir: deps.home,
+    started_at: new Date(deps.startedAtMs).toISOString(),
+    uptime_seconds: Math.round((Date.now() - deps.startedAtMs) / 100) / 10,
+    active_agents: { count: agents.length, sessions: agents },
+    sessions_by_state: byState,
+    database: {
+      database_bytes: sizeOf(deps.databaseFile),
+      wal_bytes: sizeOf(`${deps.databaseFile}-wal`),
+    },
+    rss_bytes: process.memoryUsage().rss,
+    containment: { mechanism: deps.containment.mechanism, detail: deps.containment.detail },
+    isolation: deps.isolation(),
+  };
+}
+
+function logRoutes(table: RouteTable, deps: DiagnosticsDeps): void {
   table.add({
     method: 'GET',
     url: '/api/logs',
@@ -103,17 +123,5 @@ export function diagnosticsRoutes(table: RouteTable, deps: DiagnosticsDeps): voi
       });
       stream.onClose(unsubscribe);
     },
-  });
-  table.add({
-    method: 'GET',
-    url: '/api/versions',
-    tag,
-    summary: "Pinned agent versions against the registry's latest (asked through npm, cached)",
-    query: VersionsQuery,
-    response: z.object({ items: z.array(VersionCard), next_cursor: z.null() }),
-    handler: async ({ query }) => ({
-      items: await deps.versions.get(query.refresh === 'true'),
-      next_cursor: null,
-    }),
   });
 }

@@ -2,6 +2,7 @@ import { brotliCompressSync, brotliDecompressSync, constants } from 'node:zlib';
 import type { EventSource } from '../../../contract/api.js';
 import type { Db } from '../db/database.js';
 import { nowIso } from '../ids.js';
+import type { SessionMarks } from './session-marks.js';
 import type { StoredEvent } from './stored-event.js';
 
 type Row = [seq: number, receivedAtMs: number, source: EventSource, data: string];
@@ -15,7 +16,10 @@ const CACHE_SIZE = 4;
 export class EventArchive {
   private readonly cache = new Map<string, StoredEvent[]>();
 
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly marks: SessionMarks,
+  ) {}
 
   has(sessionId: string): boolean {
     return (
@@ -65,9 +69,7 @@ export class EventArchive {
           nowIso(),
         );
       this.db.prepare('DELETE FROM events WHERE session_id = ?').run(sessionId);
-      this.db
-        .prepare("UPDATE sessions SET conversation = 'compressed' WHERE id = ?")
-        .run(sessionId);
+      this.marks.markConversation(sessionId, 'compressed');
       this.cache.delete(sessionId);
       return { events: all.length, rawBytes, bytes: blob.length };
     })();
@@ -78,7 +80,7 @@ export class EventArchive {
     this.db.transaction(() => {
       this.db.prepare('DELETE FROM events WHERE session_id = ?').run(sessionId);
       this.db.prepare('DELETE FROM event_archives WHERE session_id = ?').run(sessionId);
-      this.db.prepare("UPDATE sessions SET conversation = 'deleted' WHERE id = ?").run(sessionId);
+      this.marks.markConversation(sessionId, 'deleted');
     })();
     this.cache.delete(sessionId);
   }

@@ -3,15 +3,22 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, it } from 'node:test';
-import { openDatabase } from '../db/database.js';
+import { openDatabase, type Db } from '../db/database.js';
 import { insertSessionRow } from '../testing/fixtures.js';
 import { EventStore, eventJson, type EventRange } from './event-store.js';
 import { SCHEMA } from '../schema.js';
+import { SessionMarksRepo } from '../sessions/session-marks-repo.js';
+
+const eventStoreOf = (db: Db): EventStore => new EventStore(db, new SessionMarksRepo(db));
 
 function freshStore(): { store: EventStore; file: string; sessionId: string } {
   const file = join(mkdtempSync(join(tmpdir(), 'relais-events-')), 'relais.db');
   const db = openDatabase(file, SCHEMA);
-  return { store: new EventStore(db), file, sessionId: insertSessionRow(db) };
+  return {
+    store: new EventStore(db, new SessionMarksRepo(db)),
+    file,
+    sessionId: insertSessionRow(db),
+  };
 }
 
 describe('event store', () => {
@@ -22,12 +29,12 @@ describe('event store', () => {
       SCHEMA.filter((m) => m.version < 11),
     );
     const sessions = [insertSessionRow(before), insertSessionRow(before)];
-    const old = new EventStore(before);
+    const old = new EventStore(before, new SessionMarksRepo(before));
     for (let i = 0; i < 50; i++) for (const id of sessions) old.append(id, 'agent', `{"n":${i}}`);
     old.flush();
     before.close();
     const db = openDatabase(file, SCHEMA);
-    const store = new EventStore(db);
+    const store = new EventStore(db, new SessionMarksRepo(db));
     for (const id of sessions) {
       assert.deepEqual(
         store.read(id, { limit: 100 }).map((e) => [e.seq, e.data]),
@@ -57,7 +64,7 @@ describe('event store', () => {
       if (i % 3 === 0) store.append(other, 'relais', `{"m":${i}}`);
     }
     store.flush();
-    const reopened = new EventStore(openDatabase(file, SCHEMA));
+    const reopened = eventStoreOf(openDatabase(file, SCHEMA));
     const all = reopened.read(sessionId, { limit: 5000 });
     assert.deepEqual(
       all.map((e) => e.seq),
@@ -183,7 +190,7 @@ describe('event store: nothing is told before it is committed', () => {
     store.append(sessionId, 'agent', '{"kept":1}');
     store.flush();
     store.append(sessionId, 'agent', '{"lost":2}'); // The process dies before its batch is written.
-    const restarted = new EventStore(openDatabase(file, SCHEMA));
+    const restarted = eventStoreOf(openDatabase(file, SCHEMA));
     assert.equal(restarted.currentSeq(sessionId), 1);
     assert.equal(restarted.append(sessionId, 'relais', '{"after":1}').seq, 2);
     assert.deepEqual(heard, [1], 'the lost event was never told');
@@ -210,7 +217,9 @@ describe('event store: nothing is told before it is committed', () => {
     const db = openDatabase(file, SCHEMA);
     const sessionId = insertSessionRow(db);
     const failures: unknown[] = [];
-    const store = new EventStore(db, undefined, (error) => failures.push(error));
+    const store = new EventStore(db, new SessionMarksRepo(db), undefined, (error) =>
+      failures.push(error),
+    );
     const heard: number[] = [];
     store.subscribe(sessionId, () => {
       throw new Error('listener bug');
@@ -247,7 +256,9 @@ describe('event store write failures', () => {
     const db = openDatabase(file, SCHEMA);
     const sessionId = insertSessionRow(db);
     const errors: number[] = [];
-    const store = new EventStore(db, (_error, dropped) => errors.push(dropped));
+    const store = new EventStore(db, new SessionMarksRepo(db), (_error, dropped) =>
+      errors.push(dropped),
+    );
     store.append(sessionId, 'agent', '{"a":1}');
     store.flush();
     // Someone else wrote seq 3 behind the store's back.

@@ -3,6 +3,7 @@ import type { Db } from '../db/database.js';
 import { nowIso } from '../ids.js';
 import { clipEvent } from './clip.js';
 import { EventArchive } from './event-archive.js';
+import type { SessionMarks } from './session-marks.js';
 import type { StoredEvent } from './stored-event.js';
 
 export type { StoredEvent } from './stored-event.js';
@@ -78,21 +79,18 @@ export class EventStore {
   private telling = false;
   private flushScheduled = false;
   private readonly insert;
-  private readonly updateLastSeq;
   private readonly selectLastSeq;
   readonly archive: EventArchive;
 
   constructor(
     private readonly db: Db,
+    private readonly marks: SessionMarks,
     private readonly onWriteError: (error: unknown, dropped: number) => void = () => undefined,
     private readonly onListenerError: (error: unknown) => void = () => undefined,
   ) {
-    this.archive = new EventArchive(db);
+    this.archive = new EventArchive(db, marks);
     this.insert = db.prepare(
       'INSERT INTO events (session_id, seq, received_at_ms, source, data) VALUES (?, ?, ?, ?, ?)',
-    );
-    this.updateLastSeq = db.prepare(
-      'UPDATE sessions SET last_seq = ? WHERE id = ? AND last_seq < ?',
     );
     this.selectLastSeq = db.prepare(
       `SELECT MAX(COALESCE((SELECT MAX(seq) FROM events WHERE session_id = @id), 0),
@@ -168,7 +166,7 @@ export class EventStore {
         this.insert.run(e.session_id, e.seq, e.received_at_ms, e.source, e.data);
         highest.set(e.session_id, e.seq);
       }
-      for (const [sessionId, seq] of highest) this.updateLastSeq.run(seq, sessionId, seq);
+      for (const [sessionId, seq] of highest) this.marks.raiseLastSeq(sessionId, seq);
     })();
   }
 

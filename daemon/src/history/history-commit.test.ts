@@ -9,6 +9,7 @@ import { SubscriptionRepo } from '../subscriptions/subscription-repo.js';
 import { claudeLines } from '../testing/transcripts.js';
 import { HistoryImporter } from './history-importer.js';
 import { SCHEMA } from '../schema.js';
+import { SessionMarksRepo } from '../sessions/session-marks-repo.js';
 
 const CONVERSATION = 'dddddddd-4444-4444-8444-444444444444';
 
@@ -16,7 +17,7 @@ describe('history import and a daemon killed mid-batch', () => {
   test('a cursor is stored only after the events and turns read before it', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'relais-history-commit-'));
     const db = openDatabase(join(dir, 'relais.db'), SCHEMA);
-    const events = new EventStore(db);
+    const events = new EventStore(db, new SessionMarksRepo(db));
     const configDir = join(dir, 'claude');
     const project = join(configDir, 'projects', '-p');
     mkdirSync(project, { recursive: true });

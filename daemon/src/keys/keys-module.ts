@@ -1,6 +1,8 @@
 import type { Db } from '../db/database.js';
 import type { RouteTable } from '../http/route.js';
 import type { AuditLog } from '../permissions/audit-log.js';
+import { PermissionRepo } from '../permissions/permission-repo.js';
+import { SessionLookup } from '../sessions/session-lookup.js';
 import { keyConfinement } from './confinement.js';
 import { KeyRequests } from './key-requests.js';
 import { KeyService } from './key-service.js';
@@ -19,13 +21,11 @@ export function installKeys(
     audit.record(record),
   );
   keyRoutes(routes, service);
-  const sessionKey = db.prepare('SELECT key_id FROM sessions WHERE id = ?').pluck();
-  const permissionSession = db
-    .prepare('SELECT session_id FROM permission_requests WHERE id = ?')
-    .pluck();
+  const sessions = new SessionLookup(db);
+  const permissions = new PermissionRepo(db);
   const confine = keyConfinement({
-    sessionKey: (id) => sessionKey.get(id) as string | null | undefined,
-    permissionSession: (id) => permissionSession.get(id) as string | undefined,
+    sessionKey: (id) => sessions.keyOf(id),
+    permissionSession: (id) => permissions.sessionOf(id),
   });
   return { service, requests, confine, authenticate: service.authenticate.bind(service) };
 }

@@ -22,10 +22,16 @@ export interface LibraryRoutesDeps {
   subscriptions: SubscriptionRepo;
 }
 
-export function libraryRoutes(table: RouteTable, deps: LibraryRoutesDeps): void {
-  const { repo, service, instructions, subscriptions } = deps;
-  const tag = 'library';
+const tag = 'library';
 
+/** The library's items (skills and commands) and the permanent instructions. */
+export function libraryRoutes(table: RouteTable, deps: LibraryRoutesDeps): void {
+  libraryListRoutes(table, deps);
+  libraryItemRoutes(table, deps);
+  instructionsRoutes(table, deps);
+}
+
+function libraryListRoutes(table: RouteTable, { repo, service }: LibraryRoutesDeps): void {
   table.add({
     method: 'GET',
     url: '/api/library',
@@ -53,7 +59,9 @@ export function libraryRoutes(table: RouteTable, deps: LibraryRoutesDeps): void 
     response: LibraryItem,
     handler: ({ body }) => service.create(body),
   });
+}
 
+function libraryItemRoutes(table: RouteTable, { repo, service }: LibraryRoutesDeps): void {
   table.add({
     method: 'GET',
     url: '/api/library/:id',
@@ -87,7 +95,12 @@ export function libraryRoutes(table: RouteTable, deps: LibraryRoutesDeps): void 
     params: IdParams,
     handler: ({ params }) => service.remove(params.id),
   });
+}
 
+function instructionsRoutes(
+  table: RouteTable,
+  { instructions, subscriptions }: LibraryRoutesDeps,
+): void {
   table.add({
     method: 'GET',
     url: '/api/instructions',

@@ -32,8 +32,21 @@ export function stateMetrics(
   sources: StateSources,
   caps: LabelCaps,
 ): () => void {
-  const registers = [registry];
-  const { db } = sources;
+  sessionGauge(registry, sources.db, caps);
+  waitingGauges(registry, sources.db);
+  subscriptionGauges(registry, sources, caps);
+  quotaGauges(registry, sources, caps);
+  const storage = storageGauge(registry, sources);
+  const untapEvents = eventCounters(registry, sources.events, caps);
+  const unsubscribe = hubMetrics(registry, sources.hub, caps);
+  return () => {
+    untapEvents();
+    unsubscribe();
+    storage.stop();
+  };
+}
+
+function sessionGauge(registry: Registry, db: Db, caps: LabelCaps): void {
   const liveSessions = db.prepare(
     `SELECT state, agent, subscription_id, app, COUNT(*) AS n FROM sessions
      WHERE state IN (${LIVE_STATES.map(() => '?').join(', ')}) GROUP BY state, agent, subscription_id, app`,
@@ -42,7 +55,7 @@ export function stateMetrics(
     name: 'relais_sessions',
     help: 'Sessions not ended, by state, agent, subscription and app',
     labelNames: ['state', 'agent', 'subscription', 'app'],
-    registers,
+    registers: [registry],
     collect() {
       this.reset();
       const rows = liveSessions.all(...LIVE_STATES) as {
@@ -63,13 +76,17 @@ export function stateMetrics(
       }
     },
   });
+}
+
+/** Prompts waiting for a person, and prompts queued behind a working session. */
+function waitingGauges(registry: Registry, db: Db): void {
   const pending = db
     .prepare("SELECT COUNT(*) FROM permission_requests WHERE state = 'pending'")
     .pluck();
   new Gauge({
     name: 'relais_permission_prompts_waiting',
     help: 'Permission prompts waiting for a person',
-    registers,
+    registers: [registry],
     collect() {
       this.set(pending.get() as number);
     },
@@ -78,18 +95,20 @@ export function stateMetrics(
   new Gauge({
     name: 'relais_queued_prompts',
     help: 'Prompts queued behind a working session',
-    registers,
+    registers: [registry],
     collect() {
       this.set(queued.get() as number);
     },
   });
-  subscriptionGauges(registry, sources, caps);
-  const storage = new StorageBytes(db);
+}
+
+function storageGauge(registry: Registry, sources: StateSources): StorageBytes {
+  const storage = new StorageBytes(sources.db);
   new Gauge({
     name: 'relais_storage_bytes',
     help: 'Bytes of the database by category (measured at most every ten minutes) and of its files',
     labelNames: ['category'],
-    registers,
+    registers: [registry],
     collect() {
       this.reset();
       for (const [category, bytes] of storage.categories()) this.set({ category }, bytes);
@@ -97,13 +116,7 @@ export function stateMetrics(
       this.set({ category: 'wal_file' }, sizeOf(`${sources.databaseFile}-wal`));
     },
   });
-  const untapEvents = eventCounters(registry, sources.events, caps);
-  const unsubscribe = hubMetrics(registry, sources.hub, caps);
-  return () => {
-    untapEvents();
-    unsubscribe();
-    storage.stop();
-  };
+  return storage;
 }
 
 function subscriptionGauges(registry: Registry, sources: StateSources, caps: LabelCaps): void {
@@ -140,12 +153,15 @@ function subscriptionGauges(registry: Registry, sources: StateSources, caps: Lab
       perSubscription(this, (id) => sources.brakeWaitMs(id) / 1000);
     },
   });
+}
+
+function quotaGauges(registry: Registry, sources: StateSources, caps: LabelCaps): void {
   const quotaGauge = (name: string, help: string, value: (w: QuotaReading) => number): void => {
     new Gauge({
       name,
       help,
       labelNames: ['subscription', 'window'],
-      registers,
+      registers: [registry],
       collect() {
         this.reset();
         for (const quota of sources.quotas())

@@ -99,6 +99,13 @@ export function usageMetrics(
       }) as unknown as Metric,
     );
   };
+  turnFamilies(family, totals);
+  toolFamilies(family, totals);
+}
+
+type Family = (name: string, help: string, samples: () => Sample[]) => void;
+
+function turnFamilies(family: Family, totals: UsageTotals): void {
   family('relais_turns_total', 'Turns recorded', () => fromTally(totals.turns, 'turns'));
   family('relais_turn_errors_total', 'Turns that ended in an error', () =>
     fromTally(totals.turns, 'errors'),
@@ -121,6 +128,10 @@ export function usageMetrics(
     'Turns whose cost is unknown (model missing from the price table)',
     () => fromTally(totals.turns, 'unknown_cost'),
   );
+}
+
+/** Tool calls, and the permission decisions taken on them. */
+function toolFamilies(family: Family, totals: UsageTotals): void {
   family('relais_tool_calls_total', 'Tool calls made by turns', () =>
     fromTally(totals.tools, 'calls'),
   );

@@ -14,6 +14,7 @@ import { PermissionRepo } from './permission-repo.js';
 import type { PolicyDecision } from '../agents/permission-policy.js';
 import { AllowedHosts } from './allowed-hosts.js';
 import { SCHEMA } from '../schema.js';
+import { SessionMarksRepo } from '../sessions/session-marks-repo.js';
 
 /** The real broker on a real database, with a policy the test sets (the engine asks by default). */
 function setUp(dir: string) {
@@ -21,7 +22,7 @@ function setUp(dir: string) {
   const repo = new PermissionRepo(db);
   const allowedHosts = new AllowedHosts(db);
   let verdict: PolicyDecision = { decision: 'ask', step: 'default', rule: null, reason: 'new' };
-  const events = new EventStore(db);
+  const events = new EventStore(db, new SessionMarksRepo(db));
   const broker = new PermissionBroker({
     repo,
     events,

@@ -1,7 +1,4 @@
-// Over 400 lines on purpose: one decision pipeline (rules, session rules, hosts allowed always,
-// a person, the timeout) read top to bottom; its stores live beside it (permission-repo.ts,
-// allowed-hosts.ts).
-import type { PermissionDecisionBody, PermissionMode } from '../../../contract/api.js';
+import type { PermissionDecisionBody } from '../../../contract/api.js';
 import type { PermissionAnswer, PermissionAsk } from '../agents/agent.js';
 import type { EventStore } from '../events/event-store.js';
 import { apiError } from '../http/errors.js';
@@ -16,21 +13,10 @@ import {
   type StoredPermission,
 } from './permission-repo.js';
 import type { PermissionPolicy, PolicyDecision } from '../agents/permission-policy.js';
+import { AskVerdicts, QUESTION_TOOLS, sessionMatch, type AskContext } from './ask-verdict.js';
 
 export type { PermissionAnswer };
-
-export interface AskContext {
-  sessionId: string;
-  subscriptionId: string;
-  cwd: string;
-  permissionMode: PermissionMode;
-  /** The MCP tools the session's launch allowed; every other MCP tool is refused. */
-  mcpTools: readonly string[];
-  /** The session's choice: commands no rule decides run without a prompt (they run confined). */
-  confinedWithoutAsking?: boolean;
-  answer(answer: PermissionAnswer): void;
-  onPendingChange(): void;
-}
+export type { AskContext } from './ask-verdict.js';
 
 interface Waiting {
   context: AskContext;
@@ -54,19 +40,6 @@ export interface BrokerDeps {
 const NOBODY =
   'Nobody is listening for prompts (no console or client attached), so a request that needs a person is refused.';
 
-const QUESTION_TOOLS = new Set(['AskUserQuestion']);
-
-/**
- * The match key of an "allow for this session" rule: the exact command for Bash, the destination
- * for a command's connection (isolation/network-gate.ts), any use otherwise.
- */
-function sessionMatch(toolName: string, input: Record<string, unknown>): string {
-  if (toolName === 'Network') return `host:${String(input['host'])}:${String(input['port'])}`;
-  return toolName === 'Bash' && typeof input['command'] === 'string'
-    ? `command:${input['command']}`
-    : '*';
-}
-
 function scopeNote(scope: PermissionScope | null): string | null {
   if (scope === 'session') return 'for this session';
   return scope === 'always' ? 'always for this host' : null;
@@ -83,8 +56,10 @@ export class PermissionBroker {
   private readonly events: EventStore;
   private readonly hub: GlobalHub;
   private readonly timeoutMs: number;
+  private readonly verdicts: AskVerdicts;
 
   constructor(private readonly deps: BrokerDeps) {
+    this.verdicts = new AskVerdicts(deps);
     this.repo = deps.repo;
     this.events = deps.events;
     this.hub = deps.hub;
@@ -102,7 +77,7 @@ export class PermissionBroker {
     toolUseId: string | null,
     context: AskContext,
   ): PolicyDecision {
-    const verdict = this.evaluate(context, toolName, input, QUESTION_TOOLS.has(toolName));
+    const verdict = this.verdicts.of(context, toolName, input, QUESTION_TOOLS.has(toolName));
     if (verdict.decision !== 'ask')
       this.auto(context, toolName, input, toolUseId, verdict, 'rules');
     return verdict;
@@ -111,7 +86,7 @@ export class PermissionBroker {
   open(ask: PermissionAsk, context: AskContext): void {
     const { toolName, input, toolUseId } = ask;
     const isQuestion = QUESTION_TOOLS.has(toolName);
-    let verdict = this.evaluate(context, toolName, input, isQuestion);
+    let verdict = this.verdicts.of(context, toolName, input, isQuestion);
     let decidedBy = 'rules';
     if (verdict.decision === 'ask' && !this.deps.someoneListening(context.sessionId)) {
       verdict = { ...verdict, decision: 'deny', reason: NOBODY, report: NOBODY };
@@ -271,76 +246,6 @@ export class PermissionBroker {
     for (const waiting of this.waiting.values())
       if (waiting.context.sessionId === sessionId) count++;
     return count;
-  }
-
-  private evaluate(
-    context: AskContext,
-    toolName: string,
-    input: Record<string, unknown>,
-    isQuestion: boolean,
-  ): PolicyDecision {
-    let verdict: PolicyDecision;
-    try {
-      verdict = this.deps.policy()({
-        session_id: context.sessionId,
-        tool_name: toolName,
-        input,
-        cwd: context.cwd,
-        permission_mode: context.permissionMode,
-        mcp_tools: context.mcpTools,
-      });
-    } catch (error: unknown) {
-      // Fail closed: a broken policy refuses rather than lets through.
-      return {
-        decision: 'deny',
-        step: 'engine_error',
-        rule: null,
-        reason: `The permission engine failed: ${String(error)}`,
-      };
-    }
-    // Only the ask of "no rule decided": an ask or deny rule (git push, rm -rf) still applies.
-    if (
-      verdict.decision === 'ask' &&
-      verdict.step === 'default' &&
-      toolName === 'Bash' &&
-      context.confinedWithoutAsking === true
-    ) {
-      return {
-        decision: 'allow',
-        step: 'confined',
-        rule: null,
-        reason:
-          'Runs confined by the operating system; this session runs such commands without asking.',
-        ...(verdict.updatedInput === undefined ? {} : { updatedInput: verdict.updatedInput }),
-      };
-    }
-    if (
-      verdict.decision === 'ask' &&
-      !isQuestion &&
-      this.repo.hasSessionRule(context.sessionId, toolName, sessionMatch(toolName, input))
-    ) {
-      return {
-        decision: 'allow',
-        step: 'session_rule',
-        rule: `session:${toolName}`,
-        reason: 'Allowed for this session by a person.',
-        ...(verdict.updatedInput === undefined ? {} : { updatedInput: verdict.updatedInput }),
-      };
-    }
-    const destination = toolName === 'Network' ? destinationOf(input) : null;
-    if (
-      verdict.decision === 'ask' &&
-      destination &&
-      this.deps.allowedHosts?.has(destination.host, destination.port)
-    ) {
-      return {
-        decision: 'allow',
-        step: 'allowed_host',
-        rule: `host:${destination.host}:${destination.port}`,
-        reason: 'Allowed always for this host and port by a person.',
-      };
-    }
-    return isQuestion && verdict.decision === 'allow' ? { ...verdict, decision: 'ask' } : verdict;
   }
 
   private auto(

@@ -34,6 +34,14 @@ export class PermissionRepo {
     return row ? toPermission(row) : null;
   }
 
+  /** The session a prompt belongs to (the key guard's question), undefined for no such prompt. */
+  sessionOf(id: string): string | undefined {
+    return this.db
+      .prepare('SELECT session_id FROM permission_requests WHERE id = ?')
+      .pluck()
+      .get(id) as string | undefined;
+  }
+
   list(filter: {
     state?: PermissionState;
     session?: string;

@@ -5,6 +5,7 @@ import type { LogSink } from '../diagnostics/log-sink.js';
 import { EventStore } from '../events/event-store.js';
 import { GlobalHub } from '../events/global-hub.js';
 import { RouteTable } from '../http/route.js';
+import { SessionMarksRepo } from '../sessions/session-marks-repo.js';
 import { relaisPlugin } from './plugin.js';
 
 /** What every capability reads: the settings, the database, the events and their bus, the routes. */
@@ -39,6 +40,7 @@ export const corePlugin = relaisPlugin<CoreOptions>('relais-core', [], async (ap
   const { checkpointer, ...given } = options;
   const events = new EventStore(
     given.db,
+    new SessionMarksRepo(given.db),
     (error, dropped) => app.log.error({ err: error, dropped }, 'events could not all be written'),
     (error) => app.log.error({ err: error }, 'an event listener failed'),
   );

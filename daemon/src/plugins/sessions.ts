@@ -64,7 +64,7 @@ export const sessionsPlugin = relaisPlugin(
       },
     });
     await manager.recoverAfterRestart();
-    const recycler = new Recycler(db, events.archive, {
+    const recycler = new Recycler(repo, events.archive, {
       compressAfterDays: config.compressAfterDays,
       deleteAfterDays: config.deleteAfterDays,
       intervalMs: config.recycleIntervalMs,

@@ -2,6 +2,7 @@ import { agentReader } from '../agents/readers.js';
 import type { QuotaWindow, SubscriptionQuota } from '../../../contract/usage.js';
 import type { Db } from '../db/database.js';
 import type { EventStore, StoredEvent } from '../events/event-store.js';
+import { SessionLookup } from '../sessions/session-lookup.js';
 import type { QuotaConfig } from './quota-config.js';
 import type { QuotaReading } from './quota-parse.js';
 import { QuotaPoller, readOAuthToken, type PollTarget } from './quota-poller.js';
@@ -49,14 +50,13 @@ export class QuotaService {
     );
     // Only a live agent's stream tells the quota as it is now: an imported transcript's lines are
     // history. A session's subscription and origin never change, so each is looked up once.
-    const session = db.prepare(
-      "SELECT subscription_id, agent FROM sessions WHERE id = ? AND origin = 'relais'",
-    );
+    const sessions = new SessionLookup(db);
     const known = new Map<string, { subscription_id: string; agent: string } | null>();
     this.sessionOf = (id: string) => {
       let found = known.get(id);
       if (found === undefined) {
-        found = (session.get(id) as { subscription_id: string; agent: string } | undefined) ?? null;
+        const launch = sessions.launchOf(id);
+        found = launch ? { subscription_id: launch.subscription_id, agent: launch.agent } : null;
         known.set(id, found);
       }
       return found;

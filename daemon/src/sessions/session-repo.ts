@@ -151,6 +151,17 @@ export class SessionRepo {
     ).map((row) => row.id);
   }
 
+  /** Relais' own sessions ended before `before` whose conversation is kept as one of `conversations`. */
+  endedBefore(before: string, conversations: string[]): string[] {
+    const marks = conversations.map(() => '?').join(',');
+    return this.db
+      .prepare(
+        `SELECT id FROM sessions WHERE state = 'ended' AND origin = 'relais' AND ended_at < ? AND conversation IN (${marks})`,
+      )
+      .pluck()
+      .all(before, ...conversations) as string[];
+  }
+
   update(
     id: string,
     fields: Partial<

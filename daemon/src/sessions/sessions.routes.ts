@@ -1,16 +1,5 @@
-import { z } from 'zod';
 import {
-  EVENTS_PAGE_MAX,
-  EVENTS_PAGE_MAX_CHARS,
-  EventsPage,
-  EventsQuery,
   Heartbeat,
-  MessageResult,
-  MessageSend,
-  Outline,
-  OutlineQuery,
-  QueueEntry,
-  QueueOrder,
   Session,
   SessionLaunch,
   SessionListQuery,
@@ -18,53 +7,36 @@ import {
   SessionResume,
   LaunchWait,
   LaunchWaitQuery,
-  SessionStreamLine,
-  StreamQuery,
   listOf,
 } from '../../../contract/api.js';
-import { agentReader } from '../agents/readers.js';
-import { eventJson, type EventStore } from '../events/event-store.js';
-import { OutlineIndex, sliceOutline } from '../events/outline.js';
-import { streamSessionEvents } from '../events/session-stream.js';
-import { apiError } from '../http/errors.js';
 import { appFromHeader } from '../http/app-header.js';
-import { callerRef } from '../keys/caller.js';
 import { IdParams, type RouteTable } from '../http/route.js';
+import { callerRef } from '../keys/caller.js';
 import { mcpInventory } from '../mcp/inventory.js';
-import type { GlobalHub } from '../events/global-hub.js';
-import { NDJSON } from '../http/ndjson-stream.js';
-import type { QueueRepo } from './queue-repo.js';
 import { resumeConversation } from './resume.js';
-import type { SessionManager } from './session-manager.js';
-import type { SessionRepo } from './session-repo.js';
+import { sessionEventRoutes } from './session-events.routes.js';
+import { sessionQueueRoutes } from './session-queue.routes.js';
+import { tag, type SessionRoutesDeps } from './session-routes-deps.js';
 
-export interface SessionRoutesDeps {
-  manager: SessionManager;
-  sessions: SessionRepo;
-  queue: QueueRepo;
-  events: EventStore;
-  hub: GlobalHub;
-  /** The HOME the agents get: a stdio MCP server listed at launch runs with it too. */
-  agentHome: string;
+export type { SessionRoutesDeps } from './session-routes-deps.js';
+
+/** The sessions' routes, in the order the API document lists them. */
+export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void {
+  listSessions(table, deps);
+  launchSession(table, deps);
+  launchWait(table, deps);
+  resumeSession(table, deps);
+  getSession(table, deps);
+  renameSession(table, deps);
+  stopSession(table, deps);
+  extendDeadline(table, deps);
+  interruptTurn(table, deps);
+  sessionEventRoutes(table, deps);
+  sessionQueueRoutes(table, deps);
 }
 
-const EntryParams = z
-  .object({ id: z.string().min(1).max(200), entryId: z.string().min(1).max(200) })
-  .strict();
-const QueueList = z.object({ items: z.array(QueueEntry), next_cursor: z.null() });
-
-/**
- * A range of past events (or of their outline) entirely at or below the last stored seq never
- * changes: events are append-only. Kept in the browser's own cache only (private), a week at most:
- * a conversation deleted by the recycler or by hand is unreachable from the console (its session
- * answers 404 before any page is asked), and its copies there expire.
- */
-const CLOSED_RANGE = 'private, max-age=604800, immutable';
-
-export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void {
-  const { manager, sessions, queue, events, hub, agentHome } = deps;
-  const tag = 'sessions';
-
+function listSessions(table: RouteTable, deps: SessionRoutesDeps): void {
+  const { sessions } = deps;
   table.add({
     method: 'GET',
     url: '/api/sessions',
@@ -75,7 +47,10 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
     response: listOf(Session),
     handler: ({ query }) => sessions.list(query),
   });
+}
 
+function launchSession(table: RouteTable, deps: SessionRoutesDeps): void {
+  const { manager, agentHome } = deps;
   table.add({
     method: 'POST',
     url: '/api/sessions',
@@ -97,7 +72,10 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
       return manager.launch({ ...body, app }, app, mcp, null, key?.id ?? null);
     },
   });
+}
 
+function launchWait(table: RouteTable, deps: SessionRoutesDeps): void {
+  const { manager } = deps;
   table.add({
     method: 'GET',
     url: '/api/subscriptions/:id/launch-wait',
@@ -118,7 +96,10 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
       };
     },
   });
+}
 
+function resumeSession(table: RouteTable, deps: SessionRoutesDeps): void {
+  const { manager, sessions } = deps;
   table.add({
     method: 'POST',
     url: '/api/sessions/:id/resume',
@@ -138,7 +119,10 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
         body.app ?? appFromHeader(request, 'unknown'),
       ),
   });
+}
 
+function getSession(table: RouteTable, deps: SessionRoutesDeps): void {
+  const { manager } = deps;
   table.add({
     method: 'GET',
     url: '/api/sessions/:id',
@@ -150,7 +134,10 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
     response: Session,
     handler: ({ params }) => manager.get(params.id),
   });
+}
 
+function renameSession(table: RouteTable, deps: SessionRoutesDeps): void {
+  const { manager } = deps;
   table.add({
     method: 'PATCH',
     url: '/api/sessions/:id',
@@ -163,7 +150,10 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
     response: Session,
     handler: ({ params, body }) => manager.rename(params.id, body.title),
   });
+}
 
+function stopSession(table: RouteTable, deps: SessionRoutesDeps): void {
+  const { manager } = deps;
   table.add({
     method: 'POST',
     url: '/api/sessions/:id/stop',
@@ -175,7 +165,10 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
     response: Session,
     handler: ({ params }) => manager.stop(params.id),
   });
+}
 
+function extendDeadline(table: RouteTable, deps: SessionRoutesDeps): void {
+  const { manager } = deps;
   table.add({
     method: 'POST',
     url: '/api/sessions/:id/heartbeat',
@@ -188,7 +181,10 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
     response: Session,
     handler: ({ params, body }) => manager.heartbeat(params.id, body.extend_seconds),
   });
+}
 
+function interruptTurn(table: RouteTable, deps: SessionRoutesDeps): void {
+  const { manager } = deps;
   table.add({
     method: 'POST',
     url: '/api/sessions/:id/interrupt',
@@ -200,188 +196,4 @@ export function sessionRoutes(table: RouteTable, deps: SessionRoutesDeps): void 
     response: Session,
     handler: ({ params }) => manager.interrupt(params.id),
   });
-
-  table.add({
-    method: 'GET',
-    url: '/api/sessions/:id/events',
-    scope: 'read',
-    tag,
-    errors: [404],
-    summary: `Events in chunks: after=N (forwards), before=N (backwards), neither (the newest chunk); at most ${EVENTS_PAGE_MAX}, and about ${EVENTS_PAGE_MAX_CHARS / 1_000_000} MB of data (a larger event comes alone)`,
-    params: IdParams,
-    query: EventsQuery,
-    response: EventsPage,
-    handler: ({ params, query, reply }) => {
-      const session = manager.get(params.id);
-      const limit = Math.min(query.limit, EVENTS_PAGE_MAX);
-      const forwards = query.after !== undefined && query.before === undefined;
-      const { items, more } = events.readPage(params.id, {
-        after: query.after,
-        before: query.before,
-        limit,
-        fromEnd: !forwards,
-        maxChars: EVENTS_PAGE_MAX_CHARS,
-        clip: query.clip,
-      });
-      const firstSeq = events.firstSeq(params.id);
-      const lastSeq = Math.max(session.last_seq, events.currentSeq(params.id));
-      let next: string | null = null;
-      if (forwards && more && items[items.length - 1]!.seq < lastSeq)
-        next = String(items[items.length - 1]!.seq);
-      if (!forwards && items.length > 0 && firstSeq !== null && items[0]!.seq > firstSeq)
-        next = String(items[0]!.seq);
-      const closed =
-        (query.before !== undefined && query.before - 1 <= lastSeq) || (forwards && more);
-      if (closed) reply.header('cache-control', CLOSED_RANGE);
-      return `{"items":[${items.map(eventJson).join(',')}],"next_cursor":${JSON.stringify(next)},"first_seq":${firstSeq ?? 'null'},"last_seq":${lastSeq}}`;
-    },
-  });
-
-  const outlines = new OutlineIndex(events);
-  table.add({
-    method: 'GET',
-    url: '/api/sessions/:id/outline',
-    scope: 'read',
-    tag,
-    errors: [404],
-    summary:
-      'Where to jump: the context line, every turn and every tool call, with their sequence numbers',
-    params: IdParams,
-    query: OutlineQuery,
-    response: Outline,
-    handler: ({ params, query, reply }) => {
-      const session = manager.get(params.id);
-      const outline = outlines.get(params.id, agentReader(session.agent).outline);
-      if (query.before !== undefined && query.before - 1 <= outline.last_seq)
-        reply.header('cache-control', CLOSED_RANGE);
-      return sliceOutline(outline, query.after ?? 0, query.before ?? Infinity);
-    },
-  });
-
-  table.add({
-    method: 'GET',
-    url: '/api/sessions/:id/stream',
-    scope: 'read',
-    tag,
-    errors: [404],
-    summary: 'Live events from after=N on (NDJSON over fetch), then session changes and keepalives',
-    params: IdParams,
-    query: StreamQuery,
-    stream: { contentType: NDJSON, line: SessionStreamLine },
-    handler: async ({ params, query, request, reply }) => {
-      manager.get(params.id);
-      const current = (): Session => manager.get(params.id);
-      await streamSessionEvents(params.id, query, current, events, hub, request, reply);
-    },
-  });
-
-  table.add({
-    method: 'POST',
-    url: '/api/sessions/:id/messages',
-    scope: 'steer',
-    tag,
-    errors: [404, 409],
-    summary: 'Send an instruction now when the agent is idle, else queue it (at most 10)',
-    params: IdParams,
-    body: MessageSend,
-    response: MessageResult,
-    handler: ({ params, body }) => manager.send(params.id, body.text),
-  });
-
-  table.add({
-    method: 'POST',
-    url: '/api/sessions/:id/steer',
-    scope: 'steer',
-    tag,
-    errors: [404, 409],
-    summary:
-      'Steer now: add the instruction to the running turn (Codex), or interrupt it and send this next (Claude); sent at once when idle',
-    params: IdParams,
-    body: MessageSend,
-    response: MessageResult,
-    handler: ({ params, body }) => manager.steer(params.id, body.text),
-  });
-
-  table.add({
-    method: 'POST',
-    url: '/api/sessions/:id/queue/:entryId/steer',
-    scope: 'steer',
-    tag,
-    errors: [404, 409],
-    summary: 'Steer now with a queued instruction: it leaves the queue and joins the running turn',
-    params: EntryParams,
-    response: MessageResult,
-    handler: ({ params }) => manager.steerQueued(params.id, params.entryId),
-  });
-
-  table.add({
-    method: 'GET',
-    url: '/api/sessions/:id/queue',
-    scope: 'read',
-    tag,
-    summary: 'Instructions waiting, in order',
-    errors: [404],
-    params: IdParams,
-    response: QueueList,
-    handler: ({ params }) => (
-      manager.get(params.id),
-      { items: queue.list(params.id), next_cursor: null }
-    ),
-  });
-
-  table.add({
-    method: 'PUT',
-    url: '/api/sessions/:id/queue',
-    scope: 'steer',
-    tag,
-    summary: 'Reorder the queue: every entry id, once, in the new order',
-    errors: [404],
-    params: IdParams,
-    body: QueueOrder,
-    response: QueueList,
-    handler: ({ params, body }) => {
-      manager.get(params.id);
-      const items = queue.reorder(params.id, body.ids);
-      hubSession(params.id);
-      return { items, next_cursor: null };
-    },
-  });
-
-  table.add({
-    method: 'DELETE',
-    url: '/api/sessions/:id/queue',
-    scope: 'steer',
-    tag,
-    summary: 'Empty the queue',
-    status: 204,
-    errors: [404],
-    params: IdParams,
-    handler: ({ params }) => {
-      manager.get(params.id);
-      queue.clear(params.id);
-      hubSession(params.id);
-    },
-  });
-
-  table.add({
-    method: 'DELETE',
-    url: '/api/sessions/:id/queue/:entryId',
-    scope: 'steer',
-    tag,
-    summary: 'Delete one queued instruction',
-    status: 204,
-    errors: [404],
-    params: EntryParams,
-    handler: ({ params }) => {
-      manager.get(params.id);
-      if (!queue.remove(params.id, params.entryId))
-        throw apiError('not_found', 'No such queue entry.');
-      hubSession(params.id);
-    },
-  });
-
-  function hubSession(id: string): void {
-    const session = sessions.get(id);
-    if (session) hub.publish({ type: 'session', session });
-  }
 }

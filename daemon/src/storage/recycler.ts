@@ -1,7 +1,7 @@
 import type { RecycleResult } from '../../../contract/operations.js';
-import type { Db } from '../db/database.js';
 import type { EventArchive } from '../events/event-archive.js';
 import { nowIso } from '../ids.js';
+import type { SessionRepo } from '../sessions/session-repo.js';
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -22,7 +22,7 @@ export class Recycler {
   lastResult: RecycleResult | null = null;
 
   constructor(
-    private readonly db: Db,
+    private readonly sessions: Pick<SessionRepo, 'endedBefore'>,
     private readonly archive: EventArchive,
     readonly policy: RecyclePolicy,
     private readonly now: () => number = Date.now,
@@ -43,17 +43,9 @@ export class Recycler {
     const now = this.now();
     const deleteBefore = nowIso(now - this.policy.deleteAfterDays * DAY_MS);
     const compressBefore = nowIso(now - this.policy.compressAfterDays * DAY_MS);
-    const ended = (before: string, conversations: string[]): string[] =>
-      (
-        this.db
-          .prepare(
-            `SELECT id FROM sessions WHERE state = 'ended' AND origin = 'relais' AND ended_at < ? AND conversation IN (${conversations.map(() => '?').join(',')})`,
-          )
-          .all(before, ...conversations) as { id: string }[]
-      ).map((row) => row.id);
-    const toDelete = ended(deleteBefore, ['hot', 'compressed']);
+    const toDelete = this.sessions.endedBefore(deleteBefore, ['hot', 'compressed']);
     for (const id of toDelete) this.archive.delete(id);
-    const toCompress = ended(compressBefore, ['hot']);
+    const toCompress = this.sessions.endedBefore(compressBefore, ['hot']);
     for (const id of toCompress) this.archive.compress(id);
     this.lastRunAt = nowIso(now);
     this.nextRunAt = nowIso(now + this.policy.intervalMs);

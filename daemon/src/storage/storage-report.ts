@@ -67,46 +67,18 @@ export function storageReport(
   const pageSize = db.pragma('page_size', { simple: true }) as number;
   const pageCount = db.pragma('page_count', { simple: true }) as number;
   const total = pageSize * pageCount;
-  const sums = new Map<StorageCategory, number>(ORDER.map((c) => [c, 0]));
-  for (const row of db
-    .prepare('SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name')
-    .all() as { name: string; bytes: number }[]) {
-    const category = categoryOf(row.name);
-    sums.set(category, sums.get(category)! + row.bytes);
-  }
-  const used = [...sums.values()].reduce((a, b) => a + b, 0);
-  // Free pages and headers: what the tables and indexes do not use of the file.
-  sums.set('overhead', sums.get('overhead')! + (total - used));
-
+  const sums = categorySums(db, total);
   const all = db.prepare(CONVERSATIONS).all() as ConversationRow[];
-  const bySubscription = new Map<
-    string,
-    { conversations: number; bytes: number; raw_bytes: number }
-  >();
-  for (const c of all) {
-    const entry = bySubscription.get(c.subscription_id) ?? {
-      conversations: 0,
-      bytes: 0,
-      raw_bytes: 0,
-    };
-    if (c.conversation !== 'deleted') entry.conversations++;
-    entry.bytes += c.bytes;
-    entry.raw_bytes += c.raw_bytes;
-    bySubscription.set(c.subscription_id, entry);
-  }
   const conversations: ConversationStorage[] = all
     .filter((c) => c.conversation !== 'deleted')
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, limit)
     .map((c) => ({ ...c, ...recycler.datesFor(c.state === 'ended' ? c.ended_at : null) }));
-
   return {
     total_bytes: total,
     categories: ORDER.map((category) => ({ category, bytes: sums.get(category)! })),
     files: { database_bytes: sizeOf(databaseFile), wal_bytes: sizeOf(`${databaseFile}-wal`) },
-    by_subscription: [...bySubscription]
-      .map(([subscription_id, v]) => ({ subscription_id, ...v }))
-      .sort((a, b) => b.bytes - a.bytes),
+    by_subscription: bySubscription(all),
     conversations,
     recycling: {
       compress_after_days: recycler.policy.compressAfterDays,
@@ -118,6 +90,35 @@ export function storageReport(
         : null,
     },
   };
+}
+
+/** The file's bytes by category: each table's and index's pages, the rest as overhead. */
+function categorySums(db: Db, total: number): Map<StorageCategory, number> {
+  const sums = new Map<StorageCategory, number>(ORDER.map((c) => [c, 0]));
+  for (const row of db
+    .prepare('SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name')
+    .all() as { name: string; bytes: number }[]) {
+    const category = categoryOf(row.name);
+    sums.set(category, sums.get(category)! + row.bytes);
+  }
+  const used = [...sums.values()].reduce((a, b) => a + b, 0);
+  // Free pages and headers: what the tables and indexes do not use of the file.
+  sums.set('overhead', sums.get('overhead')! + (total - used));
+  return sums;
+}
+
+function bySubscription(all: ConversationRow[]): StorageReport['by_subscription'] {
+  const sums = new Map<string, { conversations: number; bytes: number; raw_bytes: number }>();
+  for (const c of all) {
+    const entry = sums.get(c.subscription_id) ?? { conversations: 0, bytes: 0, raw_bytes: 0 };
+    if (c.conversation !== 'deleted') entry.conversations++;
+    entry.bytes += c.bytes;
+    entry.raw_bytes += c.raw_bytes;
+    sums.set(c.subscription_id, entry);
+  }
+  return [...sums]
+    .map(([subscription_id, v]) => ({ subscription_id, ...v }))
+    .sort((a, b) => b.bytes - a.bytes);
 }
 
 function sizeOf(path: string): number {

@@ -23,30 +23,10 @@ export interface StorageDeps {
   recycler: Recycler;
 }
 
-export function storageRoutes(table: RouteTable, deps: StorageDeps): void {
-  const tag = 'storage';
-  const endedSession = (id: string): void => {
-    const row = deps.sessions.conversationState(id);
-    if (!row) throw apiError('not_found', 'No such session.');
-    if (row.state !== 'ended')
-      throw apiError(
-        'session_not_ready',
-        'Only a finished conversation can be compressed or deleted; stop the session first.',
-      );
-    if (row.conversation === 'deleted')
-      throw apiError('not_found', 'This conversation was deleted.');
-  };
-  const entry = (id: string): z.infer<typeof ConversationStorage> => {
-    const found = storageReport(
-      deps.db,
-      deps.databaseFile,
-      deps.recycler,
-      100_000,
-    ).conversations.find((c) => c.session_id === id);
-    if (!found) throw apiError('not_found', 'No such conversation.');
-    return found;
-  };
+const tag = 'storage';
 
+/** The storage report, and compressing, deleting and recycling conversations on demand. */
+export function storageRoutes(table: RouteTable, deps: StorageDeps): void {
   table.add({
     method: 'GET',
     url: '/api/storage',
@@ -59,6 +39,44 @@ export function storageRoutes(table: RouteTable, deps: StorageDeps): void {
       return storageReport(deps.db, deps.databaseFile, deps.recycler, query.limit);
     },
   });
+  conversationRoutes(table, deps);
+  table.add({
+    method: 'POST',
+    url: '/api/storage/recycle',
+    tag,
+    summary: 'Run the recycling job now',
+    response: RecycleResult,
+    handler: () => {
+      deps.events.flush();
+      return deps.recycler.run();
+    },
+  });
+}
+
+/** Throws unless the session exists, has ended and still has its conversation. */
+function assertEnded(deps: StorageDeps, id: string): void {
+  const row = deps.sessions.conversationState(id);
+  if (!row) throw apiError('not_found', 'No such session.');
+  if (row.state !== 'ended')
+    throw apiError(
+      'session_not_ready',
+      'Only a finished conversation can be compressed or deleted; stop the session first.',
+    );
+  if (row.conversation === 'deleted') throw apiError('not_found', 'This conversation was deleted.');
+}
+
+function storageEntry(deps: StorageDeps, id: string): z.infer<typeof ConversationStorage> {
+  const found = storageReport(
+    deps.db,
+    deps.databaseFile,
+    deps.recycler,
+    100_000,
+  ).conversations.find((c) => c.session_id === id);
+  if (!found) throw apiError('not_found', 'No such conversation.');
+  return found;
+}
+
+function conversationRoutes(table: RouteTable, deps: StorageDeps): void {
   table.add({
     method: 'POST',
     url: '/api/storage/conversations/:id/compress',
@@ -68,10 +86,10 @@ export function storageRoutes(table: RouteTable, deps: StorageDeps): void {
     params: IdParams,
     response: ConversationStorage,
     handler: ({ params }) => {
-      endedSession(params.id);
+      assertEnded(deps, params.id);
       deps.events.flush();
       deps.archive.compress(params.id);
-      return entry(params.id);
+      return storageEntry(deps, params.id);
     },
   });
   table.add({
@@ -83,20 +101,9 @@ export function storageRoutes(table: RouteTable, deps: StorageDeps): void {
     errors: [404, 409],
     params: IdParams,
     handler: ({ params }) => {
-      endedSession(params.id);
+      assertEnded(deps, params.id);
       deps.events.flush();
       deps.archive.delete(params.id);
-    },
-  });
-  table.add({
-    method: 'POST',
-    url: '/api/storage/recycle',
-    tag,
-    summary: 'Run the recycling job now',
-    response: RecycleResult,
-    handler: () => {
-      deps.events.flush();
-      return deps.recycler.run();
     },
   });
 }

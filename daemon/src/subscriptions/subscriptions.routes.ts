@@ -7,8 +7,16 @@ import {
 import { IdParams, type RouteTable } from '../http/route.js';
 import type { SubscriptionService } from './subscription-service.js';
 
+const tag = 'subscriptions';
+
+/** The subscriptions: the list and adding one, then what is done to one of them. */
 export function subscriptionRoutes(table: RouteTable, service: SubscriptionService): void {
-  const tag = 'subscriptions';
+  subscriptionListRoutes(table, service);
+  subscriptionItemRoutes(table, service);
+  subscriptionActionRoutes(table, service);
+}
+
+function subscriptionListRoutes(table: RouteTable, service: SubscriptionService): void {
   table.add({
     method: 'GET',
     url: '/api/subscriptions',
@@ -27,6 +35,9 @@ export function subscriptionRoutes(table: RouteTable, service: SubscriptionServi
     response: Subscription,
     handler: ({ body }) => service.create(body),
   });
+}
+
+function subscriptionItemRoutes(table: RouteTable, service: SubscriptionService): void {
   table.add({
     method: 'GET',
     url: '/api/subscriptions/:id',
@@ -58,6 +69,9 @@ export function subscriptionRoutes(table: RouteTable, service: SubscriptionServi
     params: IdParams,
     handler: ({ params }) => service.delete(params.id),
   });
+}
+
+function subscriptionActionRoutes(table: RouteTable, service: SubscriptionService): void {
   table.add({
     method: 'POST',
     url: '/api/subscriptions/:id/retry',

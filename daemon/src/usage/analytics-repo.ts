@@ -208,54 +208,68 @@ export class AnalyticsRepo {
   }
 
   timeseries(filter: AnalyticsFilter, maxPoints: number): AnalyticsTimeseries {
-    let from = filter.from ? Date.parse(filter.from) : null;
-    let to = filter.to ? Date.parse(filter.to) : null;
-    if (from === null || to === null) {
-      this.beforeRead();
-      const span =
-        this.periodSpan(filter) ??
-        this.rollups.span(filter) ??
-        this.all<{ lo: number | null; hi: number | null }>(
-          'SELECT MIN(started_at_ms) AS lo, MAX(started_at_ms) AS hi FROM turns',
-          turnsNarrowWhere(filter),
-        )[0]!;
-      if (span.lo === null || span.hi === null) {
-        if (from === null || to === null)
-          return {
-            from: filter.from ?? null,
-            to: filter.to ?? null,
-            bucket: '1h',
-            bucket_ms: 3_600_000,
-            points: [],
-          };
-      }
-      from ??= span.lo!;
-      to ??= span.hi! + 1;
-    }
+    const period = this.seriesPeriod(filter);
+    if (period === null)
+      return {
+        from: filter.from ?? null,
+        to: filter.to ?? null,
+        bucket: '1h',
+        bucket_ms: 3_600_000,
+        points: [],
+      };
+    const { from, to } = period;
     const bucket = pickBucket(to - from, maxPoints);
     const start = Math.floor(from / bucket.ms) * bucket.ms;
     const fast = this.rollups.series(filter, from, to, start, bucket.ms);
-    if (fast)
-      return {
-        from: new Date(from).toISOString(),
-        to: new Date(to).toISOString(),
-        bucket: bucket.label,
-        bucket_ms: bucket.ms,
-        points: seriesPoints(fast, start, to, bucket.ms),
-      };
+    return {
+      from: new Date(from).toISOString(),
+      to: new Date(to).toISOString(),
+      bucket: bucket.label,
+      bucket_ms: bucket.ms,
+      points: fast
+        ? seriesPoints(fast, start, to, bucket.ms)
+        : this.rawSeries(filter, from, to, start, bucket.ms),
+    };
+  }
+
+  /** The filter's period, its open ends closed by the turns it holds; null when it holds none. */
+  private seriesPeriod(filter: AnalyticsFilter): { from: number; to: number } | null {
+    const from = filter.from ? Date.parse(filter.from) : null;
+    const to = filter.to ? Date.parse(filter.to) : null;
+    if (from !== null && to !== null) return { from, to };
+    this.beforeRead();
+    const span =
+      this.periodSpan(filter) ??
+      this.rollups.span(filter) ??
+      this.all<{ lo: number | null; hi: number | null }>(
+        'SELECT MIN(started_at_ms) AS lo, MAX(started_at_ms) AS hi FROM turns',
+        turnsNarrowWhere(filter),
+      )[0]!;
+    if (span.lo === null || span.hi === null) return null;
+    return { from: from ?? span.lo, to: to ?? span.hi + 1 };
+  }
+
+  /** The series summed from the turns themselves, when the rollups cannot answer the filter. */
+  private rawSeries(
+    filter: AnalyticsFilter,
+    from: number,
+    to: number,
+    start: number,
+    bucketMs: number,
+  ): AnalyticsTimeseries['points'] {
     const rows = this.all<Aggregate & { t: number }>(
-      `SELECT (started_at_ms - ${start}) / ${bucket.ms} AS t, ${SERIES_AGGREGATES} FROM turns`,
+      `SELECT (started_at_ms - ${start}) / ${bucketMs} AS t, ${SERIES_AGGREGATES} FROM turns`,
       turnsNarrowWhere(filter, ['started_at_ms >= ?', 'started_at_ms < ?'], [from, to]),
       'GROUP BY t ORDER BY t',
     );
     const byIndex = new Map(rows.map((r) => [r.t, r]));
-    const count = Math.max(1, Math.ceil((to - start) / bucket.ms));
+    const count = Math.max(1, Math.ceil((to - start) / bucketMs));
     const points: AnalyticsTimeseries['points'] = [];
     for (let i = 0; i < count; i++) {
       const a = byIndex.get(i);
       const tokens = a ? tokensOf(a) : { input: 0, output: 0, cache_read: 0, cache_creation: 0 };
       points.push({
-        t: new Date(start + i * bucket.ms).toISOString(),
+        t: new Date(start + i * bucketMs).toISOString(),
         turns: a?.turns ?? 0,
         tokens,
         cost_estimate_usd: a?.cost ?? 0,
@@ -264,13 +278,7 @@ export class AnalyticsRepo {
         cache_hit_rate: cacheHitRate(tokens),
       });
     }
-    return {
-      from: new Date(from).toISOString(),
-      to: new Date(to).toISOString(),
-      bucket: bucket.label,
-      bucket_ms: bucket.ms,
-      points,
-    };
+    return points;
   }
 
   /** Newest first; the cursor is `<started_at_ms>.<id>` of the last row of the previous page. */

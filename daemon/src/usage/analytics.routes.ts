@@ -17,6 +17,7 @@ import { streamExport } from './export.js';
 import { pickFilter } from './filters.js';
 
 const CURSOR = /^\d+\.\d+$/;
+const tag = 'analytics';
 
 /** `flush` writes the turns still buffered, so that the export's own connection sees them. */
 export function analyticsRoutes(
@@ -25,7 +26,12 @@ export function analyticsRoutes(
   dbFile: string,
   flush: () => void,
 ): void {
-  const tag = 'analytics';
+  figureRoutes(table, repo);
+  turnRoutes(table, repo, dbFile, flush);
+}
+
+/** Figures summed over the filtered turns: in all, over time, by a dimension. */
+function figureRoutes(table: RouteTable, repo: AnalyticsRepo): void {
   table.add({
     method: 'GET',
     url: '/api/analytics/summary',
@@ -63,6 +69,15 @@ export function analyticsRoutes(
       return { by: query.by, items: repo.breakdown(filter, query.by) };
     },
   });
+}
+
+/** The filtered turns themselves: in pages, or exported whole. */
+function turnRoutes(
+  table: RouteTable,
+  repo: AnalyticsRepo,
+  dbFile: string,
+  flush: () => void,
+): void {
   table.add({
     method: 'GET',
     url: '/api/analytics/turns',

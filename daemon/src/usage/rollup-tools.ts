@@ -22,87 +22,112 @@ export function toolStats(
   kind: Kind,
   period: { from: number | null; to: number | null },
 ): ToolStats[] {
-  const tools = new Map<string, ToolAcc>();
-  const acc = (name: string): ToolAcc => {
-    let a = tools.get(name);
+  const tally = new ToolTally();
+  for (const piece of split(period.from, period.to, [DAY_MS])) {
+    if (piece.grain === null) rawPiece(db, filter, piece, tally);
+    else rolledPiece(db, filter, kind, piece, tally);
+  }
+  return tally.stats();
+}
+
+type Piece = ReturnType<typeof split>[number];
+type Sums = [name: string, calls: number, errors: number, denied: number, turns: number];
+
+/** The figures of each tool, summed over the pieces of the period. */
+class ToolTally {
+  private readonly tools = new Map<string, ToolAcc>();
+
+  of(name: string): ToolAcc {
+    let a = this.tools.get(name);
     if (!a)
-      tools.set(name, (a = { calls: 0, errors: 0, denied: 0, turns: 0, hist: new Histogram() }));
+      this.tools.set(
+        name,
+        (a = { calls: 0, errors: 0, denied: 0, turns: 0, hist: new Histogram() }),
+      );
     return a;
-  };
+  }
+
+  add([name, calls, errors, denied, turns]: Sums): ToolAcc {
+    const a = this.of(name);
+    a.calls += calls;
+    a.errors += errors;
+    a.denied += denied;
+    a.turns += turns;
+    return a;
+  }
+
+  stats(): ToolStats[] {
+    return [...this.tools.entries()]
+      .map(([tool_name, a]) => {
+        const [median, p95] = percentiles(a.hist, [50, 95]);
+        return {
+          tool_name,
+          calls: a.calls,
+          errors: a.errors,
+          denied: a.denied,
+          turns: a.turns,
+          duration: { median_ms: median!, p95_ms: p95!, approximate: true },
+        };
+      })
+      .sort(
+        (x, y) =>
+          y.calls - x.calls || (x.tool_name < y.tool_name ? -1 : x.tool_name > y.tool_name ? 1 : 0),
+      );
+  }
+}
+
+/** A partial day at an edge of the period: read from the tool calls themselves. */
+function rawPiece(db: Db, filter: AnalyticsFilter, piece: Piece, tally: ToolTally): void {
+  const range = rangeClause('turn_started_at_ms', piece.from, piece.to);
+  const where = toolCallsWhereWith(filter, range.sql, range.args);
+  const sums = db
+    .prepare(
+      `SELECT tool_name, COUNT(*), TOTAL(is_error = 1), TOTAL(permission_decision IN ('denied', 'auto_denied')),
+        COUNT(DISTINCT turn_id) FROM tool_calls ${where.sql} GROUP BY tool_name`,
+    )
+    .raw()
+    .all(...where.args) as Sums[];
+  for (const row of sums) tally.add(row);
+  const hist = db
+    .prepare(
+      `SELECT tool_name, ${BUCKET_SQL}, COUNT(*) FROM tool_calls ${where.sql} AND duration_ms IS NOT NULL
+        GROUP BY 1, 2`,
+    )
+    .raw()
+    .all(...where.args) as [string, number, number][];
+  for (const [name, bucket, n] of hist) tally.of(name).hist.add(bucket, n);
+}
+
+/** Whole days: read from the rollup (or its sums over the days, when summedDays can). */
+function rolledPiece(
+  db: Db,
+  filter: AnalyticsFilter,
+  kind: Kind,
+  piece: Piece,
+  tally: ToolTally,
+): void {
   const error = errorValue(filter);
   const toolList = filter.tool?.length
     ? { sql: [`tool_name IN (${filter.tool.map(() => '?').join(',')})`], args: filter.tool }
     : { sql: [], args: [] };
-  for (const piece of split(period.from, period.to, [DAY_MS])) {
-    if (piece.grain === null) {
-      const range = rangeClause('turn_started_at_ms', piece.from, piece.to);
-      const where = toolCallsWhereWith(filter, range.sql, range.args);
-      const sums = db
-        .prepare(
-          `SELECT tool_name, COUNT(*), TOTAL(is_error = 1), TOTAL(permission_decision IN ('denied', 'auto_denied')),
-        COUNT(DISTINCT turn_id) FROM tool_calls ${where.sql} GROUP BY tool_name`,
-        )
-        .raw()
-        .all(...where.args) as [string, number, number, number, number][];
-      for (const [name, calls, errors, denied, turns] of sums) {
-        const a = acc(name);
-        a.calls += calls;
-        a.errors += errors;
-        a.denied += denied;
-        a.turns += turns;
-      }
-      const hist = db
-        .prepare(
-          `SELECT tool_name, ${BUCKET_SQL}, COUNT(*) FROM tool_calls ${where.sql} AND duration_ms IS NOT NULL
-        GROUP BY 1, 2`,
-        )
-        .raw()
-        .all(...where.args) as [string, number, number][];
-      for (const [name, bucket, n] of hist) acc(name).hist.add(bucket, n);
-      continue;
-    }
-    const where = whereOf(
-      cellClause(kind, filter),
-      error === null
-        ? { sql: ['is_error IN (0, 1)'], args: [] }
-        : { sql: ['is_error = ?'], args: [error] },
-      rangeClause('day', piece.from, piece.to),
-      toolList,
-    );
-    const summed = summedDays(db, where);
-    const rows =
-      summed ??
-      (db
-        .prepare(
-          `SELECT tool_name, calls, errors, denied, turns, hist FROM usage_tool_rollup ${where.sql}`,
-        )
-        .raw()
-        .all(...where.args) as [string, number, number, number, number, Buffer][]);
-    for (const [name, calls, errors, denied, turns, blob] of rows) {
-      const a = acc(name);
-      a.calls += calls;
-      a.errors += errors;
-      a.denied += denied;
-      a.turns += turns;
-      a.hist.addBlob(blob);
-    }
-  }
-  return [...tools.entries()]
-    .map(([tool_name, a]) => {
-      const [median, p95] = percentiles(a.hist, [50, 95]);
-      return {
-        tool_name,
-        calls: a.calls,
-        errors: a.errors,
-        denied: a.denied,
-        turns: a.turns,
-        duration: { median_ms: median!, p95_ms: p95!, approximate: true },
-      };
-    })
-    .sort(
-      (x, y) =>
-        y.calls - x.calls || (x.tool_name < y.tool_name ? -1 : x.tool_name > y.tool_name ? 1 : 0),
-    );
+  const where = whereOf(
+    cellClause(kind, filter),
+    error === null
+      ? { sql: ['is_error IN (0, 1)'], args: [] }
+      : { sql: ['is_error = ?'], args: [error] },
+    rangeClause('day', piece.from, piece.to),
+    toolList,
+  );
+  const rows =
+    summedDays(db, where) ??
+    (db
+      .prepare(
+        `SELECT tool_name, calls, errors, denied, turns, hist FROM usage_tool_rollup ${where.sql}`,
+      )
+      .raw()
+      .all(...where.args) as [string, number, number, number, number, Buffer][]);
+  for (const [name, calls, errors, denied, turns, blob] of rows)
+    tally.add([name, calls, errors, denied, turns]).hist.addBlob(blob);
 }
 
 const SAFE = Number.MAX_SAFE_INTEGER;

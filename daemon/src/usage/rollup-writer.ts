@@ -43,6 +43,58 @@ interface ToolCell {
   durations: BucketCounts;
 }
 
+/** A batch of turns summed in memory by cell, so that each cell is written once. */
+class BatchSums {
+  readonly cells = new Map<string, TurnCell>();
+  readonly sessions = new Map<string, Record<string, string | number>>();
+  readonly tools = new Map<string, { key: (string | number)[]; cell: ToolCell; turns: number }>();
+
+  add(turn: TurnRecord): void {
+    const isError = turn.is_error ? 1 : 0;
+    const day = slot(turn.started_at_ms, DAY_MS);
+    const tools = toolCells(turn);
+    const bucket = bucketOf(turn.duration_ms);
+    for (const kind of KINDS) {
+      const dims = dimsOf(kind, turn);
+      for (const grain of [HOUR_MS, DAY_MS]) sumTurn(this.cells, turn, bucket, grain, kind, '');
+      for (const e of [isError, -1]) this.noteSession(kind, dims, e, day, turn.session_id);
+      for (const [tool, cell] of tools) this.sumTool([kind, ...dims, isError, day, tool], cell);
+    }
+    sumTurn(this.cells, turn, bucket, FIVE_MINUTES_MS, 'none', '');
+    for (const { kind, grain } of TOOL_CUBES)
+      for (const tool of tools.keys()) sumTurn(this.cells, turn, bucket, grain, kind, tool);
+  }
+
+  private noteSession(kind: Kind, dims: Dims, e: number, day: number, session: string): void {
+    const id = cellKey([kind, ...dims, e, day, session]);
+    if (this.sessions.has(id)) return;
+    this.sessions.set(id, {
+      kind,
+      s: dims[0],
+      a: dims[1],
+      m: dims[2],
+      p: dims[3],
+      e,
+      day,
+      session,
+    });
+  }
+
+  private sumTool(key: (string | number)[], cell: ToolCell): void {
+    const id = cellKey(key);
+    const sum = this.tools.get(id);
+    if (!sum) {
+      this.tools.set(id, { key, cell: copyCell(cell), turns: 1 });
+      return;
+    }
+    sum.cell.calls += cell.calls;
+    sum.cell.errors += cell.errors;
+    sum.cell.denied += cell.denied;
+    for (const [b, n] of cell.durations) countInto(sum.cell.durations, b, n);
+    sum.turns++;
+  }
+}
+
 /** Adds one newly inserted turn to every rollup; runs inside the writer's transaction. */
 export class RollupWriter {
   private readonly turnHist;
@@ -97,60 +149,16 @@ export class RollupWriter {
    */
   addMany(turns: TurnRecord[]): void {
     if (turns.length === 1) return this.add(turns[0]!);
-    const cells = new Map<string, TurnCell>();
-    const sessions = new Map<string, Record<string, string | number>>();
-    const toolCellsByKey = new Map<
-      string,
-      { key: (string | number)[]; cell: ToolCell; turns: number }
-    >();
-    for (const turn of turns) {
-      const isError = turn.is_error ? 1 : 0;
-      const day = slot(turn.started_at_ms, DAY_MS);
-      const tools = toolCells(turn);
-      const bucket = bucketOf(turn.duration_ms);
-      for (const kind of KINDS) {
-        const dims = dimsOf(kind, turn);
-        for (const grain of [HOUR_MS, DAY_MS]) sumTurn(cells, turn, bucket, grain, kind, '');
-        for (const e of [isError, -1]) {
-          const id = cellKey([kind, ...dims, e, day, turn.session_id]);
-          if (sessions.has(id)) continue;
-          sessions.set(id, {
-            kind,
-            s: dims[0],
-            a: dims[1],
-            m: dims[2],
-            p: dims[3],
-            e,
-            day,
-            session: turn.session_id,
-          });
-        }
-        for (const [tool, cell] of tools) {
-          const key = [kind, ...dims, isError, day, tool];
-          const id = cellKey(key);
-          const sum = toolCellsByKey.get(id);
-          if (!sum) toolCellsByKey.set(id, { key, cell: copyCell(cell), turns: 1 });
-          else {
-            sum.cell.calls += cell.calls;
-            sum.cell.errors += cell.errors;
-            sum.cell.denied += cell.denied;
-            for (const [b, n] of cell.durations) countInto(sum.cell.durations, b, n);
-            sum.turns++;
-          }
-        }
-      }
-      sumTurn(cells, turn, bucket, FIVE_MINUTES_MS, 'none', '');
-      for (const { kind, grain } of TOOL_CUBES)
-        for (const tool of tools.keys()) sumTurn(cells, turn, bucket, grain, kind, tool);
-    }
-    for (const row of sessions.values())
+    const sums = new BatchSums();
+    for (const turn of turns) sums.add(turn);
+    for (const row of sums.sessions.values())
       if (this.session.run(row).changes > 0) this.sessionNext.run(row);
-    for (const { key, cell, turns: count } of toolCellsByKey.values()) {
+    for (const { key, cell, turns: count } of sums.tools.values()) {
       const stored = (this.toolHist.get(...key) as Buffer | undefined) ?? null;
       const blob = mergeIntoBlob(stored, cell.durations);
       this.toolUpsertMany.run(...key, cell.calls, cell.errors, cell.denied, count, blob);
     }
-    for (const cell of cells.values()) {
+    for (const cell of sums.cells.values()) {
       const stored = (this.turnHist.get(...cell.key) as Buffer | undefined) ?? null;
       this.turnUpsertMany.run(
         ...cell.key,

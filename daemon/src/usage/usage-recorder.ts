@@ -3,6 +3,7 @@ import { agentReader } from '../agents/readers.js';
 import type { Db } from '../db/database.js';
 import type { EventStore, StoredEvent } from '../events/event-store.js';
 import type { SessionMeta, TurnRecord } from '../agents/turn-record.js';
+import { SessionLookup } from '../sessions/session-lookup.js';
 import { TurnWriter } from './turn-writer.js';
 
 type Json = Record<string, unknown>;
@@ -36,11 +37,8 @@ export class UsageRecorder {
   ) {
     this.writer = new TurnWriter(db);
     // Imported conversations are counted by the history importer, one row per model response.
-    const stmt = db.prepare(
-      "SELECT subscription_id, agent, model, app, permission_mode FROM sessions WHERE id = ? AND origin = 'relais'",
-    );
-    this.lookupMeta = (sessionId: string): SessionMeta | undefined =>
-      stmt.get(sessionId) as SessionMeta | undefined;
+    const sessions = new SessionLookup(db);
+    this.lookupMeta = (sessionId: string): SessionMeta | undefined => sessions.launchOf(sessionId);
   }
 
   attach(events: EventStore): this {

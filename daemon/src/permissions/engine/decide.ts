@@ -87,49 +87,20 @@ function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
   validate(request);
   const { tool_name: tool, input, cwd } = request;
   const toolClass = classifyTool(tool);
-  const byMcp = toolClass === 'mcp' ? mcpStep(tool, request.mcp_tools) : null;
-  if (byMcp !== null) return byMcp;
-  const byMode = modeStep(request.permission_mode, tool, toolClass, input);
-  if (byMode !== null) return byMode;
-  const tooLong = oversized(input);
-  if (tooLong !== null) return tooLong;
+  const early = beforePaths(request, toolClass);
+  if (early !== null) return early;
 
   const fs = snapshotFs(ctx.fs ?? nodeFs);
-  let refs: PathRef[];
-  let commandTexts: string[] | null = null;
-  let commandForms: string[] | null = null;
-  let caution: string | null = null;
-  if (toolClass === 'bash') {
-    const command = input['command'];
-    if (typeof command !== 'string' || command.trim() === '')
-      return pathDenial('Bash: command is missing or empty');
-    if (command.includes('\0')) return pathDenial('Bash: command contains a NUL byte');
-    const shell = analyzeShell(command, cwd, ctx.agentHomeDir ?? ctx.homeDir, fs);
-    // The shell itself runs in cwd: whatever it does there unnamed happens in that folder.
-    refs = [
-      { raw: '.', access: 'read', cwds: [cwd], origin: 'Bash working folder' },
-      ...shell.refs,
-    ];
-    if (shell.refs.length > MAX_PATHS)
-      return {
-        decision: 'ask',
-        step: 'path',
-        rule: null,
-        reason: `the command names ${shell.refs.length} paths, more than the ${MAX_PATHS} the permission engine checks; a person will be asked`,
-      };
-    commandTexts = shell.commandTexts;
-    commandForms = shell.commandForms;
-    caution = shell.uncertain;
-  } else {
-    const found = fileToolRefs(tool, input, cwd, ctx.agentHomeDir ?? ctx.homeDir);
-    if (!found.ok) return pathDenial(found.reason);
-    refs = found.refs;
-  }
+  const named =
+    toolClass === 'bash'
+      ? commandPaths(input['command'], cwd, ctx, fs)
+      : filePaths(tool, input, cwd, ctx);
+  if ('decision' in named) return named;
 
   const env = pathEnv(fs, cwd, request.trusted_dirs ?? [cwd], ctx.dataDir);
-  const paths = checkPaths(refs, env, toolClass === 'bash');
+  const paths = checkPaths(named.refs, env, toolClass === 'bash');
   if (paths.denial !== null) return paths.denial;
-  caution ??= paths.caution;
+  let caution = named.caution ?? paths.caution;
 
   const cwdPaths = { raw: path.resolve(cwd), real: canonicalize(fs, '/', cwd).real };
   const home = {
@@ -140,6 +111,7 @@ function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
   const root = paths.checked[0];
   let narrowed: Record<string, unknown> | undefined;
   if (search !== undefined && root !== undefined) {
+    const dataDir = { raw: env.dataDirRaw, real: env.dataDirReal };
     const reach = searchStep({
       tool: search,
       input,
@@ -147,7 +119,7 @@ function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
       rules: ctx.rules,
       cwd: cwdPaths,
       home,
-      dataDir: { raw: env.dataDirRaw, real: env.dataDirReal },
+      dataDir,
     });
     if (reach.kind === 'refused') return reach.decision;
     if (reach.kind === 'ask') caution ??= reach.reason;
@@ -156,8 +128,8 @@ function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
 
   const decided = decideByRules(
     evaluateRules(ctx.rules, {
-      commandTexts,
-      commandForms,
+      commandTexts: named.commandTexts,
+      commandForms: named.commandForms,
       paths: paths.checked,
       cwd: cwdPaths,
       home,
@@ -168,6 +140,58 @@ function decideOrThrow(request: ToolRequest, ctx: EngineContext): Decision {
   return narrowed === undefined || decided.decision === 'deny'
     ? decided
     : { ...decided, updatedInput: narrowed };
+}
+
+/** What decides before any path is read: an MCP tool's step, the mode, an input too long to read. */
+function beforePaths(request: ToolRequest, toolClass: ToolClass): Decision | null {
+  const { tool_name: tool, input } = request;
+  const byMcp = toolClass === 'mcp' ? mcpStep(tool, request.mcp_tools) : null;
+  return byMcp ?? modeStep(request.permission_mode, tool, toolClass, input) ?? oversized(input);
+}
+
+/** The paths a request names, and for a command its texts and what the analysis was unsure of. */
+interface NamedPaths {
+  refs: PathRef[];
+  commandTexts: string[] | null;
+  commandForms: string[] | null;
+  caution: string | null;
+}
+
+function commandPaths(
+  command: unknown,
+  cwd: string,
+  ctx: EngineContext,
+  fs: ReturnType<typeof snapshotFs>,
+): NamedPaths | Decision {
+  if (typeof command !== 'string' || command.trim() === '')
+    return pathDenial('Bash: command is missing or empty');
+  if (command.includes('\0')) return pathDenial('Bash: command contains a NUL byte');
+  const shell = analyzeShell(command, cwd, ctx.agentHomeDir ?? ctx.homeDir, fs);
+  if (shell.refs.length > MAX_PATHS)
+    return {
+      decision: 'ask',
+      step: 'path',
+      rule: null,
+      reason: `the command names ${shell.refs.length} paths, more than the ${MAX_PATHS} the permission engine checks; a person will be asked`,
+    };
+  return {
+    // The shell itself runs in cwd: whatever it does there unnamed happens in that folder.
+    refs: [{ raw: '.', access: 'read', cwds: [cwd], origin: 'Bash working folder' }, ...shell.refs],
+    commandTexts: shell.commandTexts,
+    commandForms: shell.commandForms,
+    caution: shell.uncertain,
+  };
+}
+
+function filePaths(
+  tool: string,
+  input: Record<string, unknown>,
+  cwd: string,
+  ctx: EngineContext,
+): NamedPaths | Decision {
+  const found = fileToolRefs(tool, input, cwd, ctx.agentHomeDir ?? ctx.homeDir);
+  if (!found.ok) return pathDenial(found.reason);
+  return { refs: found.refs, commandTexts: null, commandForms: null, caution: null };
 }
 
 /**

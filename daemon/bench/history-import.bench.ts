@@ -1,8 +1,9 @@
 // History import benchmark, whole daemon (its listeners included) on a real SQLite file:
 //  1. first import of a generated tree of transcripts (BENCH_HISTORY_MB, default 1024; a share
 //     BENCH_HISTORY_CODEX of it, default 0.25, Codex rollouts, the rest Claude Code's): MB/s,
-//     responses (turns) counted per second, peak RSS of the process, and the longest the event loop
-//     was kept from turning (perf_hooks' monitorEventLoopDelay) during the import;
+//     responses (turns) counted per second, CPU time (steadier than MB/s on a shared machine), peak
+//     RSS of the process, and the longest the event loop was kept from turning (perf_hooks'
+//     monitorEventLoopDelay) during the import;
 //  2. rescan of the unchanged tree (POST …/import, through HTTP), repeated;
 //  3. a line appended to a watched transcript → the event on the conversation's live stream.
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
@@ -61,9 +62,11 @@ try {
   const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
+  const cpuBefore = process.cpuUsage();
   started = performance.now();
   const reports = await importAll();
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
   loop.disable();
   clearInterval(sampler);
   const sum = (key: 'files' | 'bytes' | 'lines' | 'turns' | 'sessions'): number =>
@@ -73,6 +76,7 @@ try {
     `first import: ${sum('files')} files, ${mb(sum('bytes'))} MB, ${sum('lines')} lines, ${sum('turns')} responses, ` +
       `${sum('sessions')} sessions, ${errors} errors in ${seconds.toFixed(1)} s: ` +
       `${(sum('bytes') / MB / seconds).toFixed(1)} MB/s, ${Math.round(sum('turns') / seconds)} turns/s, ` +
+      `CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (all threads), ` +
       `peak RSS ${mb(peak)} MB (${mb(rssBefore)} MB before), event loop delay ` +
       `p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
   );

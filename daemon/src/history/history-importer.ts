@@ -16,7 +16,7 @@ import { discard, openTranscript, type OpenedTranscript } from './transcript-fil
 import { TranscriptRead } from './transcript-read.js';
 
 /** Imported turns are written in batches of this many, or after this delay (a watched file's). */
-const TURN_BATCH = 4096;
+const TURN_BATCH = 512;
 const TURN_BATCH_DELAY_MS = 100;
 
 export interface HistoryImporterDeps {

@@ -58,8 +58,11 @@ try {
 
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
-  let peak = rssBefore;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  let peak = process.memoryUsage();
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    if (now.rss > peak.rss) peak = now;
+  }, 20);
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const cpuBefore = process.cpuUsage();
@@ -77,7 +80,8 @@ try {
       `${sum('sessions')} sessions, ${errors} errors in ${seconds.toFixed(1)} s: ` +
       `${(sum('bytes') / MB / seconds).toFixed(1)} MB/s, ${Math.round(sum('turns') / seconds)} turns/s, ` +
       `CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (all threads), ` +
-      `peak RSS ${mb(peak)} MB (${mb(rssBefore)} MB before), event loop delay ` +
+      `peak RSS ${mb(peak.rss)} MB (${mb(rssBefore)} MB before; then JS heap ${mb(peak.heapTotal)} MB, ` +
+      `buffers ${mb(peak.external)} MB), event loop delay ` +
       `p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
   );
 

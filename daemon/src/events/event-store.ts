@@ -73,6 +73,7 @@ export class EventStore {
   private readonly committed = new Map<string, number>();
   private readonly listeners = new Map<string, Set<EventListener>>();
   private readonly taps = new Set<EventListener>();
+  private readonly alongside = new Set<() => void>();
   /** Committed events not yet told to the listeners, oldest first. */
   private readonly untold: StoredEvent[] = [];
   private telling = false;
@@ -169,6 +170,7 @@ export class EventStore {
         highest.set(e.session_id, e.seq);
       }
       for (const [sessionId, seq] of highest) this.updateLastSeq.run(seq, sessionId, seq);
+      for (const write of this.alongside) write();
     })();
   }
 
@@ -217,6 +219,15 @@ export class EventStore {
 
   listenerCount(sessionId: string): number {
     return this.listeners.get(sessionId)?.size ?? 0;
+  }
+
+  /**
+   * Runs `write` inside each batch's transaction, after its rows: what must be stored with those
+   * events or not at all (where the history import has read a transcript to). It must not throw.
+   */
+  writeAlongside(write: () => void): () => void {
+    this.alongside.add(write);
+    return () => this.alongside.delete(write);
   }
 
   /** Hears every event of every session once it is committed (metrics, audit). */

@@ -80,6 +80,7 @@ export class HistoryImporter {
       commitCursors: () => this.commitCursors(),
       stopped: () => this.stopped,
     });
+    deps.events.writeAlongside(() => this.storeWithEvents());
   }
 
   /**
@@ -211,6 +212,21 @@ export class HistoryImporter {
 
   private writtenSince(subscriptionId: string, before: number): number {
     return (this.written.get(subscriptionId) ?? 0) - before;
+  }
+
+  /**
+   * Inside each transaction that stores events: the turns read so far, and where each transcript
+   * was read to, are stored with them. A daemon killed at any moment then reads each file on from
+   * where its stored lines end, neither skipping a line nor storing one twice.
+   */
+  private storeWithEvents(): void {
+    try {
+      this.turns.flush();
+      this.reading.saveUnderway();
+      this.cursors.commit();
+    } catch {
+      // Not at the events' cost: what was not stored now is with the next batch (or read again).
+    }
   }
 
   /** Stores the cursors once what was read before them is stored: events, then turns. */

@@ -4,7 +4,7 @@ import { basename } from 'node:path';
 import type { EventStore } from '../events/event-store.js';
 import type { StoredSubscription } from '../subscriptions/subscription-repo.js';
 import type { TurnWriter } from '../usage/turn-writer.js';
-import type { FileCursors } from './file-cursors.js';
+import type { FileCursor, FileCursors } from './file-cursors.js';
 import { messageOf, parseState, resetReason, unchanged } from './file-identity.js';
 import type { FileOutcome } from './import-run.js';
 import { noFacts, type ConversationFacts, type ImportedSessions } from './imported-sessions.js';
@@ -12,7 +12,14 @@ import { LineSplitter, MAX_LINE_BYTES, type SplitLine } from './line-splitter.js
 import { responseTurn } from './response-turn.js';
 import type { TranscriptParser, TranscriptReader } from '../agents/transcript-reader.js';
 import { transcriptReader } from './transcript-readers.js';
-import { CHUNK_BYTES, tailHash, type Chunk, type OpenedTranscript } from './transcript-file.js';
+import {
+  CHUNK_BYTES,
+  TAIL_BYTES,
+  tailHash,
+  tailHashOf,
+  type Chunk,
+  type OpenedTranscript,
+} from './transcript-file.js';
 
 export const nothing = (): FileOutcome => ({
   bytes: 0,
@@ -35,6 +42,15 @@ interface FileRead {
   native: boolean;
   facts: ConversationFacts;
   outcome: FileOutcome;
+  info: Stats;
+  /** Lines and malformed lines before this read. */
+  before: { lines: number; malformed: number };
+  /**
+   * Where the read stands after its last whole chunk, as a cursor (its size the offset, so a scan
+   * reads on): stored with the events of the lines before it, so a daemon killed in the middle of
+   * a file reads on from there instead of storing those lines again.
+   */
+  resume: FileCursor | null;
 }
 
 export interface TranscriptReadDeps {
@@ -56,7 +72,22 @@ export interface TranscriptReadDeps {
  * `import_malformed`), its responses handed to the turn writer, then the cursor saved.
  */
 export class TranscriptRead {
+  /** The files being read, for `saveUnderway`. */
+  private readonly underway = new Set<FileRead>();
+
   constructor(private readonly deps: TranscriptReadDeps) {}
+
+  /**
+   * Saves where each file being read stands, and what its lines so far taught its session: their
+   * events are being stored (see `resume`).
+   */
+  saveUnderway(): void {
+    for (const file of this.underway) {
+      if (!file.resume) continue;
+      this.deps.sessions.learn(file.resume.session_id!, file.facts);
+      this.deps.cursors.save(file.resume);
+    }
+  }
 
   /**
    * `final`: the file is quiet, so a response still open at its end is complete (the watcher reads
@@ -106,6 +137,12 @@ export class TranscriptRead {
       native: cursor?.native === 1,
       facts: noFacts(),
       outcome: { ...nothing(), read: true },
+      info,
+      before: {
+        lines: cursor && !reset ? cursor.lines : 0,
+        malformed: cursor && !reset ? cursor.malformed : 0,
+      },
+      resume: null,
     };
     if (file.conversation && !file.native)
       file.native = this.deps.sessions.isNative(subscription.id, file.conversation);
@@ -113,32 +150,39 @@ export class TranscriptRead {
     // starting (its agent's id not known yet): it may be that session's transcript. Read it later.
     if (!file.native && !file.sessionId && this.deps.sessions.isStarting(subscription.id))
       return nothing();
-    let offset = start;
-    // The last chunk parsed: the bytes the cursor's tail hash is taken from, most often.
-    let held: Chunk | null = null;
-    let lines = cursor && !reset ? cursor.lines : 0;
-    let malformed = cursor && !reset ? cursor.malformed : 0;
-    if (!file.native) {
-      if (reset && file.sessionId)
-        this.deps.events.appendJson(file.sessionId, 'relais', {
-          type: 'relais',
-          subtype: 'transcript_reset',
-          reason: reset,
-          path,
-        });
-      const read = await this.readLines(file, opened, start, info.size);
-      held = read.held;
-      offset = file.native ? info.size : read.consumed;
-      if (final) for (const response of file.parser.drain()) this.count(file, response, offset);
-      lines += file.outcome.lines;
-      malformed += file.outcome.malformed;
-      if (file.sessionId) {
-        this.deps.sessions.learn(file.sessionId, file.facts);
-        if (file.outcome.lines || file.outcome.sessionCreated) this.deps.onSession(file.sessionId);
-      }
-      file.outcome.bytes = offset - start;
-    } else offset = info.size;
-    await this.saveCursor(file, opened, { offset, held, lines, malformed });
+    this.underway.add(file);
+    try {
+      let offset = start;
+      // The last chunk parsed: the bytes the cursor's tail hash is taken from, most often.
+      let held: Chunk | null = null;
+      let { lines, malformed } = file.before;
+      if (!file.native) {
+        if (reset && file.sessionId)
+          this.deps.events.appendJson(file.sessionId, 'relais', {
+            type: 'relais',
+            subtype: 'transcript_reset',
+            reason: reset,
+            path,
+          });
+        // A kill after that event must not tell the reset again: the read stands at the start.
+        if (reset) this.keepResume(file, 0, Buffer.alloc(0));
+        const read = await this.readLines(file, opened, start, info.size);
+        held = read.held;
+        offset = file.native ? info.size : read.consumed;
+        if (final) for (const response of file.parser.drain()) this.count(file, response, offset);
+        lines += file.outcome.lines;
+        malformed += file.outcome.malformed;
+        if (file.sessionId) {
+          this.deps.sessions.learn(file.sessionId, file.facts);
+          if (file.outcome.lines || file.outcome.sessionCreated)
+            this.deps.onSession(file.sessionId);
+        }
+        file.outcome.bytes = offset - start;
+      } else offset = info.size;
+      await this.saveCursor(file, opened, { offset, held, lines, malformed });
+    } finally {
+      this.underway.delete(file);
+    }
     return file.outcome;
   }
 
@@ -188,6 +232,8 @@ export class TranscriptRead {
     });
     let buffer: Buffer | null = null;
     let position = start;
+    // The last bytes before `position` (a copy: the read buffer is reused), for `resume`'s hash.
+    let recent = Buffer.alloc(0);
     while (position < size && !file.native && !this.deps.stopped()) {
       let chunk: Buffer;
       if (opened.first?.position === position) chunk = opened.first.bytes;
@@ -198,11 +244,44 @@ export class TranscriptRead {
       }
       opened.first = null;
       if (chunk.length === 0) break;
+      const consumedBefore = splitter.consumed;
       splitter.push(chunk, position, (line) => this.line(file, line));
+      if (splitter.consumed > consumedBefore) {
+        const upTo = chunk.subarray(0, splitter.consumed - position).subarray(-TAIL_BYTES);
+        const tail = upTo.length === TAIL_BYTES ? upTo : Buffer.concat([recent, upTo]);
+        this.keepResume(file, splitter.consumed, tail);
+      }
       held = { position, bytes: chunk };
+      recent = Buffer.from(
+        Buffer.concat([recent, chunk.subarray(-TAIL_BYTES)]).subarray(-TAIL_BYTES),
+      );
       position += chunk.length;
     }
     return { consumed: splitter.consumed, held };
+  }
+
+  /** Takes `resume` at `offset`: `tail` ends with the bytes just before it. */
+  private keepResume(file: FileRead, offset: number, tail: Buffer): void {
+    if (file.native || !file.sessionId) return;
+    const { info } = file;
+    file.resume = {
+      path: file.path,
+      subscription_id: file.subscription.id,
+      session_id: file.sessionId,
+      native: 0,
+      dev: info.dev,
+      ino: info.ino,
+      size: offset,
+      mtime_ms: info.mtimeMs,
+      offset,
+      tail_hash: tailHashOf(tail),
+      lines: file.before.lines + file.outcome.lines,
+      malformed: file.before.malformed + file.outcome.malformed,
+      reader_state: JSON.stringify(file.parser.state()),
+      open_response: file.parser.hasOpen() ? 1 : 0,
+      error: file.outcome.error,
+      read_at_ms: Date.now(),
+    };
   }
 
   private line(file: FileRead, line: SplitLine): void {

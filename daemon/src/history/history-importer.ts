@@ -18,6 +18,13 @@ import { TranscriptRead } from './transcript-read.js';
 /** Imported turns are written in batches of this many, or after this delay (a watched file's). */
 const TURN_BATCH = 512;
 const TURN_BATCH_DELAY_MS = 100;
+/**
+ * A scan writes the events it reads (with the turns and cursors: see `storeWithEvents`) once this
+ * much was read or this long has passed, not after each file: each transaction rewrites the pages
+ * of the turns' indexes and rollups it touches.
+ */
+const SCAN_WRITE_BYTES = 4 * 1024 * 1024;
+const SCAN_WRITE_MS = 100;
 
 export interface HistoryImporterDeps {
   db: Db;
@@ -56,6 +63,9 @@ export class HistoryImporter {
   private readonly locks = new Map<string, Promise<unknown>>();
   private readonly reading: TranscriptRead;
   private stopped = false;
+  /** Scans under way (each holds the event store's writes: see SCAN_WRITE_BYTES). */
+  private scans = 0;
+  private unwritten = { bytes: 0, sinceMs: 0 };
 
   constructor(private readonly deps: HistoryImporterDeps) {
     this.cursors = new FileCursors(deps.db);
@@ -79,6 +89,7 @@ export class HistoryImporter {
       onSession: deps.onSession,
       commitCursors: () => this.commitCursors(),
       stopped: () => this.stopped,
+      onChunk: (bytes) => this.chunkRead(bytes),
     });
     deps.events.writeAlongside(() => this.storeWithEvents());
   }
@@ -112,6 +123,28 @@ export class HistoryImporter {
 
   /** Rescans a subscription: reads what is new in each of its transcripts. */
   async importSubscription(subscription: StoredSubscription): Promise<ImportReport> {
+    const release = this.deps.events.hold();
+    this.scans++;
+    try {
+      return await this.scan(subscription);
+    } finally {
+      this.scans--;
+      release();
+    }
+  }
+
+  private chunkRead(bytes: number): void {
+    if (this.scans === 0) return;
+    const now = Date.now();
+    if (this.unwritten.bytes === 0) this.unwritten.sinceMs = now;
+    this.unwritten.bytes += bytes;
+    if (this.unwritten.bytes < SCAN_WRITE_BYTES && now - this.unwritten.sinceMs < SCAN_WRITE_MS)
+      return;
+    this.unwritten.bytes = 0;
+    this.deps.events.flush();
+  }
+
+  private async scan(subscription: StoredSubscription): Promise<ImportReport> {
     // Turns read before this run (by the watcher) are written now, so they are not counted in it.
     this.turns.flush();
     const writtenBefore = this.written.get(subscription.id) ?? 0;

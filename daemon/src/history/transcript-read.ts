@@ -64,6 +64,8 @@ export interface TranscriptReadDeps {
   commitCursors: () => void;
   /** The import is stopping: a read ends at its next chunk. */
   stopped: () => boolean;
+  /** A chunk of this many bytes was read and its lines stored. */
+  onChunk: (bytes: number) => void;
 }
 
 /**
@@ -251,6 +253,7 @@ export class TranscriptRead {
         const tail = upTo.length === TAIL_BYTES ? upTo : Buffer.concat([recent, upTo]);
         this.keepResume(file, splitter.consumed, tail);
       }
+      this.deps.onChunk(chunk.length);
       held = { position, bytes: chunk };
       recent = Buffer.from(
         Buffer.concat([recent, chunk.subarray(-TAIL_BYTES)]).subarray(-TAIL_BYTES),

@@ -23,8 +23,8 @@ const TURN_BATCH_DELAY_MS = 100;
  * much was read or this long has passed, not after each file: each transaction rewrites the pages
  * of the turns' indexes and rollups it touches.
  */
-const SCAN_WRITE_BYTES = 4 * 1024 * 1024;
-const SCAN_WRITE_MS = 100;
+const SCAN_WRITE_BYTES = 1024 * 1024;
+const SCAN_WRITE_MS = 50;
 
 export interface HistoryImporterDeps {
   db: Db;

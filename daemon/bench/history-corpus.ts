@@ -1,10 +1,12 @@
 // Writes a tree of Claude Code transcripts shaped like real ones (see src/testing/transcripts.ts):
 // one file per conversation under projects/<cwd slug>/, tool results of varied sizes, a subagent
 // transcript now and then, and resumed copies that repeat an earlier conversation's responses.
+// Codex rollouts (sessions/YYYY/MM/DD/rollout-…-<thread>.jsonl) with command outputs of varied sizes.
 import { closeSync, mkdirSync, openSync, writeSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   claudeLines,
+  codexLines,
   resumedClaudeLines,
   type ClaudeConversation,
 } from '../src/testing/transcripts.js';
@@ -74,4 +76,34 @@ export function writeCorpus(configDir: string, targetBytes: number): Corpus {
     }
   }
   return corpus;
+}
+
+/** Writes about `targetBytes` of Codex rollouts under `codexHome/sessions`; returns files and bytes. */
+export function writeRollouts(
+  codexHome: string,
+  targetBytes: number,
+): { files: number; bytes: number } {
+  const written = { files: 0, bytes: 0 };
+  const start = Date.parse('2026-02-02T08:00:00.000Z');
+  for (let n = 0; written.bytes < targetBytes; n++) {
+    const startMs = start + n * 3_600_000;
+    const day = new Date(startMs).toISOString().slice(0, 10).split('-');
+    const folder = join(codexHome, 'sessions', ...day);
+    mkdirSync(folder, { recursive: true });
+    // Its first eight digits differ: the rollouts' response ids are made from them.
+    const threadId = `${n.toString(16).padStart(8, '0')}-c0de-7000-8000-000000000000`;
+    const output = 'y'.repeat(400 + ((n * 7919) % 12_000));
+    const lines = codexLines({
+      threadId,
+      cwd: `/home/me/service-${n % 9}`,
+      startMs,
+      turns: 10 + (n % 40),
+    })
+      // Every command's output as long as a test run's, the rest of the line as Codex writes it.
+      .map((line) => line.replace('"output":"ok"', `"output":"${output}"`));
+    const stamp = new Date(startMs).toISOString().slice(0, 19).replaceAll(':', '-');
+    written.bytes += write(join(folder, `rollout-${stamp}-${threadId}.jsonl`), lines);
+    written.files++;
+  }
+  return written;
 }

@@ -1,65 +1,100 @@
 // History import benchmark, whole daemon (its listeners included) on a real SQLite file:
-//  1. first import of a generated tree of Claude transcripts (BENCH_HISTORY_MB, default 1024):
-//     MB/s, responses (turns) counted per second, peak RSS of the process during the import;
+//  1. first import of a generated tree of transcripts (BENCH_HISTORY_MB, default 1024; a share
+//     BENCH_HISTORY_CODEX of it, default 0.25, Codex rollouts, the rest Claude Code's): MB/s,
+//     responses (turns) counted per second, CPU time (steadier than MB/s on a shared machine), peak
+//     RSS of the process, and the longest the event loop was kept from turning (perf_hooks'
+//     monitorEventLoopDelay) during the import;
 //  2. rescan of the unchanged tree (POST …/import, through HTTP), repeated;
 //  3. a line appended to a watched transcript → the event on the conversation's live stream.
 import { appendFileSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { monitorEventLoopDelay } from 'node:perf_hooks';
 import type { ImportReport, Session } from '../../contract/api.js';
 import { startTestDaemon, waitFor } from '../src/testing/harness.js';
 import { openNdjsonClient } from '../src/testing/ndjson-client.js';
 import { claudeLines } from '../src/testing/transcripts.js';
-import { writeCorpus } from './history-corpus.js';
+import { writeCorpus, writeRollouts } from './history-corpus.js';
 import { percentile } from './percentile.js';
 
 const MB = 1024 * 1024;
 const target = Number(process.env['BENCH_HISTORY_MB'] ?? 1024) * MB;
+const codexShare = Number(process.env['BENCH_HISTORY_CODEX'] ?? 0.25);
 const appends = Number(process.env['BENCH_HISTORY_APPENDS'] ?? 60);
 
 const mb = (bytes: number): string => (bytes / MB).toFixed(0);
 
 const root = mkdtempSync(join(tmpdir(), 'relais-bench-history-'));
 const configDir = join(root, 'claude');
+const codexHome = join(root, 'codex');
 let started = Date.now();
-const corpus = writeCorpus(configDir, target);
+const corpus = writeCorpus(configDir, target * (1 - codexShare));
+const rollouts = writeRollouts(codexHome, target * codexShare);
 console.log(
-  `corpus: ${corpus.files} files, ${mb(corpus.bytes)} MB written in ${((Date.now() - started) / 1000).toFixed(1)} s`,
+  `corpus: ${corpus.files} Claude files, ${mb(corpus.bytes)} MB; ${rollouts.files} Codex rollouts, ` +
+    `${mb(rollouts.bytes)} MB; written in ${((Date.now() - started) / 1000).toFixed(1)} s`,
 );
 
 const daemon = await startTestDaemon({ home: join(root, 'home') });
 try {
-  const created = await daemon.call('POST', '/api/subscriptions', {
-    name: 'Bench',
-    agent: 'claude',
-    config_dir: configDir,
-  });
-  const id = created.body.id as string;
+  // Each subscription is created just before its first import: the import route starts the
+  // watchers of every subscription, and a watcher's first scan would import one ahead of its turn.
+  const subscribe = async (agent: string, dir: string): Promise<string> =>
+    (await daemon.call('POST', '/api/subscriptions', { name: agent, agent, config_dir: dir })).body
+      .id as string;
+  const folders: [string, string][] = [['claude', configDir]];
+  if (codexShare > 0) folders.push(['codex', codexHome]);
+  const ids: string[] = [];
+  const importAll = async (): Promise<ImportReport[]> => {
+    const reports: ImportReport[] = [];
+    for (const [i, [agent, dir]] of folders.entries()) {
+      ids[i] ??= await subscribe(agent, dir);
+      reports.push(
+        (await daemon.call<ImportReport>('POST', `/api/subscriptions/${ids[i]}/import`)).body,
+      );
+    }
+    return reports;
+  };
 
   global.gc?.();
   const rssBefore = process.memoryUsage().rss;
-  let peak = rssBefore;
-  const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 20);
+  let peak = process.memoryUsage();
+  const sampler = setInterval(() => {
+    const now = process.memoryUsage();
+    if (now.rss > peak.rss) peak = now;
+  }, 20);
+  const loop = monitorEventLoopDelay({ resolution: 10 });
+  loop.enable();
+  const cpuBefore = process.cpuUsage();
   started = performance.now();
-  const first = (await daemon.call<ImportReport>('POST', `/api/subscriptions/${id}/import`)).body;
+  const reports = await importAll();
   const seconds = (performance.now() - started) / 1000;
+  const cpu = process.cpuUsage(cpuBefore);
+  loop.disable();
   clearInterval(sampler);
+  const sum = (key: 'files' | 'bytes' | 'lines' | 'turns' | 'sessions'): number =>
+    reports.reduce((total, report) => total + report[key], 0);
+  const errors = reports.reduce((total, report) => total + report.errors.length, 0);
   console.log(
-    `first import: ${first.files} files, ${mb(first.bytes)} MB, ${first.lines} lines, ${first.turns} responses, ` +
-      `${first.sessions} sessions, ${first.errors.length} errors in ${seconds.toFixed(1)} s: ` +
-      `${(first.bytes / MB / seconds).toFixed(1)} MB/s, ${Math.round(first.turns / seconds)} turns/s, ` +
-      `peak RSS ${mb(peak)} MB (${mb(rssBefore)} MB before)`,
+    `first import: ${sum('files')} files, ${mb(sum('bytes'))} MB, ${sum('lines')} lines, ${sum('turns')} responses, ` +
+      `${sum('sessions')} sessions, ${errors} errors in ${seconds.toFixed(1)} s: ` +
+      `${(sum('bytes') / MB / seconds).toFixed(1)} MB/s, ${Math.round(sum('turns') / seconds)} turns/s, ` +
+      `CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (all threads), ` +
+      `peak RSS ${mb(peak.rss)} MB (${mb(rssBefore)} MB before; then JS heap ${mb(peak.heapTotal)} MB, ` +
+      `buffers ${mb(peak.external)} MB), event loop delay ` +
+      `p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
   );
 
   const rescans: number[] = [];
   for (let i = 0; i < 10; i++) {
     started = performance.now();
-    const again = (await daemon.call<ImportReport>('POST', `/api/subscriptions/${id}/import`)).body;
+    const again = await importAll();
     rescans.push(performance.now() - started);
-    if (again.files_read !== 0) throw new Error(`rescan read ${again.files_read} files`);
+    const read = again.reduce((total, report) => total + report.files_read, 0);
+    if (read !== 0) throw new Error(`rescan read ${read} files`);
   }
   console.log(
-    `rescan of the unchanged tree (${first.files} files): median ${percentile(rescans, 50).toFixed(1)} ms, ` +
+    `rescan of the unchanged tree (${sum('files')} files): median ${percentile(rescans, 50).toFixed(1)} ms, ` +
       `max ${Math.max(...rescans).toFixed(1)} ms (no file read)`,
   );
 
@@ -67,7 +102,7 @@ try {
   // started with the import.
   const sessions = await daemon.call<{ items: Session[] }>(
     'GET',
-    `/api/sessions?origin=imported&subscription=${id}&limit=1`,
+    `/api/sessions?origin=imported&subscription=${ids[0]}&limit=1`,
   );
   const session = sessions.body.items[0];
   const path = session?.agent_session_id ? corpus.paths.get(session.agent_session_id) : undefined;

@@ -22,6 +22,27 @@ function freshStore(): { store: EventStore; file: string; sessionId: string } {
 }
 
 describe('event store', () => {
+  it('held appends wait for the release (or a read), and writes alongside share their transaction', async () => {
+    const { store, sessionId } = freshStore();
+    const told: number[] = [];
+    store.subscribe(sessionId, (event) => told.push(event.seq));
+    const inTransaction: boolean[] = [];
+    const db = (store as unknown as { db: { inTransaction: boolean } }).db;
+    store.writeAlongside(() => inTransaction.push(db.inTransaction));
+    const release = store.hold();
+    store.append(sessionId, 'agent', '{"n":1}');
+    await new Promise((resolve) => setImmediate(resolve));
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(told, [], 'held past the next turns of the event loop');
+    assert.equal(store.read(sessionId, { limit: 10 }).length, 1, 'a read writes what is held');
+    assert.deepEqual(told, [1]);
+    store.append(sessionId, 'agent', '{"n":2}');
+    release();
+    await new Promise((resolve) => setImmediate(resolve));
+    assert.deepEqual(told, [1, 2], 'written once released');
+    assert.deepEqual(inTransaction, [true, true]);
+  });
+
   it('events stored before migration 11 are kept in order, and a seq is still taken once', () => {
     const file = join(mkdtempSync(join(tmpdir(), 'relais-events-')), 'relais.db');
     const before = openDatabase(

@@ -74,6 +74,8 @@ export class EventStore {
   private readonly committed = new Map<string, number>();
   private readonly listeners = new Map<string, Set<EventListener>>();
   private readonly taps = new Set<EventListener>();
+  private readonly alongside = new Set<() => void>();
+  private holds = 0;
   /** Committed events not yet told to the listeners, oldest first. */
   private readonly untold: StoredEvent[] = [];
   private telling = false;
@@ -167,6 +169,7 @@ export class EventStore {
         highest.set(e.session_id, e.seq);
       }
       for (const [sessionId, seq] of highest) this.marks.raiseLastSeq(sessionId, seq);
+      for (const write of this.alongside) write();
     })();
   }
 
@@ -215,6 +218,31 @@ export class EventStore {
 
   listenerCount(sessionId: string): number {
     return this.listeners.get(sessionId)?.size ?? 0;
+  }
+
+  /**
+   * Keeps appended events waiting (rather than writing them on the next turn of the event loop)
+   * until the returned release, or an explicit flush or read: a bulk writer's fewer, larger
+   * transactions. Listeners hear them later meanwhile; the holder flushes often.
+   */
+  hold(): () => void {
+    this.holds++;
+    let released = false;
+    return () => {
+      if (released) return;
+      released = true;
+      this.holds--;
+      this.scheduleFlush();
+    };
+  }
+
+  /**
+   * Runs `write` inside each batch's transaction, after its rows: what must be stored with those
+   * events or not at all (where the history import has read a transcript to). It must not throw.
+   */
+  writeAlongside(write: () => void): () => void {
+    this.alongside.add(write);
+    return () => this.alongside.delete(write);
   }
 
   /** Hears every event of every session once it is committed (metrics, audit). */
@@ -288,7 +316,7 @@ export class EventStore {
     this.flushScheduled = true;
     setImmediate(() => {
       this.flushScheduled = false;
-      this.flush();
+      if (this.holds === 0) this.flush();
     });
   }
 }

@@ -34,4 +34,14 @@ describe('imported sessions announced at a bounded rate', () => {
     await sleep(80);
     assert.deepEqual(told, []);
   });
+
+  it("hears nothing once closed (the importer's last flush at shutdown changes sessions too)", async () => {
+    const told: string[] = [];
+    const announcer = new SessionAnnouncer((id) => told.push(id), 30);
+    announcer.close();
+    announcer.changedSession('ses_a');
+    await sleep(80);
+    announcer.flush();
+    assert.deepEqual(told, []);
+  });
 });

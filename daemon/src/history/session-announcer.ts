@@ -7,6 +7,7 @@
 export class SessionAnnouncer {
   private readonly changed = new Set<string>();
   private timer: NodeJS.Timeout | null = null;
+  private closed = false;
 
   constructor(
     private readonly announce: (sessionId: string) => void,
@@ -14,6 +15,7 @@ export class SessionAnnouncer {
   ) {}
 
   changedSession(sessionId: string): void {
+    if (this.closed) return;
     this.changed.add(sessionId);
     if (this.timer) return;
     this.timer = setTimeout(() => this.flush(), this.everyMs);
@@ -28,8 +30,9 @@ export class SessionAnnouncer {
     for (const sessionId of sessions) this.announce(sessionId);
   }
 
-  /** Drops what is pending (the daemon is closing). */
+  /** Drops what is pending, and what changes later (the daemon is closing: its file too). */
   close(): void {
+    this.closed = true;
     this.cancelTimer();
     this.changed.clear();
   }

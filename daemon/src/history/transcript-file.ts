@@ -7,7 +7,7 @@ import { openInside } from '../fs/untrusted-file.js';
 /** Bytes read at once from a transcript. */
 export const CHUNK_BYTES = 1024 * 1024;
 /** Bytes before a file's read offset whose hash tells an in-place rewrite from an append. */
-const TAIL_BYTES = 256;
+export const TAIL_BYTES = 256;
 
 /** Bytes of a file held in memory: `bytes` were read at `position`. */
 export interface Chunk {
@@ -70,5 +70,11 @@ export async function tailHash(
   if (length) await handle.read(buffer, 0, length, from);
   return sha1(buffer);
 }
+
+/** The hash `tailHash` gives, of bytes in hand (at most the TAIL_BYTES before an offset). */
+export const tailHashOf = (bytes: Buffer): string =>
+  createHash('sha1')
+    .update(bytes.subarray(Math.max(0, bytes.length - TAIL_BYTES)))
+    .digest('hex');
 
 const sha1 = (bytes: Buffer): string => createHash('sha1').update(bytes).digest('hex');

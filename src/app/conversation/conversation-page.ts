@@ -18,8 +18,6 @@ import {
   viewChild,
 } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { MatDialog } from '@angular/material/dialog';
-import { firstValueFrom } from 'rxjs';
 import { Navigator } from '../core/routing/navigator';
 import { PageLink } from '../core/routing/page-link';
 import { toApiFailure } from '../core/api-error';
@@ -36,7 +34,7 @@ import { extendOutcome } from './extend-outcome';
 import { conversationCommands } from './conversation-commands';
 import { ConversationStore, FAST_PAGE, PAGE } from './conversation-store';
 import { QueuePanel } from './queue-panel';
-import { ResumeChoice, ResumeData, ResumeDialog } from './resume-dialog';
+import type { ResumeData } from './resume-dialog';
 import { SteeringPanel } from './steering-panel';
 import { TimelineView } from './timeline-view';
 import { SessionTitleView } from '../sessions/session-title';
@@ -122,7 +120,6 @@ export class ConversationPage {
   private readonly injector = inject(Injector);
   private readonly paletteRegistry = inject(PaletteRegistry);
   private readonly navigator = inject(Navigator);
-  private readonly dialog = inject(MatDialog);
   private readonly scroller = viewChild<ElementRef<HTMLElement>>('scroller');
 
   readonly id = input.required<string>();
@@ -343,15 +340,8 @@ export class ConversationPage {
       mode: session.permission_mode,
       imported: session.origin === 'imported',
     };
-    const choice = await firstValueFrom(
-      this.dialog
-        .open<ResumeDialog, ResumeData, ResumeChoice | null>(ResumeDialog, {
-          data,
-          autoFocus: 'first-tabbable',
-          maxWidth: '560px',
-        })
-        .afterClosed(),
-    );
+    const { askResume } = await import('./resume-dialog');
+    const choice = await askResume(this.injector, data);
     if (!choice) return;
     this.actionError.set(null);
     this.resuming.set(true);

@@ -31,11 +31,24 @@ import {
   auditScope,
 } from './audit-filters';
 import { saveBlob } from '../shared/save-blob';
+import { CLOSE, OPEN, markedParts } from '../shared/marked-text';
 import { PaletteCommand } from '../palette/commands';
 import { chipClasses } from '../shared/chip-tone';
+import { decidedByLabel } from '../shared/decided-by-label';
 import { registerPageCommands } from '../palette/page-commands';
 
 const PAGE_SIZE = 50;
+
+/** The decisions an entry records: a tool call's, a rules change's, a caller key's. */
+const DECISIONS: Record<string, string> = {
+  allow: $localize`:audit decision:allow`,
+  deny: $localize`:audit decision:deny`,
+  saved: $localize`:audit decision:saved`,
+  key_created: $localize`:audit decision:key created`,
+  key_revoked: $localize`:audit decision:key revoked`,
+  done: $localize`:audit decision:done`,
+  refused: $localize`:audit decision:refused`,
+};
 
 /** The component's words, in the console's language. */
 const TEXT = {
@@ -44,9 +57,9 @@ const TEXT = {
   exporting: $localize`Exporting…`,
   exportCsv: $localize`Export CSV`,
   exportJson: $localize`Export JSON`,
-  everyDecisionOnA: $localize`Every decision on a tool call (by the rules, by a person, by a timeout) and every change of the`,
-  rules: $localize`rules`,
-  newestFirstExportsHold: $localize`, newest first. Exports hold exactly the filtered entries, oldest first.`,
+  intro: markedParts(
+    $localize`Every decision on a tool call (by the rules, by a person, by a timeout) and every change of the ${OPEN}:start_link:rules${CLOSE}:close_link:, newest first. Exports hold exactly the filtered entries, oldest first.`,
+  ),
   filters: $localize`Filters`,
   session: $localize`Session`,
   tool: $localize`Tool`,
@@ -111,6 +124,12 @@ const TEXT = {
 export class AuditPage {
   protected readonly t = TEXT;
   protected readonly chipClasses = chipClasses;
+  protected readonly decidedByLabel = decidedByLabel;
+
+  /** An entry's decision in words (the API's value stays the chip's tone); a value it adds later shows as is. */
+  protected decisionLabel(decision: string): string {
+    return Object.hasOwn(DECISIONS, decision) ? DECISIONS[decision]! : decision;
+  }
   private readonly api = inject(AuditApi);
   private readonly navigator = inject(Navigator);
   private readonly page = inject(ActivePage);

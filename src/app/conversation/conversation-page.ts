@@ -42,6 +42,7 @@ import { dismissFirstPaint } from '../../first-paint/handoff';
 import { registerPageCommands } from '../palette/page-commands';
 import { TerminalPanel } from '../terminal/terminal-panel';
 import { isTyping } from '../shared/is-typing';
+import { CLOSE, OPEN, markedParts } from '../shared/marked-text';
 
 const EDGE_PX = 300;
 const EXTEND_SECONDS = 1800;
@@ -81,12 +82,15 @@ const TEXT = {
   jumpToLatest: $localize`Jump to latest ↓`,
   waitingForYourAnswer: $localize`Waiting for your answer`,
   promptsOfThisSession: $localize`Prompts of this session`,
-  aPromptIsWaiting: $localize`A prompt is waiting, but its card could not load (was Relais updated?). Reload the page, or answer it from the`,
-  inbox: $localize`inbox`,
-  readOnlyThisConversation: $localize`Read-only: this conversation was read from the subscription's own transcripts (started before or outside Relais).`,
-  continuesItInA: $localize`continues it in a live Relais session, under the permission engine.`,
-  thisSessionHasEnded: $localize`This session has ended.`,
-  continuesItsConversationIn: $localize`continues its conversation in a new session, in the same folder, model and mode.`,
+  promptCardFailed: markedParts(
+    $localize`A prompt is waiting, but its card could not load (was Relais updated?). Reload the page, or answer it from the ${OPEN}:start_link:inbox${CLOSE}:close_link:.`,
+  ),
+  readOnlyNote: markedParts(
+    $localize`Read-only: this conversation was read from the subscription's own transcripts (started before or outside Relais). ${OPEN}:start_bold:Resume${CLOSE}:close_bold: continues it in a live Relais session, under the permission engine.`,
+  ),
+  endedNote: markedParts(
+    $localize`This session has ended. ${OPEN}:start_bold:Resume${CLOSE}:close_bold: continues its conversation in a new session, in the same folder, model and mode.`,
+  ),
   loadingTheTerminal: $localize`Loading the terminal…`,
   steeringAndQueue: $localize`Steering and queue`,
   theQueueAndSteering: $localize`The queue and steering panels could not load (was Relais updated?). Reload the page.`,

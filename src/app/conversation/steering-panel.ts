@@ -36,7 +36,7 @@ const TEXT = {
   leftOut: (scope: unknown) => $localize`Left out (${scope}:scope:):`,
   goToTurn: $localize`Go to turn`,
   toolCalls: $localize`Tool calls`,
-  callsNewestFirst: $localize` calls, newest first`,
+  callsNewestFirst: (tool: unknown) => $localize`${tool}:tool: calls, newest first`,
   noToolCallsYet: $localize`No tool calls yet.`,
   of: (turns: unknown) => $localize`of ${turns}:turns:`,
   go: $localize`Go`,

@@ -25,7 +25,7 @@ import { destinationOf, questionsOf, subjectOf } from './permission-view';
 const TEXT = {
   questionFromTheAgent: $localize`Question from the agent`,
   asksPermission: $localize`asks permission`,
-  session: $localize`Session `,
+  sessionNamed: (id: unknown) => $localize`Session ${id}:id:`,
   subscriptionMode: (model: unknown, subscription: unknown, mode: unknown) =>
     $localize`· ${model}:model: · subscription ${subscription}:subscription: · ${mode}:mode: mode`,
   launchedByTheKey: $localize`launched by the key`,

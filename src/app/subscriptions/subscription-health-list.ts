@@ -17,7 +17,7 @@ const TEXT = {
   theSubscriptionsCouldNot: (message: unknown, code: unknown) =>
     $localize`The subscriptions could not be loaded: ${message}:message: (${code}:code:)`,
   retryLoading: $localize`Retry loading`,
-  retry: $localize`Retry `,
+  retryNamed: (name: unknown) => $localize`Retry ${name}:name:`,
   reopening: $localize`Reopening…`,
   retry2: $localize`Retry`,
   suspendedSinceAfterFailed: (

@@ -1,0 +1,21 @@
+import { CLOSE, OPEN, markedParts } from './marked-text';
+
+describe('markedParts', () => {
+  it('cuts a sentence around each marked part, in the order the language wrote them', () => {
+    expect(markedParts(`Answer it from the ${OPEN}inbox${CLOSE}.`)).toEqual([
+      { text: 'Answer it from the ', marked: false },
+      { text: 'inbox', marked: true },
+      { text: '.', marked: false },
+    ]);
+    expect(markedParts(`${OPEN}Reprendre${CLOSE} la poursuit, puis ${OPEN}b${CLOSE}`)).toEqual([
+      { text: 'Reprendre', marked: true },
+      { text: ' la poursuit, puis ', marked: false },
+      { text: 'b', marked: true },
+    ]);
+  });
+
+  it('keeps a sentence without marks whole', () => {
+    expect(markedParts('Plain.')).toEqual([{ text: 'Plain.', marked: false }]);
+    expect(markedParts('')).toEqual([]);
+  });
+});

@@ -35,20 +35,10 @@ import { CLOSE, OPEN, markedParts } from '../shared/marked-text';
 import { PaletteCommand } from '../palette/commands';
 import { chipClasses } from '../shared/chip-tone';
 import { decidedByLabel } from '../shared/decided-by-label';
+import { decisionLabel, stepLabel } from '../shared/verdict-label';
 import { registerPageCommands } from '../palette/page-commands';
 
 const PAGE_SIZE = 50;
-
-/** The decisions an entry records: a tool call's, a rules change's, a caller key's. */
-const DECISIONS: Record<string, string> = {
-  allow: $localize`:audit decision:allow`,
-  deny: $localize`:audit decision:deny`,
-  saved: $localize`:audit decision:saved`,
-  key_created: $localize`:audit decision:key created`,
-  key_revoked: $localize`:audit decision:key revoked`,
-  done: $localize`:audit decision:done`,
-  refused: $localize`:audit decision:refused`,
-};
 
 /** The component's words, in the console's language. */
 const TEXT = {
@@ -125,11 +115,8 @@ export class AuditPage {
   protected readonly t = TEXT;
   protected readonly chipClasses = chipClasses;
   protected readonly decidedByLabel = decidedByLabel;
-
-  /** An entry's decision in words (the API's value stays the chip's tone); a value it adds later shows as is. */
-  protected decisionLabel(decision: string): string {
-    return Object.hasOwn(DECISIONS, decision) ? DECISIONS[decision]! : decision;
-  }
+  protected readonly decisionLabel = decisionLabel;
+  protected readonly stepLabel = stepLabel;
   private readonly api = inject(AuditApi);
   private readonly navigator = inject(Navigator);
   private readonly page = inject(ActivePage);

@@ -94,6 +94,10 @@ const TEXT = {
 })
 export class LibraryPage {
   protected readonly t = TEXT;
+  protected readonly kindLabels: Record<LibraryItem['kind'], string> = {
+    skill: $localize`:library item kind:skill`,
+    command: $localize`:library item kind:command`,
+  };
   private readonly api = inject(LibraryApi);
   private readonly subscriptionsApi = inject(SubscriptionsApi);
 

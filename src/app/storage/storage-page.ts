@@ -11,7 +11,8 @@ import { ApiFailure, toApiFailure } from '../core/api-error';
 import { exactBytes, formatBytes, percentOf } from '../shared/bytes';
 import { CategoryChart } from './category-chart';
 import { ConfirmDialog, ConfirmData } from '../shared/confirm-dialog';
-import { CATEGORY_LABELS } from './storage-labels';
+import { CATEGORY_LABELS, CONVERSATION_LABELS } from './storage-labels';
+import { stateLabel } from '../shared/state-label';
 import { StorageApi } from './storage-api';
 import { registerPageCommands } from '../palette/page-commands';
 import { chipClasses } from '../shared/chip-tone';
@@ -98,6 +99,8 @@ const TEXT = {
 })
 export class StoragePage {
   protected readonly t = TEXT;
+  protected readonly stateLabel = stateLabel;
+  protected readonly conversationLabels = CONVERSATION_LABELS;
   protected readonly chipClasses = chipClasses;
   private readonly api = inject(StorageApi);
   private readonly dialog = inject(MatDialog);

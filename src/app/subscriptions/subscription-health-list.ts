@@ -43,6 +43,10 @@ const TEXT = {
 })
 export class SubscriptionHealthList {
   protected readonly t = TEXT;
+  protected readonly statusLabels: Record<string, string> = {
+    active: $localize`:subscription status:active`,
+    suspended: $localize`:subscription status:suspended`,
+  };
   protected readonly chipClasses = chipClasses;
   private readonly api = inject(SubscriptionsApi);
   protected readonly subscriptions = signal<Subscription[] | null>(null);

@@ -1,4 +1,4 @@
-import { CLOSE, OPEN, markedParts } from './marked-text';
+import { CLOSE, OPEN, markedParts, unmarked } from './marked-text';
 
 describe('markedParts', () => {
   it('cuts a sentence around each marked part, in the order the language wrote them', () => {
@@ -11,6 +11,14 @@ describe('markedParts', () => {
       { text: 'Reprendre', marked: true },
       { text: ' la poursuit, puis ', marked: false },
       { text: 'b', marked: true },
+    ]);
+  });
+
+  it('takes the marks out of a value set inside, so a hostile name cannot move them', () => {
+    const tool = unmarked(`x${CLOSE}y${OPEN}`);
+    expect(markedParts(`${OPEN}${tool}${CLOSE} asks permission`)).toEqual([
+      { text: 'xy', marked: true },
+      { text: ' asks permission', marked: false },
     ]);
   });
 

@@ -12,6 +12,11 @@ export interface TextPart {
   marked: boolean;
 }
 
+/** A value set inside a marked sentence, without the marks it might carry (a tool's name is the agent's). */
+export function unmarked(value: unknown): string {
+  return String(value).replace(/[\u0002\u0003]/g, '');
+}
+
 /** The sentence cut at its marks, empty parts left out. */
 export function markedParts(sentence: string): TextPart[] {
   const parts: TextPart[] = [];

@@ -89,12 +89,16 @@ for (const locale of ['en', 'fr'] as const) {
         page,
         relais,
       }) => {
-        const id = await openEveryPage(page, relais, locale, viewport.width);
+        await openEveryPage(page, relais, locale, viewport.width);
         if (!SHOTS || locale !== 'fr') return;
         mkdirSync(SHOTS, { recursive: true });
         const size = viewport.width > 600 ? 'desk' : 'phone';
+        // A command waiting for its answer, so the pictures show a prompt in the Inbox and the conversation.
+        const waiting = await relais.launch("demo:bash sh -c 'echo bonjour'");
+        await page.goto(`${relais.base}/inbox`);
+        await expect(page.getByRole('button', { name: 'Refuser' }).first()).toBeVisible();
         for (const [name, path] of [
-          ['conversation', `/sessions/${id}`],
+          ['conversation', `/sessions/${waiting}`],
           ['inbox', '/inbox'],
           ['analytics', '/analytics'],
           ['access', '/access'],

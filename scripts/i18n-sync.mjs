@@ -3,8 +3,8 @@
 // translation, new ones added from a file of translations by id, stale ones dropped.
 // Usage: npm run i18n  (extracts, then this with no argument: lists the messages without French)
 //        node scripts/i18n-sync.mjs new-translations.json  (JSON: { "<id>": "<target xml>" })
-//        node scripts/i18n-sync.mjs --check  (fails, listing them, on missing or stale translations;
-//        I18N_SOURCE names another extracted file, as npm test does)
+//        node scripts/i18n-sync.mjs --check  (fails, listing them, on missing or stale translations
+//        and on pieces of sentences; I18N_SOURCE names another extracted file, as npm test does)
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 
@@ -28,10 +28,19 @@ const french = unitsOf(readFileSync(FRENCH, 'utf8'));
 const missing = [...source.keys()].filter((id) => french.get(id)?.target === undefined);
 const stale = [...french.keys()].filter((id) => !source.has(id));
 
+/**
+ * A message that starts or ends with a space, or starts with a comma, semicolon or full stop, is a
+ * piece of a sentence the code glues to a value or an element: French could not change its order.
+ * Such a sentence is one message, the value a placeholder, the element marked (shared/marked-text.ts).
+ */
+export const isPiece = (text) => /^\s|\s$|^[,;.]/.test(text);
+const pieces = [...source.keys()].filter((id) => isPiece(source.get(id).source));
+
 if (process.argv[2] === '--check') {
   for (const id of missing) console.error(`missing: ${id} ${source.get(id).source}`);
   for (const id of stale) console.error(`stale: ${id} ${french.get(id).source}`);
-  process.exit(missing.length || stale.length ? 1 : 0);
+  for (const id of pieces) console.error(`piece of a sentence: ${id} "${source.get(id).source}"`);
+  process.exit(missing.length || stale.length || pieces.length ? 1 : 0);
 }
 
 const added = process.argv[2] ? JSON.parse(readFileSync(process.argv[2], 'utf8')) : {};

@@ -29,6 +29,7 @@ rm -rf "$extracted"
 
 echo "== console build (then its brotli and gzip twins) =="
 npm run build:console
+node scripts/page-bytes.mjs --check
 
 if [ -f playwright.config.ts ]; then
   echo "== browser journeys (playwright + axe) =="

@@ -9,7 +9,7 @@ let nextId = 0;
 /** The component's words, in the console's language. */
 const TEXT = {
   showAsTable: $localize`Show as table`,
-  asATable: $localize`, as a table`,
+  asATable: (heading: unknown) => $localize`${heading}:heading:, as a table`,
   noTurnInThis: $localize`No turn in this scope.`,
 };
 
@@ -41,7 +41,7 @@ const TEXT = {
           class="table-wrap"
           tabindex="0"
           role="region"
-          [attr.aria-label]="heading() + t.asATable"
+          [attr.aria-label]="t.asATable(heading())"
         >
           <table>
             <caption class="visually-hidden">

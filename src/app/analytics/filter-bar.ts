@@ -96,7 +96,7 @@ export function fromLocalInput(value: string): string | null {
           </mat-select>
         </mat-form-field>
       }
-      <mat-form-field appearance="outline" subscriptSizing="dynamic">
+      <mat-form-field appearance="outline" subscriptSizing="dynamic" class="period">
         <mat-label>{{ t.period }}</mat-label>
         <mat-select
           [value]="filter().period"
@@ -172,6 +172,10 @@ export function fromLocalInput(value: string): string | null {
     }
     mat-form-field.when {
       width: 16rem;
+    }
+    /* Its choices are the longest words of the bar ('30 derniers jours'). */
+    mat-form-field.period {
+      width: 13rem;
     }
   `,
 })

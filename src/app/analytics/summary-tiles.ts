@@ -71,6 +71,8 @@ export class SummaryTiles {
     const s = this.summary();
     const t = s.tokens;
     const allTokens = t.input + t.output + t.cache_read + t.cache_creation;
+    const median = formatDuration(s.duration.median_ms);
+    const p95 = formatDuration(s.duration.p95_ms);
     return [
       {
         label: $localize`Turns`,
@@ -93,13 +95,13 @@ export class SummaryTiles {
       },
       {
         label: $localize`Median duration`,
-        value: formatDuration(s.duration.median_ms),
-        detail: $localize`half of the turns finish within`,
+        value: median,
+        detail: $localize`half of the turns finish within ${median}:duration:`,
       },
       {
         label: $localize`P95 duration`,
-        value: formatDuration(s.duration.p95_ms),
-        detail: $localize`95 % of turns finish within`,
+        value: p95,
+        detail: $localize`95 % of turns finish within ${p95}:duration:`,
       },
       {
         label: $localize`Cache hit rate`,

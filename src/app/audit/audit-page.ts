@@ -31,8 +31,11 @@ import {
   auditScope,
 } from './audit-filters';
 import { saveBlob } from '../shared/save-blob';
+import { CLOSE, OPEN, markedParts } from '../shared/marked-text';
 import { PaletteCommand } from '../palette/commands';
 import { chipClasses } from '../shared/chip-tone';
+import { decidedByLabel } from '../shared/decided-by-label';
+import { decisionLabel, stepLabel } from '../shared/verdict-label';
 import { registerPageCommands } from '../palette/page-commands';
 
 const PAGE_SIZE = 50;
@@ -44,9 +47,9 @@ const TEXT = {
   exporting: $localize`Exporting…`,
   exportCsv: $localize`Export CSV`,
   exportJson: $localize`Export JSON`,
-  everyDecisionOnA: $localize`Every decision on a tool call (by the rules, by a person, by a timeout) and every change of the`,
-  rules: $localize`rules`,
-  newestFirstExportsHold: $localize`, newest first. Exports hold exactly the filtered entries, oldest first.`,
+  intro: markedParts(
+    $localize`Every decision on a tool call (by the rules, by a person, by a timeout) and every change of the ${OPEN}:start_link:rules${CLOSE}:close_link:, newest first. Exports hold exactly the filtered entries, oldest first.`,
+  ),
   filters: $localize`Filters`,
   session: $localize`Session`,
   tool: $localize`Tool`,
@@ -111,6 +114,9 @@ const TEXT = {
 export class AuditPage {
   protected readonly t = TEXT;
   protected readonly chipClasses = chipClasses;
+  protected readonly decidedByLabel = decidedByLabel;
+  protected readonly decisionLabel = decisionLabel;
+  protected readonly stepLabel = stepLabel;
   private readonly api = inject(AuditApi);
   private readonly navigator = inject(Navigator);
   private readonly page = inject(ActivePage);

@@ -18,8 +18,6 @@ import {
   viewChild,
 } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { MatDialog } from '@angular/material/dialog';
-import { firstValueFrom } from 'rxjs';
 import { Navigator } from '../core/routing/navigator';
 import { PageLink } from '../core/routing/page-link';
 import { toApiFailure } from '../core/api-error';
@@ -36,7 +34,7 @@ import { extendOutcome } from './extend-outcome';
 import { conversationCommands } from './conversation-commands';
 import { ConversationStore, FAST_PAGE, PAGE } from './conversation-store';
 import { QueuePanel } from './queue-panel';
-import { ResumeChoice, ResumeData, ResumeDialog } from './resume-dialog';
+import type { ResumeData } from './resume-dialog';
 import { SteeringPanel } from './steering-panel';
 import { TimelineView } from './timeline-view';
 import { SessionTitleView } from '../sessions/session-title';
@@ -44,6 +42,7 @@ import { dismissFirstPaint } from '../../first-paint/handoff';
 import { registerPageCommands } from '../palette/page-commands';
 import { TerminalPanel } from '../terminal/terminal-panel';
 import { isTyping } from '../shared/is-typing';
+import { CLOSE, OPEN, markedParts } from '../shared/marked-text';
 
 const EDGE_PX = 300;
 const EXTEND_SECONDS = 1800;
@@ -83,12 +82,15 @@ const TEXT = {
   jumpToLatest: $localize`Jump to latest ↓`,
   waitingForYourAnswer: $localize`Waiting for your answer`,
   promptsOfThisSession: $localize`Prompts of this session`,
-  aPromptIsWaiting: $localize`A prompt is waiting, but its card could not load (was Relais updated?). Reload the page, or answer it from the`,
-  inbox: $localize`inbox`,
-  readOnlyThisConversation: $localize`Read-only: this conversation was read from the subscription's own transcripts (started before or outside Relais).`,
-  continuesItInA: $localize`continues it in a live Relais session, under the permission engine.`,
-  thisSessionHasEnded: $localize`This session has ended.`,
-  continuesItsConversationIn: $localize`continues its conversation in a new session, in the same folder, model and mode.`,
+  promptCardFailed: markedParts(
+    $localize`A prompt is waiting, but its card could not load (was Relais updated?). Reload the page, or answer it from the ${OPEN}:start_link:inbox${CLOSE}:close_link:.`,
+  ),
+  readOnlyNote: markedParts(
+    $localize`Read-only: this conversation was read from the subscription's own transcripts (started before or outside Relais). ${OPEN}:start_bold:Resume${CLOSE}:close_bold: continues it in a live Relais session, under the permission engine.`,
+  ),
+  endedNote: markedParts(
+    $localize`This session has ended. ${OPEN}:start_bold:Resume${CLOSE}:close_bold: continues its conversation in a new session, in the same folder, model and mode.`,
+  ),
   loadingTheTerminal: $localize`Loading the terminal…`,
   steeringAndQueue: $localize`Steering and queue`,
   theQueueAndSteering: $localize`The queue and steering panels could not load (was Relais updated?). Reload the page.`,
@@ -122,7 +124,6 @@ export class ConversationPage {
   private readonly injector = inject(Injector);
   private readonly paletteRegistry = inject(PaletteRegistry);
   private readonly navigator = inject(Navigator);
-  private readonly dialog = inject(MatDialog);
   private readonly scroller = viewChild<ElementRef<HTMLElement>>('scroller');
 
   readonly id = input.required<string>();
@@ -343,15 +344,8 @@ export class ConversationPage {
       mode: session.permission_mode,
       imported: session.origin === 'imported',
     };
-    const choice = await firstValueFrom(
-      this.dialog
-        .open<ResumeDialog, ResumeData, ResumeChoice | null>(ResumeDialog, {
-          data,
-          autoFocus: 'first-tabbable',
-          maxWidth: '560px',
-        })
-        .afterClosed(),
-    );
+    const { askResume } = await import('./resume-dialog');
+    const choice = await askResume(this.injector, data);
     if (!choice) return;
     this.actionError.set(null);
     this.resuming.set(true);

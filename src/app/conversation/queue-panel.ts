@@ -24,8 +24,8 @@ const TEXT = {
   queued: (place: number, count: number, text: string) =>
     $localize`Queued ${place}:place: of ${count}:count:: ${text}:text:`,
   steerNowIntoThe: $localize`Steer now: into the running turn instead of after it`,
-  steerNowWithQueued: $localize`Steer now with queued instruction `,
-  removeQueuedInstruction: $localize`Remove queued instruction `,
+  steerNowWithQueued: (n: unknown) => $localize`Steer now with queued instruction ${n}:number:`,
+  removeQueuedInstruction: (n: unknown) => $localize`Remove queued instruction ${n}:number:`,
 };
 
 /** The instructions waiting for the agent: reorder by drag or Alt+arrows, delete. */

@@ -1,6 +1,7 @@
+import { ApplicationRef, Injector } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { MAT_DIALOG_DATA, MatDialogRef } from '@angular/material/dialog';
-import { ResumeData, ResumeDialog } from './resume-dialog';
+import { ResumeData, ResumeDialog, askResume } from './resume-dialog';
 
 describe('ResumeDialog', () => {
   async function setup(data: ResumeData) {
@@ -54,5 +55,22 @@ describe('ResumeDialog', () => {
     expect(close).toHaveBeenLastCalledWith({ permission_mode: 'write' });
     button('Cancel').click();
     expect(close).toHaveBeenLastCalledWith(null);
+  });
+
+  it('askResume opens the dialog from an injector alone and answers what was chosen, null on Cancel', async () => {
+    const injector = TestBed.inject(Injector);
+    const data: ResumeData = { cwd: '', model: 'gpt-5.5', mode: 'dry_run', imported: false };
+    const pressIn = async (name: string) => {
+      await TestBed.inject(ApplicationRef).whenStable();
+      const dialog = document.querySelector('app-resume-dialog')!;
+      expect(dialog.querySelector('#resume-folder')?.textContent).toContain('(none named)');
+      [...dialog.querySelectorAll('button')].find((b) => b.textContent?.trim() === name)!.click();
+    };
+    const chosen = askResume(injector, data);
+    await pressIn('Resume session');
+    expect(await chosen).toEqual({ permission_mode: 'dry_run' });
+    const cancelled = askResume(injector, data);
+    await pressIn('Cancel');
+    expect(await cancelled).toBeNull();
   });
 });

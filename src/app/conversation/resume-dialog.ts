@@ -1,7 +1,8 @@
-import { ChangeDetectionStrategy, Component, inject, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, Injector, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { MAT_DIALOG_DATA, MatDialogModule } from '@angular/material/dialog';
+import { MAT_DIALOG_DATA, MatDialog, MatDialogModule } from '@angular/material/dialog';
 import { MatRadioModule } from '@angular/material/radio';
+import { firstValueFrom } from 'rxjs';
 import { PermissionMode } from '../../../contract/api';
 import { PERMISSION_MODES } from '../sessions/launch-form';
 
@@ -22,6 +23,7 @@ const TEXT = {
   permissionMode: $localize`Permission mode`,
   cancel: $localize`Cancel`,
   resumeSession: $localize`Resume session`,
+  noFolderNamed: $localize`(none named)`,
 };
 
 /** What the person chose: the mode to resume in. */
@@ -43,7 +45,7 @@ export interface ResumeChoice {
     <mat-dialog-content>
       <dl>
         <dt>{{ t.folder }}</dt>
-        <dd class="mono" id="resume-folder">{{ data.cwd || '(none named)' }}</dd>
+        <dd class="mono" id="resume-folder">{{ data.cwd || t.noFolderNamed }}</dd>
         <dt>{{ t.model }}</dt>
         <dd class="mono" id="resume-model">{{ data.model }}</dd>
       </dl>
@@ -119,4 +121,22 @@ export class ResumeDialog {
   protected choice(): ResumeChoice {
     return { permission_mode: this.mode() };
   }
+}
+
+/**
+ * Asks before a resume. The page loads this file on the first Resume only, so opening a
+ * conversation does not carry the dialog, its overlay, the radios and the forms they need.
+ */
+export async function askResume(
+  injector: Injector,
+  data: ResumeData,
+): Promise<ResumeChoice | null> {
+  const dialog = injector
+    .get(MatDialog)
+    .open<ResumeDialog, ResumeData, ResumeChoice | null>(ResumeDialog, {
+      data,
+      autoFocus: 'first-tabbable',
+      maxWidth: '560px',
+    });
+  return (await firstValueFrom(dialog.afterClosed())) ?? null;
 }

@@ -15,6 +15,14 @@ import { toolsByName } from './conversation-index';
 
 const SHOWN_PER_TOOL = 40;
 
+/** An MCP server's state as the agent reports it at start; a state it adds later shows as is. */
+const MCP_STATES: Record<string, string> = {
+  connected: $localize`:MCP server state:connected`,
+  failed: $localize`:MCP server state:failed`,
+  'needs-auth': $localize`:MCP server state:needs sign-in`,
+  pending: $localize`:MCP server state:pending`,
+};
+
 /** The component's words, in the console's language. */
 const TEXT = {
   steering: $localize`Steering`,
@@ -26,6 +34,7 @@ const TEXT = {
   tools: $localize`Tools`,
   mcpServers: $localize`MCP servers`,
   none: $localize`none`,
+  noInstructions: $localize`:instructions|No instructions given:none`,
   startedBeforeRelaisAn: $localize`Started before Relais: an imported transcript has no context line.`,
   codexSendsNoContext: $localize`Codex sends no context line: its model, mode and folder are in the page's header.`,
   noContextYetThe: $localize`No context yet (the agent has not started a turn).`,
@@ -36,7 +45,7 @@ const TEXT = {
   leftOut: (scope: unknown) => $localize`Left out (${scope}:scope:):`,
   goToTurn: $localize`Go to turn`,
   toolCalls: $localize`Tool calls`,
-  callsNewestFirst: $localize` calls, newest first`,
+  callsNewestFirst: (tool: unknown) => $localize`${tool}:tool: calls, newest first`,
   noToolCallsYet: $localize`No tool calls yet.`,
   of: (turns: unknown) => $localize`of ${turns}:turns:`,
   go: $localize`Go`,
@@ -51,6 +60,10 @@ const TEXT = {
 })
 export class SteeringPanel {
   protected readonly t = TEXT;
+
+  protected mcpState(state: string): string {
+    return Object.hasOwn(MCP_STATES, state) ? MCP_STATES[state]! : state;
+  }
   private readonly store = inject(ConversationStore);
   readonly jump = output<number>();
 

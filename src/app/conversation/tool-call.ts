@@ -1,6 +1,7 @@
 import { ChangeDetectionStrategy, Component, computed, input, signal } from '@angular/core';
 import { PageLink } from '../core/routing/page-link';
 import { ScrollBlock } from '../shared/scroll-block';
+import { decidedByLabel } from '../shared/decided-by-label';
 import { Timestamp } from '../shared/timestamp';
 import { TimelineItem } from './timeline';
 import { toolCallView } from './tool-call-view';
@@ -13,7 +14,8 @@ const TEXT = {
   hideInput: $localize`Hide input`,
   denied: $localize`Denied`,
   allowed: $localize`Allowed`,
-  forThisSession: $localize` for this session`,
+  deniedForThisSession: $localize`Denied for this session`,
+  allowedForThisSession: $localize`Allowed for this session`,
   whatTheAgentWas: $localize`What the agent was told`,
   toolResult: $localize`Tool result`,
   result: $localize`Result`,
@@ -22,8 +24,11 @@ const TEXT = {
   showOutput: (outputLines: unknown) => $localize`Show output (${outputLines}:outputLines:)`,
   hideOutput: $localize`Hide output`,
   noOutput: $localize`(no output)`,
-  by: (decidedBy: unknown) => $localize`by ${decidedBy}:decidedBy:`,
-  changesTo: $localize`Changes to `,
+  by: (decidedBy: string) => {
+    const who = decidedByLabel(decidedBy);
+    return $localize`by ${who}:decidedBy:`;
+  },
+  changesTo: (path: unknown) => $localize`Changes to ${path}:path:`,
   lineBefore: $localize`Line before`,
   lineAfter: $localize`Line after`,
   change: $localize`Change`,

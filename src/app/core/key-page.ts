@@ -4,6 +4,7 @@ import { MatButtonModule } from '@angular/material/button';
 import { MatCheckboxModule } from '@angular/material/checkbox';
 import { MatFormFieldModule } from '@angular/material/form-field';
 import { MatInputModule } from '@angular/material/input';
+import { CLOSE, OPEN, markedParts } from '../shared/marked-text';
 import { ApiKey } from './api-key';
 import { LiveStore } from './live-store';
 import { NEXT_PARAM, safeReturnUrl } from './return-url';
@@ -16,10 +17,9 @@ const TEXT = {
   connectToYourRelais: $localize`Connect to your Relais daemon`,
   theDaemonRefusedThis: $localize`The daemon refused this key (401). Paste the current one.`,
   thisConsoleNeedsThe: $localize`This console needs the daemon's API key.`,
-  openTheUrlThe: $localize`Open the URL the daemon printed when it started (it carries the key), or paste the key found in the file`,
-  relaisHomeApiKey: $localize`$RELAIS_HOME/api-key`,
-  byDefault: $localize`(by default`,
-  relaisApiKey: $localize`~/.relais/api-key`,
+  whereTheKeyIs: markedParts(
+    $localize`Open the URL the daemon printed when it started (it carries the key), or paste the key found in the file ${OPEN}:start_code:$RELAIS_HOME/api-key${CLOSE}:close_code: (by default ${OPEN}:start_code_default:~/.relais/api-key${CLOSE}:close_code_default:).`,
+  ),
   apiKey: $localize`API key`,
   pasteTheKey: $localize`Paste the key.`,
   rememberOnThisBrowser: $localize`Remember on this browser`,
@@ -47,8 +47,13 @@ const TEXT = {
         <p>{{ t.thisConsoleNeedsThe }}</p>
       }
       <p>
-        {{ t.openTheUrlThe }} <code>{{ t.relaisHomeApiKey }}</code> {{ t.byDefault }}
-        <code>{{ t.relaisApiKey }}</code>).
+        @for (part of t.whereTheKeyIs; track $index) {
+          @if (part.marked) {
+            <code>{{ part.text }}</code>
+          } @else {
+            <span>{{ part.text }}</span>
+          }
+        }
       </p>
       <form [formGroup]="form" (ngSubmit)="save()">
         <mat-form-field appearance="outline" class="wide">

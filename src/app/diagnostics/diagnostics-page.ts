@@ -7,6 +7,7 @@ import { Diagnostics } from '../../../contract/operations';
 import { DiagnosticsApi } from './diagnostics-api';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { Now } from '../shared/now';
+import { stateLabel } from '../shared/state-label';
 import { elapsed } from '../shared/time-format';
 import { formatBytes } from '../shared/bytes';
 import { SubscriptionHealthList } from '../subscriptions/subscription-health-list';
@@ -57,6 +58,7 @@ const TEXT = {
 })
 export class DiagnosticsPage {
   protected readonly t = TEXT;
+  protected readonly stateLabel = stateLabel;
   private readonly api = inject(DiagnosticsApi);
   private readonly now = inject(Now);
 

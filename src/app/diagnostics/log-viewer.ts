@@ -54,7 +54,7 @@ const TEXT = {
     $localize`No log line matches these filters${tailing}:tailing:`,
   logLinesNewestFirst: $localize`Log lines, newest first`,
   openSession: $localize`Open session`,
-  copyLogLine: $localize`Copy log line `,
+  copyLogLine: (id: unknown) => $localize`Copy log line ${id}:id:`,
   copy: $localize`Copy`,
   linesShown: (rows: unknown) => $localize`${rows}:rows: lines shown`,
   loading: $localize`Loading…`,

@@ -1,5 +1,6 @@
 import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { LatestAsk } from '../shared/latest-ask';
+import { CLOSE, OPEN, markedParts } from '../shared/marked-text';
 import { FormsModule } from '@angular/forms';
 import { MatButtonModule } from '@angular/material/button';
 import { MatFormFieldModule } from '@angular/material/form-field';
@@ -46,16 +47,16 @@ const TEXT = {
   instructions: $localize`Instructions`,
   saveInstructions: $localize`Save instructions`,
   skillsAndCommands: $localize`Skills and commands`,
-  placedWhereEachAgent: $localize`Placed where each agent reads them (Claude: the subscription's configuration folder; Codex: its CODEX_HOME). Commands are typed with`,
-  inTheComposer: $localize`in the composer.`,
+  explanation: markedParts(
+    $localize`Placed where each agent reads them (Claude: the subscription's configuration folder; Codex: its CODEX_HOME). Commands are typed with ${OPEN}:start_code:/${CLOSE}:close_code: in the composer.`,
+  ),
   loading: $localize`Loading…`,
   libraryItems: $localize`Library items`,
-  enabled: $localize`Enabled: `,
+  enabled: (name: unknown) => $localize`Enabled: ${name}:name:`,
   enabled2: $localize`Enabled`,
   edit: (name: unknown) => $localize`Edit ${name}:name:`,
   delete: (name: unknown) => $localize`Delete ${name}:name:`,
   nothingYetWriteA: $localize`Nothing yet: write a command or a skill below, or import one.`,
-  edit2: $localize`Edit `,
   addToTheLibrary: $localize`Add to the library`,
   kind: $localize`Kind`,
   command: $localize`Command`,
@@ -93,6 +94,10 @@ const TEXT = {
 })
 export class LibraryPage {
   protected readonly t = TEXT;
+  protected readonly kindLabels: Record<LibraryItem['kind'], string> = {
+    skill: $localize`:library item kind:skill`,
+    command: $localize`:library item kind:command`,
+  };
   private readonly api = inject(LibraryApi);
   private readonly subscriptionsApi = inject(SubscriptionsApi);
 

@@ -17,6 +17,7 @@ import { PermissionRequest, Session } from '../../../contract/api';
 import { ApiFailure } from '../core/api-error';
 import { Timestamp } from '../shared/timestamp';
 import { modeLabel } from '../shared/mode-label';
+import { CLOSE, OPEN, markedParts, unmarked } from '../shared/marked-text';
 import { ARM_DELAY_MS, Arming } from './arming';
 import { PermissionActions } from './permission-actions';
 import { destinationOf, questionsOf, subjectOf } from './permission-view';
@@ -24,11 +25,21 @@ import { destinationOf, questionsOf, subjectOf } from './permission-view';
 /** The component's words, in the console's language. */
 const TEXT = {
   questionFromTheAgent: $localize`Question from the agent`,
-  asksPermission: $localize`asks permission`,
-  session: $localize`Session `,
+  asksPermission: (tool: unknown) => {
+    const name = unmarked(tool);
+    return markedParts(
+      $localize`${OPEN}:start_tool:${name}:tool:${CLOSE}:close_tool: asks permission`,
+    );
+  },
+  sessionNamed: (id: unknown) => $localize`Session ${id}:id:`,
   subscriptionMode: (model: unknown, subscription: unknown, mode: unknown) =>
     $localize`· ${model}:model: · subscription ${subscription}:subscription: · ${mode}:mode: mode`,
-  launchedByTheKey: $localize`launched by the key`,
+  launchedByTheKey: (key: unknown) => {
+    const name = unmarked(key);
+    return markedParts(
+      $localize`launched by the key ${OPEN}:start_bold:${name}:key:${CLOSE}:close_bold:`,
+    );
+  },
   answer: $localize`Answer`,
   declineToAnswer: $localize`Decline to answer`,
   input: $localize`Input`,

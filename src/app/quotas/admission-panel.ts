@@ -6,7 +6,7 @@ import { describeAdmission } from './admission-view';
 const TEXT = {
   whyTheLaunchWas: $localize`Why the launch was refused`,
   quotaCheck: $localize`Quota check`,
-  binding: $localize` (binding)`,
+  binding: (name: unknown) => $localize`${name}:name: (binding)`,
   reading: (reading: unknown) => $localize`Reading ${reading}:reading:`,
 };
 

@@ -39,7 +39,6 @@ function row(
 ): AdmissionRow {
   const used = pct(w.utilization);
   const sinceUsed = pct(w.used_since_reading);
-  const since = w.used_since_reading > 0 ? $localize` + ${sinceUsed}:used: used since` : '';
   const count = w.learned_from_sessions;
   const source =
     w.rate_source === 'learned'
@@ -49,7 +48,6 @@ function row(
         })
       : $localize`prior for this plan`;
   const read = age(w.read_age_seconds);
-  const stale = w.reading_status === 'stale' ? $localize` (stale)` : '';
   const forRunning = pct(w.reserved_running);
   const forNew = pct(w.reserved_new);
   const projected = pct(w.projected);
@@ -58,8 +56,14 @@ function row(
     key: w.window,
     name: windowName(w.window),
     binding,
-    reading: $localize`${used}:used:, read ${read}:age:${stale}:stale:`,
-    sum: $localize`${used}:used:${since}:since: + ${forRunning}:forRunning: for ${running}:running: running + ${forNew}:forNew: new = ${projected}:projected: of ${threshold}:threshold: %`,
+    reading:
+      w.reading_status === 'stale'
+        ? $localize`${used}:used:, read ${read}:age: (stale)`
+        : $localize`${used}:used:, read ${read}:age:`,
+    sum:
+      w.used_since_reading > 0
+        ? $localize`${used}:used: + ${sinceUsed}:since: used since + ${forRunning}:forRunning: for ${running}:running: running + ${forNew}:forNew: new = ${projected}:projected: of ${threshold}:threshold: %`
+        : $localize`${used}:used: + ${forRunning}:forRunning: for ${running}:running: running + ${forNew}:forNew: new = ${projected}:projected: of ${threshold}:threshold: %`,
     rate: $localize`${rate}:rate: a session (${source}:source:)`,
     over: w.projected > threshold,
   };

@@ -26,8 +26,9 @@ const TEXT = {
   quotasCouldNotBe: (message: unknown, code: unknown) =>
     $localize`Quotas could not be read: ${message}:message: (${code}:code:)`,
   retry: $localize`Retry`,
-  stale: $localize`, stale`,
-  used: $localize` used`,
+  stale: (value: unknown) => $localize`${value}:value:, stale`,
+  used: (subscription: unknown, window: unknown) =>
+    $localize`${subscription}:subscription: ${window}:window: used`,
   theProviderReportedNo: $localize`The provider reported no window for this subscription yet.`,
   noSubscriptionToShow: $localize`No subscription to show quotas for.`,
   readingQuotas: $localize`Reading quotas…`,

@@ -10,6 +10,7 @@ import { MatButtonModule } from '@angular/material/button';
 import { AllowedHost, listOf } from '../../../contract/api';
 import { ApiClient } from '../core/api-client';
 import { ApiFailure, toApiFailure } from '../core/api-error';
+import { decidedByLabel } from '../shared/decided-by-label';
 import { Timestamp } from '../shared/timestamp';
 
 const AllowedHostPage = listOf(AllowedHost);
@@ -19,7 +20,7 @@ const TEXT = {
   hostsAllowedAlways: $localize`Hosts allowed always`,
   answeredAlwaysForThis: $localize`Answered "Always for this host" in a network prompt: commands of every session connect to these host and port pairs without asking.`,
   since: $localize`since`,
-  remove: $localize`Remove `,
+  remove: (host: unknown) => $localize`Remove ${host}:host:`,
   remove2: $localize`Remove`,
   noneEveryNewDestination: $localize`None: every new destination is a prompt.`,
 };
@@ -50,7 +51,8 @@ const TEXT = {
             <li class="host">
               <code>{{ h.host }}:{{ h.port }}</code>
               <span class="since">
-                {{ t.since }} <time [appTimestamp]="toMs(h.created_at)"></time> · {{ h.decided_by }}
+                {{ t.since }} <time [appTimestamp]="toMs(h.created_at)"></time> ·
+                {{ decidedByLabel(h.decided_by) }}
               </span>
               <button
                 mat-button
@@ -58,7 +60,7 @@ const TEXT = {
                 class="danger"
                 [disabled]="busy()"
                 (click)="remove(h)"
-                [attr.aria-label]="t.remove + h.host + ':' + h.port"
+                [attr.aria-label]="t.remove(h.host + ':' + h.port)"
               >
                 {{ t.remove2 }}
               </button>
@@ -116,6 +118,7 @@ const TEXT = {
 })
 export class AllowedHosts {
   protected readonly t = TEXT;
+  protected readonly decidedByLabel = decidedByLabel;
   private readonly api = inject(ApiClient);
   private readonly title = viewChild.required<ElementRef<HTMLElement>>('title');
 

@@ -19,6 +19,7 @@ import { ApiFailure, toApiFailure } from '../core/api-error';
 import { TESTER_TOOLS, TesterTool, checkBody } from './check-input';
 import { RulesApi } from './rules-api';
 import { chipClasses } from '../shared/chip-tone';
+import { decisionLabel, stepLabel } from '../shared/verdict-label';
 
 type Verdict =
   | { kind: 'idle' }
@@ -55,6 +56,8 @@ const TEXT = {
 })
 export class RuleTester {
   protected readonly t = TEXT;
+  protected readonly decisionLabel = decisionLabel;
+  protected readonly stepLabel = stepLabel;
   protected readonly chipClasses = chipClasses;
   private readonly api = inject(RulesApi);
   protected readonly tools = TESTER_TOOLS;

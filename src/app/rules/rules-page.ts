@@ -31,6 +31,7 @@ import {
 import { RuleTester } from './rule-tester';
 import { RulesApi, RulesRefusal, rulesRefusal } from './rules-api';
 import { chipClasses } from '../shared/chip-tone';
+import { CLOSE, OPEN, markedParts } from '../shared/marked-text';
 
 interface Editing {
   /** The id of the rule being edited; null while adding. */
@@ -43,12 +44,9 @@ interface Editing {
 const TEXT = {
   rules: $localize`Rules`,
   auditTrail: $localize`Audit trail`,
-  forEachToolCall: $localize`For each tool call the daemon tries the rules whose action is`,
-  deny: $localize`deny`,
-  then: $localize`, then`,
-  ask: $localize`ask`,
-  allow: $localize`allow`,
-  withinAnActionThe: $localize`; within an action the first match decides. The order below is the order within a kind.`,
+  intro: markedParts(
+    $localize`For each tool call the daemon tries the rules whose action is ${OPEN}:start_deny:deny${CLOSE}:close_deny:, then ${OPEN}:start_ask:ask${CLOSE}:close_ask:, then ${OPEN}:start_allow:allow${CLOSE}:close_allow:; within an action the first match decides. The order below is the order within a kind.`,
+  ),
   theRulesCouldNot: (message: unknown, code: unknown) =>
     $localize`The rules could not be loaded: ${message}:message: (${code}:code:)`,
   retry: $localize`Retry`,
@@ -67,9 +65,9 @@ const TEXT = {
     $localize`${kind}:kind: rule ${place}:place: of ${count}:count:: ${id}:id:`,
   moveUp: (id: string) => $localize`Move ${id}:id: up`,
   moveDown: (id: string) => $localize`Move ${id}:id: down`,
-  edit: $localize`Edit `,
+  edit: (id: unknown) => $localize`Edit ${id}:name:`,
   edit2: $localize`Edit`,
-  delete: $localize`Delete `,
+  delete: (id: unknown) => $localize`Delete ${id}:name:`,
   delete2: $localize`Delete`,
   noRuleOfThis: $localize`No rule of this kind yet.`,
   loadingRules: $localize`Loading rules…`,

@@ -69,7 +69,7 @@ const TEXT = {
   ) =>
     $localize`${name}:name: is suspended since ${suspended_at}:suspended_at: after ${consecutive_failed_starts}:consecutive_failed_starts: failed starts; a launch now would be told to wait`,
   lastError: $localize`Last error:`,
-  retry2: $localize`Retry `,
+  retryNamed: (name: unknown) => $localize`Retry ${name}:name:`,
   reopening: $localize`Reopening…`,
   tooManyLaunchesIn: $localize`Too many launches in a row from the console or on this subscription: the next launch is possible in`,
   tooManyLaunchesIn2: $localize`Too many launches in a row.`,

@@ -11,14 +11,14 @@ import { SessionsApi } from './sessions-api';
 const TEXT = {
   mcpServersOptional: $localize`MCP servers (optional)`,
   thisSessionLoadsOnly: $localize`This session loads only these servers, and of each only the tools you tick: the agent does not see the others, and Relais refuses them.`,
-  mcpServer: $localize`MCP server `,
+  mcpServer: (n: unknown) => $localize`MCP server ${n}:number:`,
   name: $localize`Name`,
   urlOrCommand: $localize`URL or command`,
   http12700: $localize`http://127.0.0.1:9500/mcp`,
   listing: $localize`Listing…`,
   listItsTools: $localize`List its tools`,
   removeServer: (name: unknown) => $localize`Remove server ${name}:name:`,
-  allowedToolsOf: $localize`Allowed tools of `,
+  allowedToolsOf: (name: unknown) => $localize`Allowed tools of ${name}:name:`,
   theServerListsNo: $localize`The server lists no tool.`,
   allowedToolsCommaSeparated: $localize`Allowed tools (comma separated)`,
   orListTheServer: $localize`Or list the server's tools and tick them.`,
@@ -38,7 +38,7 @@ const TEXT = {
         {{ t.thisSessionLoadsOnly }}
       </p>
       @for (draft of servers(); track draft.key; let i = $index) {
-        <section class="server" [attr.aria-label]="t.mcpServer + (i + 1)">
+        <section class="server" [attr.aria-label]="t.mcpServer(i + 1)">
           <div class="row">
             <mat-form-field appearance="outline" class="name">
               <mat-label>{{ t.name }}</mat-label>
@@ -79,7 +79,7 @@ const TEXT = {
             <p class="error" role="alert">{{ error }}</p>
           }
           @if (draft.listed; as tools) {
-            <div class="tools" role="group" [attr.aria-label]="t.allowedToolsOf + draft.name">
+            <div class="tools" role="group" [attr.aria-label]="t.allowedToolsOf(draft.name)">
               @for (tool of tools; track tool.name) {
                 <mat-checkbox
                   [checked]="draft.allowed.includes(tool.name)"

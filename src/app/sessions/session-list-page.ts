@@ -35,7 +35,7 @@ const TEXT = {
   importHistory: $localize`Import history`,
   launchASession: $localize`Launch a session`,
   historyImport: $localize`History import`,
-  importOf: $localize`Import of `,
+  importOf: (subscription: unknown) => $localize`Import of ${subscription}:subscription:`,
   filters: $localize`Filters`,
   state: $localize`State`,
   anyState: $localize`Any state`,
@@ -243,7 +243,7 @@ function importLine(progress: ImportProgress): ImportLine {
   const bytes = $localize`${done}:done: of ${total}:total:`;
   const rate = running ? ` · ${formatBytes(progress.bytes_per_second)}/s` : '';
   const unreadable = progress.errors;
-  const errors = unreadable ? $localize` · ${unreadable}:count: unreadable` : '';
+  const errors = unreadable ? ' · ' + $localize`${unreadable}:count: unreadable` : '';
   const files = progress.files_done;
   const filesTotal = progress.files_total;
   const turns = progress.turns;
@@ -267,16 +267,17 @@ function importSummary(reports: ImportReport[]): string {
   const path = errors[0]?.path;
   const why = errors[0]?.error;
   const problems = unread
-    ? $localize` ${unread}:count: could not be read (first: ${path}:path:: ${why}:error:).`
+    ? $localize`${unread}:count: could not be read (first: ${path}:path:: ${why}:error:).`
     : '';
   const clamped = sum((r) => r.clamped);
   const bounded = clamped
-    ? $localize` ${clamped}:count: implausible values brought within bounds.`
+    ? $localize`${clamped}:count: implausible values brought within bounds.`
     : '';
   const files = sum((r) => r.files);
   const read = sum((r) => r.files_read);
   const sessions = sum((r) => r.sessions);
   const turns = sum((r) => r.turns);
   const malformed = sum((r) => r.malformed);
-  return $localize`History rescanned: ${files}:files: transcripts, ${read}:read: with news, ${sessions}:sessions: new conversations, ${turns}:turns: responses counted, ${malformed}:malformed: malformed lines kept.${bounded}:bounded:${problems}:problems:`;
+  const rescanned = $localize`History rescanned: ${files}:files: transcripts, ${read}:read: with news, ${sessions}:sessions: new conversations, ${turns}:turns: responses counted, ${malformed}:malformed: malformed lines kept.`;
+  return [rescanned, bounded, problems].filter(Boolean).join(' ');
 }

@@ -10,6 +10,6 @@ const LABELS: Record<SessionState, string> = {
 };
 
 /** A session's state in words, in the console's language (the API's value stays the key). */
-export function stateLabel(state: SessionState): string {
-  return LABELS[state] ?? state;
+export function stateLabel(state: SessionState | string): string {
+  return Object.hasOwn(LABELS, state) ? LABELS[state as SessionState] : state;
 }

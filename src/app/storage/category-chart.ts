@@ -29,13 +29,12 @@ export class CategoryChart {
   private readonly theme = inject(Theme);
   readonly categories = input.required<StorageReport['categories']>();
 
-  protected readonly label = computed(
-    () =>
-      $localize`Storage by category: ` +
-      this.categories()
-        .map((c) => `${CATEGORY_LABELS[c.category]} ${formatBytes(c.bytes)}`)
-        .join(', '),
-  );
+  protected readonly label = computed(() => {
+    const categories = this.categories()
+      .map((c) => `${CATEGORY_LABELS[c.category]} ${formatBytes(c.bytes)}`)
+      .join(', ');
+    return $localize`Storage by category: ${categories}:categories:`;
+  });
 
   protected readonly options = computed<EChartsCoreOption>(() => {
     const dark = this.theme.isDark();

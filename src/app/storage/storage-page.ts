@@ -11,7 +11,8 @@ import { ApiFailure, toApiFailure } from '../core/api-error';
 import { exactBytes, formatBytes, percentOf } from '../shared/bytes';
 import { CategoryChart } from './category-chart';
 import { ConfirmDialog, ConfirmData } from '../shared/confirm-dialog';
-import { CATEGORY_LABELS } from './storage-labels';
+import { CATEGORY_LABELS, CONVERSATION_LABELS } from './storage-labels';
+import { stateLabel } from '../shared/state-label';
 import { StorageApi } from './storage-api';
 import { registerPageCommands } from '../palette/page-commands';
 import { chipClasses } from '../shared/chip-tone';
@@ -75,10 +76,10 @@ const TEXT = {
   deleteOn: $localize`Delete on`,
   actions: $localize`Actions`,
   openSession: $localize`Open session`,
-  bytes2: $localize` bytes`,
-  compressNow: $localize`Compress now `,
+  exactBytes: (count: unknown) => $localize`${count}:count: bytes`,
+  compressNow: (id: unknown) => $localize`Compress now ${id}:session:`,
   compressNow2: $localize`Compress now`,
-  deleteNow: $localize`Delete now `,
+  deleteNow: (id: unknown) => $localize`Delete now ${id}:session:`,
   deleteNow2: $localize`Delete now`,
   onlyEndedSessionsCan: $localize`Only ended sessions can be compressed or deleted; a compressed conversation still reads back as it was.`,
   loadingTheStorageReport: $localize`Loading the storage report…`,
@@ -98,6 +99,8 @@ const TEXT = {
 })
 export class StoragePage {
   protected readonly t = TEXT;
+  protected readonly stateLabel = stateLabel;
+  protected readonly conversationLabels = CONVERSATION_LABELS;
   protected readonly chipClasses = chipClasses;
   private readonly api = inject(StorageApi);
   private readonly dialog = inject(MatDialog);

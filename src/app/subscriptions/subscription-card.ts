@@ -36,9 +36,9 @@ const TEXT = {
   detected: (detected_at: unknown) => $localize`Detected ${detected_at}:detected_at:`,
   detectionFailed: (detect_error: unknown) =>
     $localize`Detection failed: ${detect_error}:detect_error:`,
-  accountOf: $localize`Account of `,
+  accountOf: (name: unknown) => $localize`Account of ${name}:name:`,
   noAccountDetailsWere: $localize`No account details were given.`,
-  modelsOf: $localize`Models of `,
+  modelsOf: (name: unknown) => $localize`Models of ${name}:name:`,
   efforts: (supported_effort_levels: unknown) =>
     $localize`efforts: ${supported_effort_levels}:supported_effort_levels:`,
   noEffortLevels: $localize`no effort levels`,
@@ -47,13 +47,13 @@ const TEXT = {
   enterSavesEscapeCancels: $localize`Enter saves, Escape cancels.`,
   saveName: $localize`Save name`,
   cancel: $localize`Cancel`,
-  runDetectionFor: $localize`Run detection for `,
+  runDetectionFor: (name: unknown) => $localize`Run detection for ${name}:name:`,
   detecting: $localize`Detecting…`,
   runDetection: $localize`Run detection`,
   builtInItCannot: $localize`Built in: it cannot be renamed or deleted.`,
-  rename: $localize`Rename `,
+  rename: (name: unknown) => $localize`Rename ${name}:name:`,
   rename2: $localize`Rename`,
-  delete: $localize`Delete `,
+  delete: (name: unknown) => $localize`Delete ${name}:name:`,
   delete2: $localize`Delete…`,
 };
 

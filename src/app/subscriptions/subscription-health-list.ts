@@ -17,7 +17,7 @@ const TEXT = {
   theSubscriptionsCouldNot: (message: unknown, code: unknown) =>
     $localize`The subscriptions could not be loaded: ${message}:message: (${code}:code:)`,
   retryLoading: $localize`Retry loading`,
-  retry: $localize`Retry `,
+  retryNamed: (name: unknown) => $localize`Retry ${name}:name:`,
   reopening: $localize`Reopening…`,
   retry2: $localize`Retry`,
   suspendedSinceAfterFailed: (
@@ -43,6 +43,10 @@ const TEXT = {
 })
 export class SubscriptionHealthList {
   protected readonly t = TEXT;
+  protected readonly statusLabels: Record<string, string> = {
+    active: $localize`:subscription status:active`,
+    suspended: $localize`:subscription status:suspended`,
+  };
   protected readonly chipClasses = chipClasses;
   private readonly api = inject(SubscriptionsApi);
   protected readonly subscriptions = signal<Subscription[] | null>(null);

@@ -11,5 +11,12 @@ export const FIRST_PAINT_TEXT = {
   region: $localize`The conversation, while the console loads`,
   composerLabel: $localize`Message to the agent`,
   composerPlaceholder: $localize`Message the agent (the console is starting: what you type is kept)`,
+  composerSends: $localize`Message the agent (Enter to send, Shift+Enter for a new line)`,
+  sending: $localize`Sending…`,
+  sent: $localize`Sent.`,
+  queued: $localize`Queued: it goes after the current turn.`,
+  queueFull: $localize`Not sent: the queue is full. Wait for a turn to finish or remove one.`,
+  notSent: (reason: string) => $localize`Not sent: ${reason}:reason:`,
+  unreachable: $localize`the daemon did not answer.`,
   model: (model: string) => $localize`model ${model}:model:`,
 };

@@ -10,6 +10,7 @@ import { keyAtStart } from '../app/core/key-at-start';
 import { applyThemeChoice, readThemeChoice } from '../app/core/theme-choice';
 import type { SessionEvent } from '../../contract/api';
 import { dismissFirstPaint, firstPaintDismissed, firstPaintDraft, holdShortcuts } from './handoff';
+import { type EarlySender, earlySender } from './early-composer';
 import { previewLines } from './preview-lines';
 import { paintPreview, previewHeading } from './preview-view';
 
@@ -59,12 +60,16 @@ function eventsOf(body: unknown): SessionEvent[] {
     : [];
 }
 
-function firstPaint(events: Promise<unknown>, session: Promise<unknown> | null): void {
+function firstPaint(
+  events: Promise<unknown>,
+  session: Promise<unknown> | null,
+  send: EarlySender | null,
+): void {
   setTimeout(startConsole, HOLD_MS);
   void Promise.all([events, session]).then(([page, about]) => {
     const lines = previewLines(eventsOf(page), ROWS);
     if (!lines.length || firstPaintDismissed()) return startConsole();
-    paintPreview(document, lines, previewHeading(about));
+    paintPreview(document, lines, previewHeading(about), send);
     // The frame that shows the rows first, then the console.
     requestAnimationFrame(() => setTimeout(startConsole));
     setTimeout(() => {
@@ -74,13 +79,15 @@ function firstPaint(events: Promise<unknown>, session: Promise<unknown> | null):
 }
 
 const id = conversationIdOf(location.pathname);
+// Read once, before the console moves it out of the address: the reads and the sends use this key.
+const key = keyAtStart();
 // Only the conversation's own reads: the shell's, not needed for this paint, would wait in line
 // with them; the console starts those. Before anything else, so they leave as early as can be.
-if (id) startReads(conversationReads(id), keyAtStart());
+if (id) startReads(conversationReads(id), key);
 applyThemeChoice(document.documentElement, readThemeChoice());
 // From now until the console listens itself (a page shown from its address gets its load event
 // long before the console has started).
 holdShortcuts();
 const events = id ? peekEarlyRead(firstEventsUrl(id)) : null;
-if (id && events) firstPaint(events, peekEarlyRead(sessionUrl(id)));
+if (id && key && events) firstPaint(events, peekEarlyRead(sessionUrl(id)), earlySender(id, key));
 else startConsole();

@@ -187,6 +187,89 @@ test("a live conversation's first paint sends on Enter before the console has st
   ]);
 });
 
+/** A session's prompts as the daemon holds them: their states, oldest first. */
+async function promptStates(
+  request: APIRequestContext,
+  relais: Relais,
+  id: string,
+): Promise<string[]> {
+  const response = await request.get(`${relais.base}/api/permissions?session=${id}`, {
+    headers: { Authorization: `Bearer ${relais.key}` },
+  });
+  const { items } = (await response.json()) as { items: { state: string }[] };
+  return items.map((item) => item.state);
+}
+
+test('a prompt waiting in a live conversation is answered in the first paint once armed, by keyboard, and not asked again; one answered elsewhere meanwhile says so', async ({
+  page,
+  relais,
+  request,
+}) => {
+  // A console listening: the prompts wait for a person.
+  await openAt(page, relais);
+  const id = await relais.launch("demo:bash sh -c 'echo early'");
+  const other = await relais.launch("demo:bash sh -c 'echo elsewhere'");
+  for (const session of [id, other])
+    await expect.poll(() => promptStates(request, relais, session)).toEqual(['pending']);
+
+  let release = await holdConsole(page);
+  await page.goto(`${relais.base}/sessions/${id}`);
+  const prompts = firstPaint(page).getByRole('region', { name: 'Waiting for your answer' });
+  await expect(prompts.getByRole('heading', { name: 'Bash asks permission' })).toBeVisible();
+  await expect(prompts).toContainText("sh -c 'echo early'");
+  const allow = prompts.getByRole('button', { name: 'Allow once' });
+  await page.keyboard.press('Tab');
+  await expect(allow).toBeFocused();
+  // Not armed yet: Enter (a key meant for something else) does not answer it.
+  await expect(allow).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter');
+  await expect(allow).toHaveAttribute('aria-disabled', 'false');
+  expect(await promptStates(request, relais, id)).toEqual(['pending']);
+  await expectAccessible(page, 'a prompt in the first paint');
+  await page.keyboard.press('Enter');
+  await expect(prompts.getByText('Allowed.')).toBeVisible();
+  await expect.poll(() => promptStates(request, relais, id)).toEqual(['allowed']);
+  await expect(page.locator('app-root')).toBeEmpty();
+
+  await release();
+  await expect(firstPaint(page)).toHaveCount(0);
+  await expect(log(page).getByText('Command result: early')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('app-permission-card')).toHaveCount(0);
+
+  // Answered elsewhere while the first paint shows it: the daemon refuses a second answer.
+  release = await holdConsole(page);
+  await page.goto(`${relais.base}/sessions/${other}`);
+  const card = firstPaint(page).getByRole('article', { name: 'Bash asks permission' });
+  await expect(card).toContainText("sh -c 'echo elsewhere'");
+  const decided = await request.post(
+    `${relais.base}/api/permissions/${await pendingId(request, relais, other)}/decision`,
+    {
+      headers: { Authorization: `Bearer ${relais.key}` },
+      data: { decision: 'deny', scope: 'once' },
+    },
+  );
+  expect(decided.ok()).toBe(true);
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('button', { name: 'Allow once' })).toHaveAttribute(
+    'aria-disabled',
+    'false',
+  );
+  await page.keyboard.press('Enter');
+  await expect(card.getByText('Already answered elsewhere.')).toBeVisible();
+  await expect(card.getByRole('button')).toHaveCount(0);
+  await release();
+  await expect(firstPaint(page)).toHaveCount(0);
+  await expect(page.locator('app-permission-card')).toHaveCount(0);
+  expect(await promptStates(request, relais, other)).toEqual(['denied']);
+});
+
+async function pendingId(request: APIRequestContext, relais: Relais, id: string): Promise<string> {
+  const response = await request.get(`${relais.base}/api/permissions?state=pending&session=${id}`, {
+    headers: { Authorization: `Bearer ${relais.key}` },
+  });
+  return ((await response.json()) as { items: { id: string }[] }).items[0]!.id;
+}
+
 test('a key the daemon refuses paints nothing, and the console asks for a key as always', async ({
   page,
   relais,

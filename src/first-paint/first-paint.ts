@@ -11,6 +11,7 @@ import { applyThemeChoice, readThemeChoice } from '../app/core/theme-choice';
 import type { SessionEvent } from '../../contract/api';
 import { dismissFirstPaint, firstPaintDismissed, firstPaintDraft, holdShortcuts } from './handoff';
 import { type EarlySender, earlySender } from './early-composer';
+import { type EarlyPrompt, earlyDecider, paintPrompts, readEarlyPrompts } from './early-prompts';
 import { previewLines } from './preview-lines';
 import { paintPreview, previewHeading } from './preview-view';
 
@@ -60,16 +61,28 @@ function eventsOf(body: unknown): SessionEvent[] {
     : [];
 }
 
+/** What a live session's first paint acts with: its sends, its prompts and their answers. */
+interface Acting {
+  send: EarlySender;
+  prompts: Promise<EarlyPrompt[]>;
+  key: string;
+}
+
 function firstPaint(
   events: Promise<unknown>,
   session: Promise<unknown> | null,
-  send: EarlySender | null,
+  acting: Acting,
 ): void {
   setTimeout(startConsole, HOLD_MS);
   void Promise.all([events, session]).then(([page, about]) => {
     const lines = previewLines(eventsOf(page), ROWS);
     if (!lines.length || firstPaintDismissed()) return startConsole();
-    paintPreview(document, lines, previewHeading(about), send);
+    const heading = previewHeading(about);
+    const root = paintPreview(document, lines, heading, acting.send);
+    if (heading?.takesMessages)
+      void acting.prompts.then((prompts) => {
+        if (!firstPaintDismissed()) paintPrompts(root, prompts, earlyDecider(acting.key));
+      });
     // The frame that shows the rows first, then the console.
     requestAnimationFrame(() => setTimeout(startConsole));
     setTimeout(() => {
@@ -84,10 +97,13 @@ const key = keyAtStart();
 // Only the conversation's own reads: the shell's, not needed for this paint, would wait in line
 // with them; the console starts those. Before anything else, so they leave as early as can be.
 if (id) startReads(conversationReads(id), key);
+// With them, the session's pending prompts: shown with the rows (or just after), answerable there.
+const prompts = id && key ? readEarlyPrompts(id, key) : null;
 applyThemeChoice(document.documentElement, readThemeChoice());
 // From now until the console listens itself (a page shown from its address gets its load event
 // long before the console has started).
 holdShortcuts();
 const events = id ? peekEarlyRead(firstEventsUrl(id)) : null;
-if (id && key && events) firstPaint(events, peekEarlyRead(sessionUrl(id)), earlySender(id, key));
+if (id && key && events && prompts)
+  firstPaint(events, peekEarlyRead(sessionUrl(id)), { send: earlySender(id, key), prompts, key });
 else startConsole();

@@ -130,9 +130,12 @@ export function notePromptInView(id: string, since: number | null): void {
   earlyPrompt(id).inViewSince = since;
 }
 
-/** The first paint answered this prompt: the console does not ask it again. */
-export function notePromptAnswered(id: string): void {
-  earlyPrompt(id).answered = true;
+/**
+ * The first paint answered this prompt (its answer on the way): the console does not ask it again;
+ * `false` when the answer failed and the prompt still waits.
+ */
+export function notePromptAnswered(id: string, answered = true): void {
+  earlyPrompt(id).answered = answered;
 }
 
 /**

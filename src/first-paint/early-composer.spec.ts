@@ -48,6 +48,10 @@ describe("the first paint's composer", () => {
     expect(press(box, { key: 'Enter', shiftKey: true }).defaultPrevented).toBe(false);
     expect(press(box, { key: 'Enter', isComposing: true }).defaultPrevented).toBe(false);
     press(box, { key: 'Enter' }); // An empty box sends nothing.
+    type(box, '/comp');
+    press(box, { key: 'Enter' }); // A command being typed: the console completes it.
+    expect(box.value).toBe('/comp');
+    box.value = '';
     type(box, 'and then the docs');
     box.setSelectionRange(4, 8);
     await settle();

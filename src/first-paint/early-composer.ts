@@ -1,4 +1,5 @@
 import { CONSOLE_APP } from '../app/core/console-app';
+import { slashQuery } from '../app/conversation/slash-commands';
 import { FIRST_PAINT_TEXT } from './first-paint-text';
 import {
   type EarlySend,
@@ -81,7 +82,9 @@ export function earlyComposer(doc: Document, send: EarlySender | null): HTMLElem
     if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
     event.preventDefault();
     const text = box.value.trim();
-    if (!send || !text) return;
+    // A bare `/word` is a command being typed: the console's list completes it on Enter, from
+    // commands the first paint does not know, so it stays for the console.
+    if (!send || !text || slashQuery(box.value) !== null) return;
     box.value = '';
     const outcome = chain.then(() => send(text));
     chain = outcome;

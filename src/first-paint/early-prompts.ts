@@ -180,10 +180,12 @@ function watchArming(card: HTMLElement, id: string, show: (armed: boolean) => vo
     const remaining = arming.remaining(now);
     if (!arming.armed && remaining !== null) timer = setTimeout(tick, remaining + 5);
   };
-  const seen = (visible: boolean) => {
+  // `at`: when the browser found the card in view or out of it (the observer's entry, on the
+  // clock of performance.now()), not when a busy main thread got round to saying so.
+  const seen = (visible: boolean, at = performance.now()) => {
     // Taken away with the first paint: what it last saw stays for the console's card.
     if (!card.isConnected) return;
-    const now = performance.now();
+    const now = Math.min(at, performance.now());
     if (visible) {
       arming.shown(now);
       since ??= now;
@@ -198,8 +200,12 @@ function watchArming(card: HTMLElement, id: string, show: (armed: boolean) => vo
   // Once the card is in the page (painted in the same task).
   if (typeof IntersectionObserver === 'undefined') queueMicrotask(() => seen(true));
   else
-    new IntersectionObserver((entries) => seen(entries.some((entry) => entry.isIntersecting)), {
-      threshold: 0.5,
-    }).observe(card);
+    new IntersectionObserver(
+      (entries) => {
+        const last = entries[entries.length - 1];
+        if (last) seen(last.isIntersecting, last.time);
+      },
+      { threshold: 0.5 },
+    ).observe(card);
   return arming;
 }

@@ -66,6 +66,7 @@ export function earlyDecider(
     try {
       const response = await post(`/api/permissions/${encodeURIComponent(id)}/decision`, {
         method: 'POST',
+        priority: 'high',
         headers: headers(key),
         body: JSON.stringify(body),
       });
@@ -137,8 +138,9 @@ function promptCard(doc: Document, prompt: EarlyPrompt, decide: EarlyDecider): H
   });
   let busy = false;
   const answer = async (decision: Decision['decision']) => {
-    // Focusable while unarmed (aria-disabled), as the console's buttons: refused here.
-    if (!arming.armed || busy) return;
+    // Focusable while unarmed (aria-disabled), as the console's buttons: refused here. Checked
+    // against the clock, not only the timer, which a busy main thread may run late.
+    if (!arming.check(performance.now()) || busy) return;
     busy = true;
     notePromptAnswered(prompt.id);
     const outcome = await decide(prompt.id, { decision, scope: 'once' });

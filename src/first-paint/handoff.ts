@@ -81,11 +81,6 @@ export function firstPaintDraft(doc: Document = document): FirstPaintDraft | nul
   return { text: box.value, start: box.selectionStart, end: box.selectionEnd, focused, sent };
 }
 
-/** The first paint is on the page (not yet taken away). */
-export function firstPaintShown(doc: Document = document): boolean {
-  return !!doc.getElementById(FIRST_PAINT_ID);
-}
-
 export function firstPaintDismissed(): boolean {
   return shared[DISMISSED] === true;
 }

@@ -31,7 +31,7 @@ import { RowCosts } from './row-cost';
 import { stableRows } from './stable-rows';
 import { buildTimeline } from './timeline';
 import { EVENT_CLIP, FIRST_PAGE, PAGE } from './conversation-paging';
-import { firstPaintShown, promptAnsweredEarly } from '../../first-paint/handoff';
+import { promptAnsweredEarly } from '../../first-paint/handoff';
 
 /** Events kept in memory and on screen at once; older or newer ones are fetched on scroll. */
 export const WINDOW_MAX = 240;
@@ -55,11 +55,6 @@ export const ROWS_MAX = 96;
  * rows above the fold (the first render of a row type costs most: 72 rows took 100-120 ms here).
  */
 export const FIRST_PAINT_ROWS = 24;
-/**
- * Rows of the rest of the first chunk added per step, a frame apart: the rest at once (72 rows)
- * was one task of 70-80 ms on the main thread while the page opened.
- */
-export const REST_STEP_ROWS = 24;
 /** Rows already on screen that stay when a chunk is added beside them (the reader's place). */
 export const ANCHOR_ROWS = 24;
 /** While following the live tail, rows are counted again every this many events (not each one). */
@@ -160,12 +155,7 @@ export class ConversationStore {
     const arrivedSession = this.api.getArrived(id);
     const arrivedPage = this.api.eventsArrived(id, FIRST_PAGE);
     if (arrivedSession && arrivedPage) {
-      // Under the first paint (src/first-paint), which shows these rows already, the page's
-      // first render goes without them and they follow a task later: the page's creation and
-      // the rows' first render were one task of 80 ms.
-      if (firstPaintShown())
-        setTimeout(() => this.showFirstIfStill(id, arrivedSession, arrivedPage));
-      else this.showFirst(id, arrivedSession, arrivedPage);
+      this.showFirst(id, arrivedSession, arrivedPage);
       return;
     }
     try {
@@ -179,11 +169,6 @@ export class ConversationStore {
       this.errorSignal.set(toApiFailure(error));
       this.loadingSignal.set(null);
     }
-  }
-
-  private showFirstIfStill(id: string, session: Session, page: EventsPage): void {
-    if (this.idSignal() === id && this.loadingSignal() === 'initial')
-      this.showFirst(id, session, page);
   }
 
   private showFirst(id: string, session: Session, page: EventsPage): void {
@@ -214,14 +199,10 @@ export class ConversationStore {
       // The live tail may have trimmed the window's start: the rest would no longer join it.
       if (taken || this.eventsSignal()[0]?.seq !== rest.before) return;
       this.older = null;
-      const step = trimRows(rest.events, rowSeqsOf(rest.events), REST_STEP_ROWS, { keep: 'end' });
-      const left = rest.events.slice(0, rest.events.length - step.length);
       const keep = this.following() ? 'end' : 'start';
-      this.eventsSignal.update((events) => this.fitRows(mergeEvents(step, events), { keep }));
-      // What is left follows a frame later, if the window took the whole step.
-      const first = step[0]?.seq;
-      if (left.length && first !== undefined && this.eventsSignal()[0]?.seq === first)
-        this.showRestAfterPaint({ before: first, events: left });
+      this.eventsSignal.update((events) =>
+        this.fitRows(mergeEvents(rest.events, events), { keep }),
+      );
     });
   }
 

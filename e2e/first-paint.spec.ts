@@ -226,6 +226,7 @@ test('a prompt waiting in a live conversation is answered in the first paint onc
   await expect(allow).toHaveAttribute('aria-disabled', 'false');
   expect(await promptStates(request, relais, id)).toEqual(['pending']);
   await expectAccessible(page, 'a prompt in the first paint');
+  await page.screenshot({ path: 'test-results/first-paint-prompt-1440.png' });
   await page.keyboard.press('Enter');
   await expect(prompts.getByText('Allowed.')).toBeVisible();
   await expect.poll(() => promptStates(request, relais, id)).toEqual(['allowed']);

@@ -44,6 +44,24 @@ async function importedConversation(
   return (await importDemoConversation(relais, request, sessionId)).id;
 }
 
+/** The person's messages in a session's events, oldest first. */
+async function userMessages(
+  request: APIRequestContext,
+  relais: Relais,
+  id: string,
+): Promise<string[]> {
+  const response = await request.get(`${relais.base}/api/sessions/${id}/events?limit=500`, {
+    headers: { Authorization: `Bearer ${relais.key}` },
+  });
+  type Line = { type?: string; message?: { content?: { type: string; text?: string }[] } };
+  const { items } = (await response.json()) as { items: { source: string; data: Line }[] };
+  // What Relais wrote to the agent: a user line of text blocks (claude-process.ts).
+  return items
+    .filter((event) => event.source === 'host' && event.data.type === 'user')
+    .flatMap((event) => event.data.message?.content ?? [])
+    .flatMap((block) => (block.type === 'text' && block.text ? [block.text] : []));
+}
+
 const log = (page: Page) => page.getByRole('log', { name: 'Conversation' });
 
 test('a conversation opened by its address shows its last rows before the console has started, as text, then the console takes their place', async ({
@@ -115,9 +133,10 @@ test('on a phone, in dark, the first paint keeps to the screen and its theme, an
   await expect(firstPaint(page)).toHaveCount(0);
 });
 
-test("a live conversation's first paint takes what is typed, and the console's composer goes on with it", async ({
+test("a live conversation's first paint sends on Enter before the console has started, and the console's composer goes on with what was typed after", async ({
   page,
   relais,
+  request,
 }) => {
   const id = await relais.launch('first words');
   await openAt(page, relais, `/sessions/${id}`);
@@ -128,26 +147,129 @@ test("a live conversation's first paint takes what is typed, and the console's c
   await page.goto(`${relais.base}/sessions/${id}`);
   await expect(firstPaint(page)).toContainText('Demo model here. You said: first words');
   const early = firstPaint(page).getByRole('textbox', { name: 'Message to the agent' });
-  // Keyboard only: Tab reaches the box, what is typed goes in, Enter sends nothing yet.
+  // Keyboard only: Tab reaches the box, Enter sends what was typed, what follows stays.
   await page.keyboard.press('Tab');
   await expect(early).toBeFocused();
-  await page.keyboard.type('second');
+  await page.keyboard.type('second words');
   await page.keyboard.press('Enter');
-  await page.keyboard.type(' words');
-  await expect(early).toHaveValue('second words');
+  await expect(early).toHaveValue('');
+  await page.keyboard.type('third words');
+  for (let i = 0; i < 6; i++) await page.keyboard.press('ArrowLeft');
+  // Sent while the console's script is still held: the daemon has the message.
+  await expect
+    .poll(() => userMessages(request, relais, id), { timeout: 30_000 })
+    .toEqual(['first words', 'second words']);
+  await expect(firstPaint(page).getByText(/^(Sent|Queued)/)).toBeVisible();
+  await expect(page.locator('app-root')).toBeEmpty();
   await expectAccessible(page, "a live conversation's first paint");
   await page.screenshot({ path: 'test-results/first-paint-live-1440.png' });
 
   await release();
   const composer = page.getByRole('textbox', { name: 'Message to the agent' });
   await expect(firstPaint(page)).toHaveCount(0);
-  await expect(composer).toHaveValue('second words');
+  await expect(composer).toHaveValue('third words');
   await expect(composer).toBeFocused();
-  await page.keyboard.press('Enter');
+  // The caret stayed where it was: before " words".
+  await page.keyboard.type('!');
+  await expect(composer).toHaveValue('third! words');
   await expect(page.getByText('Demo model here. You said: second words')).toBeVisible({
     timeout: 30_000,
   });
+  await page.keyboard.press('Enter');
+  await expect(page.getByText('Demo model here. You said: third! words')).toBeVisible({
+    timeout: 30_000,
+  });
+  // Each message reached the agent once: the console sent nothing of what the first paint had.
+  expect(await userMessages(request, relais, id)).toEqual([
+    'first words',
+    'second words',
+    'third! words',
+  ]);
 });
+
+/** A session's prompts as the daemon holds them: their states, oldest first. */
+async function promptStates(
+  request: APIRequestContext,
+  relais: Relais,
+  id: string,
+): Promise<string[]> {
+  const response = await request.get(`${relais.base}/api/permissions?session=${id}`, {
+    headers: { Authorization: `Bearer ${relais.key}` },
+  });
+  const { items } = (await response.json()) as { items: { state: string }[] };
+  return items.map((item) => item.state);
+}
+
+test('a prompt waiting in a live conversation is answered in the first paint once armed, by keyboard, and not asked again; one answered elsewhere meanwhile says so', async ({
+  page,
+  relais,
+  request,
+}) => {
+  // A console listening: the prompts wait for a person.
+  await openAt(page, relais);
+  const id = await relais.launch("demo:bash sh -c 'echo early'");
+  const other = await relais.launch("demo:bash sh -c 'echo elsewhere'");
+  for (const session of [id, other])
+    await expect.poll(() => promptStates(request, relais, session)).toEqual(['pending']);
+
+  let release = await holdConsole(page);
+  await page.goto(`${relais.base}/sessions/${id}`);
+  const prompts = firstPaint(page).getByRole('region', { name: 'Waiting for your answer' });
+  await expect(prompts.getByRole('heading', { name: 'Bash asks permission' })).toBeVisible();
+  await expect(prompts).toContainText("sh -c 'echo early'");
+  const allow = prompts.getByRole('button', { name: 'Allow once' });
+  await page.keyboard.press('Tab');
+  await expect(allow).toBeFocused();
+  // Not armed yet: Enter (a key meant for something else) does not answer it.
+  await expect(allow).toHaveAttribute('aria-disabled', 'true');
+  await page.keyboard.press('Enter');
+  await expect(allow).toHaveAttribute('aria-disabled', 'false');
+  expect(await promptStates(request, relais, id)).toEqual(['pending']);
+  await expectAccessible(page, 'a prompt in the first paint');
+  await page.screenshot({ path: 'test-results/first-paint-prompt-1440.png' });
+  await page.keyboard.press('Enter');
+  await expect(prompts.getByText('Allowed.')).toBeVisible();
+  await expect.poll(() => promptStates(request, relais, id)).toEqual(['allowed']);
+  await expect(page.locator('app-root')).toBeEmpty();
+
+  await release();
+  await expect(firstPaint(page)).toHaveCount(0);
+  await expect(log(page).getByText('Command result: early')).toBeVisible({ timeout: 30_000 });
+  await expect(page.locator('app-permission-card')).toHaveCount(0);
+
+  // Answered elsewhere while the first paint shows it: the daemon refuses a second answer.
+  release = await holdConsole(page);
+  await page.goto(`${relais.base}/sessions/${other}`);
+  const card = firstPaint(page).getByRole('article', { name: 'Bash asks permission' });
+  await expect(card).toContainText("sh -c 'echo elsewhere'");
+  const decided = await request.post(
+    `${relais.base}/api/permissions/${await pendingId(request, relais, other)}/decision`,
+    {
+      headers: { Authorization: `Bearer ${relais.key}` },
+      data: { decision: 'deny', scope: 'once' },
+    },
+  );
+  expect(decided.ok()).toBe(true);
+  await page.keyboard.press('Tab');
+  await expect(card.getByRole('button', { name: 'Allow once' })).toHaveAttribute(
+    'aria-disabled',
+    'false',
+  );
+  await page.keyboard.press('Enter');
+  await expect(card.getByText('Already answered elsewhere.')).toBeVisible();
+  await expect(card.getByRole('button')).toHaveCount(0);
+  await release();
+  await expect(firstPaint(page)).toHaveCount(0);
+  await expect(page.locator('app-permission-card')).toHaveCount(0);
+  expect(await promptStates(request, relais, other)).toEqual(['denied']);
+});
+
+async function pendingId(request: APIRequestContext, relais: Relais, id: string): Promise<string> {
+  const response = await request.get(`${relais.base}/api/permissions?state=pending&session=${id}`, {
+    headers: { Authorization: `Bearer ${relais.key}` },
+  });
+  return ((await response.json()) as { items: { id: string }[] }).items[0]!.id;
+}
 
 test('a key the daemon refuses paints nothing, and the console asks for a key as always', async ({
   page,

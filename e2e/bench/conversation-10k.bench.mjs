@@ -18,6 +18,12 @@
  * its event as Claude Code writes it): the weight of a real transcript rather than one-line results.
  * BENCH_REPLY_LINES=N makes every step's reply a Markdown list of N items (a bold word and a code span
  * each): rows that render tens of elements, where the window's element budget binds.
+ * Once the composer took its first key the benchmark presses Enter until a message is POSTed: the
+ * time the daemon answered it (409 here: a seeded copy has no agent), and how many were POSTed.
+ * Each live conversation has a pending Bash prompt (BENCH_PROMPT=0: none): when its card, the
+ * first paint's or the console's, is on screen, and when its buttons are armed. Long tasks (the
+ * Long Tasks API) from navigation to 2 s after the console's last message: the blocking time
+ * (what each passes 50 ms by), their sum and the longest.
  * BENCH_ORIGIN=imported opens imported conversations instead (a Claude Code transcript read by the
  * daemon's import; no composer, so no keystroke figure), to compare with the native baseline;
  * BENCH_ORIGIN=imported-codex the same with Codex rollouts (the second agent's timeline).
@@ -30,7 +36,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { CONSOLE, ROOT, launchChromium, requireBuilt, startBuiltDaemon } from './bench-support.mjs';
 import { measureOpen } from './conversation-open.mjs';
-import { seedConversation } from './seed-conversation.mjs';
+import { seedConversation, seedPrompt } from './seed-conversation.mjs';
 import { seedImported } from './seed-imported.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '20,2000,10000').split(',').map(Number);
@@ -41,6 +47,8 @@ const ORIGIN = process.env.BENCH_ORIGIN;
 const IMPORTED = ORIGIN === 'imported' || ORIGIN === 'imported-codex';
 const RESULT_LINES = Number(process.env.BENCH_RESULT_LINES ?? 0);
 const REPLY_LINES = Number(process.env.BENCH_REPLY_LINES ?? 0);
+/** A pending prompt in each live conversation (BENCH_PROMPT=0: none), to time when it can be answered. */
+const PROMPT = !IMPORTED && process.env.BENCH_PROMPT !== '0';
 /** Another build's folder (e.g. a copy of main's `dist`): its console is opened in turn with this one's. */
 const COMPARE = process.env.BENCH_COMPARE;
 
@@ -50,6 +58,13 @@ const METRICS = [
   ['tailMs', 'navigation → last message', 'ms'],
   ['composerMs', 'navigation → composer on screen', 'ms'],
   ['keystrokeMs', 'navigation → composer took a key', 'ms'],
+  ['messageMs', 'navigation → message at the daemon (Enter)', 'ms'],
+  ['messagePosts', 'messages POSTed for one typed', ''],
+  ['promptMs', 'navigation → prompt on screen', 'ms'],
+  ['answerableMs', 'navigation → prompt answerable (armed)', 'ms'],
+  ['blockingMs', 'main thread blocked opening (TBT)', 'ms'],
+  ['longTasksMs', 'long tasks opening, in all', 'ms'],
+  ['longestTaskMs', 'longest task opening', 'ms'],
   ['jsBytes', 'JS transferred to open', 'kB'],
   ['jsFiles', 'JS files to open', ''],
   ['jsCompressed', 'JS compressed (share of files)', '%'],
@@ -137,6 +152,7 @@ async function prepare(consoleDir) {
       resultLines: RESULT_LINES,
       replyLines: REPLY_LINES,
     });
+    if (PROMPT) seedPrompt(join(home, 'relais.db'), sessionId);
     sessions.set(size, sessionId);
   }
   return { home, cwd, daemon, base, key, sessions };
@@ -146,7 +162,7 @@ async function prepare(consoleDir) {
 async function openOnce(url) {
   const browser = await launchChromium();
   try {
-    return await measureOpen(browser, { url, tail: TAIL, composer: !IMPORTED });
+    return await measureOpen(browser, { url, tail: TAIL, composer: !IMPORTED, prompt: PROMPT });
   } finally {
     await browser.close();
   }

@@ -14,8 +14,21 @@
  * the page). As a person would click into the composer the moment it shows, the composer is
  * focused in that frame (and again should the page move the focus before a key lands).
  */
-const WATCH_OPEN = ({ tail, composer }) => {
+const WATCH_OPEN = ({ tail, composer, prompt }) => {
+  // Every task of 50 ms or more on the main thread from the start (Long Tasks API).
+  window.__benchLongTasks = [];
+  new PerformanceObserver((list) => {
+    for (const entry of list.getEntries())
+      window.__benchLongTasks.push({ start: entry.startTime, duration: entry.duration });
+  }).observe({ type: 'longtask', buffered: true });
+  // A prompt's card, the first paint's or the console's: on screen, then its buttons armed.
+  const promptCard = '#first-paint .fp-prompt, app-permission-card .card';
+  const armedCard = '#first-paint .fp-prompt.fp-armed, app-permission-card .card.armed';
   const check = () => {
+    if (prompt) {
+      if (document.querySelector(promptCard)) window.__benchPromptMs ??= performance.now();
+      if (document.querySelector(armedCard)) window.__benchAnswerableMs ??= performance.now();
+    }
     // The console's composer, or the first paint's while it is there (it hands its text over).
     const box =
       document.querySelector('#composer-text:not(:disabled)') ??
@@ -33,7 +46,8 @@ const WATCH_OPEN = ({ tail, composer }) => {
       if (scroller?.textContent?.includes(tail)) window.__benchTailMs = performance.now();
     }
     const typed = !composer || window.__benchKeyMs !== undefined;
-    if (window.__benchTailMs === undefined || !typed) requestAnimationFrame(check);
+    const armed = !prompt || window.__benchAnswerableMs !== undefined;
+    if (window.__benchTailMs === undefined || !typed || !armed) requestAnimationFrame(check);
   };
   requestAnimationFrame(check);
   document.addEventListener(
@@ -47,27 +61,35 @@ const WATCH_OPEN = ({ tail, composer }) => {
   );
 };
 
-export async function measureOpen(browser, { url, tail, composer = true }) {
+export async function measureOpen(browser, { url, tail, composer = true, prompt = false }) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
   page.on('pageerror', (error) => process.stderr.write(`page error: ${error.message}\n`));
-  await page.addInitScript(WATCH_OPEN, { tail, composer });
+  await page.addInitScript(WATCH_OPEN, { tail, composer, prompt });
   const cdp = await context.newCDPSession(page);
   const network = await watchNetwork(cdp);
 
   await page.goto(url, { waitUntil: 'commit' });
   const keystrokeMs = composer ? await firstKeystroke(cdp) : null;
+  const message = composer ? await firstMessage(cdp, network) : null;
   await page.waitForFunction(() => window.__benchTailMs !== undefined);
   const tailMs = await page.evaluate(() => window.__benchTailMs);
   const firstPaintMs = await page.evaluate(() => window.__benchFirstPaintMs ?? null);
   const composerMs = composer ? await page.evaluate(() => window.__benchComposerMs ?? null) : null;
+  if (prompt) await page.waitForFunction(() => window.__benchAnswerableMs !== undefined);
+  const promptMs = prompt ? await page.evaluate(() => window.__benchPromptMs) : null;
+  const answerableMs = prompt ? await page.evaluate(() => window.__benchAnswerableMs) : null;
   await page.waitForTimeout(2000);
   if (composer) {
     const kept = await page.evaluate(() => document.querySelector('#composer-text')?.value ?? '');
-    if (!kept.includes('k'))
+    // A message refused (a seeded session has no agent) comes back to the box: the keys are kept.
+    if (!kept.includes('k') && !message.accepted)
       throw new Error(`the keys typed did not reach the composer: "${kept}"`);
   }
+  // The main thread while opening: from navigation to 2 s after the console's own last message.
+  const tasks = await page.evaluate(() => window.__benchLongTasks);
+  const opening = tasks.filter((task) => task.start < tailMs + 2000);
   const open = network.snapshot();
   const domBottom = await countElements(page);
   const heapBottomMB = await heapAfterGc(cdp);
@@ -79,6 +101,13 @@ export async function measureOpen(browser, { url, tail, composer = true }) {
     tailMs,
     composerMs,
     keystrokeMs,
+    messageMs: message?.ms ?? null,
+    messagePosts: message?.posts ?? null,
+    promptMs,
+    answerableMs,
+    blockingMs: opening.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
+    longTasksMs: opening.reduce((sum, task) => sum + task.duration, 0),
+    longestTaskMs: Math.max(0, ...opening.map((task) => task.duration)),
     jsBytes: open.js.bytes,
     jsFiles: open.js.files,
     jsCompressed: open.js.files ? (100 * open.js.compressed) / open.js.files : null,
@@ -116,6 +145,17 @@ export async function watchNetwork(cdp) {
     );
     request.encoded = /\b(br|gzip|zstd|deflate)\b/.test(headers['content-encoding'] ?? '');
   });
+  const posts = [];
+  let navigationAt = null;
+  cdp.on('Network.requestWillBeSent', ({ requestId, request, type, timestamp }) => {
+    if (type === 'Document' && navigationAt === null) navigationAt = timestamp;
+    if (request.method === 'POST' && /\/api\/sessions\/[^/]+\/messages$/.test(request.url))
+      posts.push({ requestId, sentAt: timestamp });
+  });
+  cdp.on('Network.responseReceived', ({ requestId, response, timestamp }) => {
+    const post = posts.find((p) => p.requestId === requestId);
+    if (post) Object.assign(post, { answeredAt: timestamp, status: response.status });
+  });
   cdp.on('Network.dataReceived', ({ requestId, encodedDataLength }) => {
     entry(requestId).data += encodedDataLength;
   });
@@ -125,6 +165,15 @@ export async function watchNetwork(cdp) {
   await cdp.send('Network.enable');
   await cdp.send('Network.setCacheDisabled', { cacheDisabled: false });
   return {
+    /** The messages POSTed so far, with when they left and were answered (ms after navigation). */
+    messages() {
+      const ms = (at) => (at === undefined ? null : (at - navigationAt) * 1000);
+      return posts.map((p) => ({
+        sentMs: ms(p.sentAt),
+        answeredMs: ms(p.answeredAt),
+        status: p.status,
+      }));
+    },
     snapshot() {
       const sum = (filter) => {
         const picked = [...requests.values()].filter(filter);
@@ -162,6 +211,28 @@ async function firstKeystroke(cdp) {
     if (typeof result.value === 'number') return result.value;
     await new Promise((done) => setTimeout(done, 5));
   }
+}
+
+/**
+ * Presses Enter every few milliseconds once the first key was taken, as a person sending what they
+ * typed would (a page whose composer cannot send yet keeps the text, and a later Enter sends it);
+ * resolves with when the daemon answered the first message POSTed (ms after navigation: it had
+ * the request by then), whether it took it (a seeded copy of a session has no agent: 409), and
+ * how many were POSTed in all (one, or something sent twice).
+ */
+async function firstMessage(cdp, network) {
+  const key = { key: 'Enter', code: 'Enter', windowsVirtualKeyCode: 13 };
+  while (!network.messages().length) {
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: '\r', ...key });
+    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
+    await new Promise((done) => setTimeout(done, 10));
+  }
+  while (network.messages()[0].answeredMs === null)
+    await new Promise((done) => setTimeout(done, 5));
+  await new Promise((done) => setTimeout(done, 500));
+  const [first, ...more] = network.messages();
+  const accepted = first.status >= 200 && first.status < 300;
+  return { ms: first.answeredMs, accepted, posts: 1 + more.length };
 }
 
 /**

@@ -149,3 +149,23 @@ function fileRead(step, lines) {
   }
   return reads.get(key);
 }
+
+/** A pending Bash prompt for the session, as the daemon stores one (no agent waits on it). */
+export function seedPrompt(dbPath, sessionId) {
+  const db = new Database(dbPath);
+  db.pragma('busy_timeout = 5000');
+  const now = Date.now();
+  db.prepare(
+    `INSERT INTO permission_requests (id, session_id, control_request_id, tool_name, tool_use_id,
+       input_json, description, blocked_path, is_question, state, created_at, expires_at)
+     VALUES (?, ?, ?, 'Bash', NULL, ?, NULL, NULL, 0, 'pending', ?, ?)`,
+  ).run(
+    `perm_bench_${sessionId}`,
+    sessionId,
+    `bench-${sessionId}`,
+    JSON.stringify({ command: 'npm test' }),
+    new Date(now).toISOString(),
+    new Date(now + 3_600_000).toISOString(),
+  );
+  db.close();
+}

@@ -10,6 +10,8 @@ import { keyAtStart } from '../app/core/key-at-start';
 import { applyThemeChoice, readThemeChoice } from '../app/core/theme-choice';
 import type { SessionEvent } from '../../contract/api';
 import { dismissFirstPaint, firstPaintDismissed, firstPaintDraft, holdShortcuts } from './handoff';
+import { type EarlySender, earlySender } from './early-composer';
+import { type EarlyPrompt, earlyDecider, paintPrompts, readEarlyPrompts } from './early-prompts';
 import { previewLines } from './preview-lines';
 import { paintPreview, previewHeading } from './preview-view';
 
@@ -59,12 +61,28 @@ function eventsOf(body: unknown): SessionEvent[] {
     : [];
 }
 
-function firstPaint(events: Promise<unknown>, session: Promise<unknown> | null): void {
+/** What a live session's first paint acts with: its sends, its prompts and their answers. */
+interface Acting {
+  send: EarlySender;
+  prompts: Promise<EarlyPrompt[]>;
+  key: string;
+}
+
+function firstPaint(
+  events: Promise<unknown>,
+  session: Promise<unknown> | null,
+  acting: Acting,
+): void {
   setTimeout(startConsole, HOLD_MS);
   void Promise.all([events, session]).then(([page, about]) => {
     const lines = previewLines(eventsOf(page), ROWS, (about as { agent?: unknown } | null)?.agent);
     if (!lines.length || firstPaintDismissed()) return startConsole();
-    paintPreview(document, lines, previewHeading(about));
+    const heading = previewHeading(about);
+    const root = paintPreview(document, lines, heading, acting.send);
+    if (heading?.takesMessages)
+      void acting.prompts.then((prompts) => {
+        if (!firstPaintDismissed()) paintPrompts(root, prompts, earlyDecider(acting.key));
+      });
     // The frame that shows the rows first, then the console.
     requestAnimationFrame(() => setTimeout(startConsole));
     setTimeout(() => {
@@ -74,13 +92,18 @@ function firstPaint(events: Promise<unknown>, session: Promise<unknown> | null):
 }
 
 const id = conversationIdOf(location.pathname);
+// Read once, before the console moves it out of the address: the reads and the sends use this key.
+const key = keyAtStart();
 // Only the conversation's own reads: the shell's, not needed for this paint, would wait in line
 // with them; the console starts those. Before anything else, so they leave as early as can be.
-if (id) startReads(conversationReads(id), keyAtStart());
+if (id) startReads(conversationReads(id), key);
+// With them, the session's pending prompts: shown with the rows (or just after), answerable there.
+const prompts = id && key ? readEarlyPrompts(id, key) : null;
 applyThemeChoice(document.documentElement, readThemeChoice());
 // From now until the console listens itself (a page shown from its address gets its load event
 // long before the console has started).
 holdShortcuts();
 const events = id ? peekEarlyRead(firstEventsUrl(id)) : null;
-if (id && events) firstPaint(events, peekEarlyRead(sessionUrl(id)));
+if (id && key && events && prompts)
+  firstPaint(events, peekEarlyRead(sessionUrl(id)), { send: earlySender(id, key), prompts, key });
 else startConsole();

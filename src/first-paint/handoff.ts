@@ -8,6 +8,23 @@ export const FIRST_PAINT_COMPOSER_ID = 'first-paint-composer';
 const DISMISSED = Symbol.for('relais.first-paint-dismissed');
 const TAKERS = Symbol.for('relais.first-paint-draft-takers');
 const SHORTCUT = Symbol.for('relais.first-paint-shortcut');
+const SENDS = Symbol.for('relais.first-paint-sends');
+
+/** How a message sent from the first paint's composer ended: the daemon's answer, or its error. */
+export type EarlySendOutcome =
+  { ok: true; delivery: string } | { ok: false; status: number; code: string; message: string };
+
+/**
+ * A message the first paint's composer sent (Enter), in the order typed. Whoever is on screen when
+ * its answer comes shows it: the first paint, or once it has gone, the console's composer, which
+ * then takes the send over (`handedOver`) so that a refused text comes back exactly once.
+ */
+export interface EarlySend {
+  text: string;
+  outcome: Promise<EarlySendOutcome>;
+  handedOver?: boolean;
+  handled?: boolean;
+}
 
 /** What the person typed in the first paint's composer, handed to the console's. */
 export interface FirstPaintDraft {
@@ -15,11 +32,19 @@ export interface FirstPaintDraft {
   start: number;
   end: number;
   focused: boolean;
+  /** Messages sent from the first paint whose answer it had not shown yet, oldest first. */
+  sent: readonly EarlySend[];
 }
 
 type Taker = (draft: FirstPaintDraft) => void;
 const shared = globalThis as Record<symbol, unknown>;
 const takers = (): Set<Taker> => (shared[TAKERS] ??= new Set<Taker>()) as Set<Taker>;
+const sends = (): EarlySend[] => (shared[SENDS] ??= []) as EarlySend[];
+
+/** The first paint's composer sent this message: the console's must not send it again. */
+export function recordEarlySend(send: EarlySend): void {
+  sends().push(send);
+}
 
 /** The console's composer asks for the draft the first paint holds, given when it goes. */
 export function onFirstPaintDraft(take: Taker): () => void {
@@ -35,17 +60,25 @@ export function onFirstPaintDraft(take: Taker): () => void {
 export function dismissFirstPaint(doc: Document = document): void {
   shared[DISMISSED] = true;
   const draft = firstPaintDraft(doc);
-  if (draft) for (const take of takers()) take(draft);
   doc.getElementById(FIRST_PAINT_ID)?.remove();
+  shared[SENDS] = [];
+  if (!draft) return;
+  // From now on the console shows what becomes of the sends still on their way.
+  for (const send of draft.sent) send.handedOver = true;
+  for (const take of takers()) take(draft);
 }
 
-/** What the first paint's composer holds: its text, or its focus; null when untouched. */
+/**
+ * What the first paint's composer holds: its text, its focus, the sends whose answer it has not
+ * shown; null when untouched.
+ */
 export function firstPaintDraft(doc: Document = document): FirstPaintDraft | null {
   const box = doc.getElementById(FIRST_PAINT_COMPOSER_ID);
   if (!(box instanceof HTMLTextAreaElement)) return null;
   const focused = doc.activeElement === box;
-  if (!box.value && !focused) return null;
-  return { text: box.value, start: box.selectionStart, end: box.selectionEnd, focused };
+  const sent = sends().filter((send) => !send.handled);
+  if (!box.value && !focused && !sent.length) return null;
+  return { text: box.value, start: box.selectionStart, end: box.selectionEnd, focused, sent };
 }
 
 export function firstPaintDismissed(): boolean {
@@ -75,4 +108,44 @@ export function takeFirstPaintShortcut(): FirstPaintShortcut | null {
   const pressed = shared[SHORTCUT];
   shared[SHORTCUT] = 'taken';
   return pressed === 'commands' || pressed === 'help' ? pressed : null;
+}
+
+/** A prompt the first paint shows: since when it has been in view unbroken, whether it answered it. */
+interface EarlyPrompt {
+  inViewSince: number | null;
+  answered: boolean;
+}
+const PROMPTS = Symbol.for('relais.first-paint-prompts');
+const prompts = (): Map<string, EarlyPrompt> =>
+  (shared[PROMPTS] ??= new Map<string, EarlyPrompt>()) as Map<string, EarlyPrompt>;
+
+function earlyPrompt(id: string): EarlyPrompt {
+  let prompt = prompts().get(id);
+  if (!prompt) prompts().set(id, (prompt = { inViewSince: null, answered: false }));
+  return prompt;
+}
+
+/** The first paint's card of this prompt came into view at `since` (performance.now()), or left it. */
+export function notePromptInView(id: string, since: number | null): void {
+  earlyPrompt(id).inViewSince = since;
+}
+
+/**
+ * The first paint answered this prompt (its answer on the way): the console does not ask it again;
+ * `false` when the answer failed and the prompt still waits.
+ */
+export function notePromptAnswered(id: string, answered = true): void {
+  earlyPrompt(id).answered = answered;
+}
+
+/**
+ * Since when the first paint has shown this prompt in view, unbroken (null when it has not): the
+ * console's card counts its arming delay from there, not from its own later render.
+ */
+export function earlyPromptInViewSince(id: string): number | null {
+  return prompts().get(id)?.inViewSince ?? null;
+}
+
+export function promptAnsweredEarly(id: string): boolean {
+  return prompts().get(id)?.answered === true;
 }

@@ -63,7 +63,7 @@ describe('paintPreview', () => {
     expect(box.getAttribute('aria-label')).toBe('Message to the agent');
     const enter = new KeyboardEvent('keydown', { key: 'Enter', cancelable: true });
     box.dispatchEvent(enter);
-    expect(enter.defaultPrevented).toBe(true); // Nothing is sent before the console is there.
+    expect(enter.defaultPrevented).toBe(true); // No sender here (early-composer.spec): the text stays.
     const newline = new KeyboardEvent('keydown', {
       key: 'Enter',
       shiftKey: true,
@@ -79,7 +79,7 @@ describe('paintPreview', () => {
     const stop = onFirstPaintDraft((draft) => taken.push(draft));
     dismissFirstPaint();
     stop();
-    expect(taken).toEqual([{ text: 'fix the test', start: 4, end: 7, focused: true }]);
+    expect(taken).toEqual([{ text: 'fix the test', start: 4, end: 7, focused: true, sent: [] }]);
     expect(document.getElementById(FIRST_PAINT_ID)).toBeNull();
   });
 

@@ -1,4 +1,5 @@
-import { FIRST_PAINT_COMPOSER_ID, FIRST_PAINT_ID } from './handoff';
+import { FIRST_PAINT_ID } from './handoff';
+import { type EarlySender, earlyComposer } from './early-composer';
 import { deliveryFor } from '../app/conversation/queue-order';
 import { sessionName, shortId } from '../app/sessions/session-name';
 import { FIRST_PAINT_TEXT } from './first-paint-text';
@@ -44,12 +45,14 @@ export function previewHeading(body: unknown): PreviewHeading | null {
 /**
  * Puts the first paint on the page: the shell's bar and the conversation's last rows, laid out as
  * the console will show them (styles.scss, `#first-paint`), text only: nothing of an event is ever
- * read as markup. It is not interactive; the console takes its place once it has rendered.
+ * read as markup. A live session's has a composer that sends with `send` (early-composer.ts); the
+ * console takes its place once it has rendered.
  */
 export function paintPreview(
   doc: Document,
   lines: readonly PreviewLine[],
   heading: PreviewHeading | null = null,
+  send: EarlySender | null = null,
 ): HTMLElement {
   const el = (tag: string, className: string, text?: string) => {
     const node = doc.createElement(tag);
@@ -91,27 +94,8 @@ export function paintPreview(
     );
   }
   root.append(top, bar, scroller);
-  if (heading?.takesMessages) root.append(composer(doc));
+  if (heading?.takesMessages) root.append(earlyComposer(doc, send));
   doc.body.append(root);
   scroller.scrollTop = scroller.scrollHeight;
   return root;
-}
-
-/**
- * A box that takes what the person types while the console starts; the console's composer takes
- * over its text, selection and focus (handoff.ts). Enter sends nothing yet: the text stays.
- */
-function composer(doc: Document): HTMLElement {
-  const box = doc.createElement('textarea');
-  box.id = FIRST_PAINT_COMPOSER_ID;
-  box.rows = 2;
-  box.setAttribute('aria-label', FIRST_PAINT_TEXT.composerLabel);
-  box.placeholder = FIRST_PAINT_TEXT.composerPlaceholder;
-  box.addEventListener('keydown', (event) => {
-    if (event.key === 'Enter' && !event.shiftKey) event.preventDefault();
-  });
-  const bottom = doc.createElement('div');
-  bottom.className = 'fp-composer';
-  bottom.append(box);
-  return bottom;
 }

@@ -4,9 +4,11 @@ import { MessageResult, Session } from '../../../contract/api';
 import { LibraryApi } from '../library/library-api';
 import { SessionsApi } from '../sessions/sessions-api';
 import {
+  type EarlySendOutcome,
   FIRST_PAINT_COMPOSER_ID,
   FIRST_PAINT_ID,
   dismissFirstPaint,
+  recordEarlySend,
 } from '../../first-paint/handoff';
 import { Composer } from './composer';
 import { ConversationStore } from './conversation-store';
@@ -151,5 +153,34 @@ describe('Composer', () => {
     expect(document.activeElement).toBe(textarea);
     expect([textarea.selectionStart, textarea.selectionEnd]).toEqual([6, 11]);
     expect(sent).toEqual([]);
+  });
+
+  it('shows the answer to a message the first paint sent, never sends it again, and sends its own after it', async () => {
+    const { sent, fixture, textarea } = setUp(async () => ({ delivery: 'sent', entry: null }));
+    const painted = document.createElement('div');
+    painted.id = FIRST_PAINT_ID;
+    const early = document.createElement('textarea');
+    early.id = FIRST_PAINT_COMPOSER_ID;
+    painted.append(early);
+    document.body.append(painted);
+    let answer: (outcome: EarlySendOutcome) => void = () => undefined;
+    const outcome = new Promise<EarlySendOutcome>((resolve) => (answer = resolve));
+    recordEarlySend({ text: 'sent early', outcome });
+    early.value = 'typed after';
+    dismissFirstPaint();
+    fixture.detectChanges();
+    expect(textarea.value).toBe('typed after');
+    textarea.dispatchEvent(new KeyboardEvent('keydown', { key: 'Enter' }));
+    await new Promise((resolve) => setTimeout(resolve));
+    expect(sent).toEqual([]); // Its own waits for the first paint's answer, to keep the order.
+    answer({ ok: false, status: 409, code: 'queue_full', message: 'Queue full' });
+    await fixture.componentInstance.send();
+    fixture.detectChanges();
+    expect(sent).toEqual(['typed after']);
+    expect(fixture.nativeElement.querySelector('.error')?.textContent).toContain(
+      'The queue is full (10 instructions)',
+    );
+    // The refused text comes back, the box being empty once its own message left.
+    expect(textarea.value).toBe('sent early');
   });
 });

@@ -15,12 +15,17 @@ import {
 import { MatButtonModule } from '@angular/material/button';
 import { QUEUE_MAX } from '../../../contract/api';
 import { toApiFailure } from '../core/api-error';
+import { consoleErrorMessage, errorMessage } from '../core/error-messages';
 import { SessionsApi } from '../sessions/sessions-api';
 import { ConversationStore } from './conversation-store';
 import { deliveryFor } from './queue-order';
 import { LibraryApi } from '../library/library-api';
 import { matchCommands, slashQuery } from './slash-commands';
-import { type FirstPaintDraft, onFirstPaintDraft } from '../../first-paint/handoff';
+import {
+  type EarlySendOutcome,
+  type FirstPaintDraft,
+  onFirstPaintDraft,
+} from '../../first-paint/handoff';
 
 /** The component's words, in the console's language. */
 const TEXT = {
@@ -262,9 +267,17 @@ export class Composer {
     });
   }
 
-  /** What was typed in the first paint's box (src/first-paint), with its selection and focus. */
+  /**
+   * What was typed in the first paint's box (src/first-paint), with its selection and focus, and
+   * the messages it sent whose answer had not come: this composer shows those answers, in turn
+   * before anything it sends itself, and never sends them again.
+   */
   private takeDraft(draft: FirstPaintDraft): void {
     this.onInput(draft.text);
+    for (const early of draft.sent)
+      this.chain = this.chain.then(() =>
+        early.outcome.then((outcome) => this.settleEarly(early.text, outcome)),
+      );
     afterNextRender(
       () => {
         const box = this.box()?.nativeElement;
@@ -336,13 +349,30 @@ export class Composer {
       if (result.delivery === 'queued') void this.store.refreshQueue();
     } catch (error: unknown) {
       const failure = toApiFailure(error);
-      this.error.set(
-        failure.code === 'queue_full'
-          ? $localize`The queue is full (${QUEUE_MAX} instructions). Wait for a turn to finish or remove one.`
-          : failure.message,
-      );
-      // Nothing typed is lost: a refused text comes back, unless something new was typed since.
-      if (!this.text()) this.text.set(text);
+      this.refused(text, failure.code, failure.message);
     }
+  }
+
+  /** A message the first paint sent, answered once this composer had taken its place. */
+  private settleEarly(text: string, outcome: EarlySendOutcome): void {
+    if (outcome.ok) {
+      if (outcome.delivery === 'queued') void this.store.refreshQueue();
+    } else {
+      const { code, message } = outcome;
+      // The first paint's own words for a failed fetch; the daemon's, translated, for its errors.
+      const shown =
+        code === 'daemon_unreachable' ? consoleErrorMessage(code) : errorMessage(code, message);
+      this.refused(text, code, shown);
+    }
+  }
+
+  private refused(text: string, code: string, message: string): void {
+    this.error.set(
+      code === 'queue_full'
+        ? $localize`The queue is full (${QUEUE_MAX} instructions). Wait for a turn to finish or remove one.`
+        : message,
+    );
+    // Nothing typed is lost: a refused text comes back, unless something new was typed since.
+    if (!this.text()) this.text.set(text);
   }
 }

@@ -31,6 +31,7 @@ import { RowCosts } from './row-cost';
 import { stableRows } from './stable-rows';
 import { buildTimeline } from './timeline';
 import { EVENT_CLIP, FIRST_PAGE, PAGE } from './conversation-paging';
+import { promptAnsweredEarly } from '../../first-paint/handoff';
 
 /** Events kept in memory and on screen at once; older or newer ones are fetched on scroll. */
 export const WINDOW_MAX = 240;
@@ -129,8 +130,11 @@ export class ConversationStore {
   readonly bounds = computed(() =>
     windowBounds(this.eventsSignal(), this.firstSeq(), this.lastSeq()),
   );
+  /** This session's prompts, but one the first paint answered: not asked again (first-paint/). */
   readonly pending = computed(() =>
-    this.live.pending().filter((p) => p.session_id === this.idSignal()),
+    this.live
+      .pending()
+      .filter((p) => p.session_id === this.idSignal() && !promptAnsweredEarly(p.id)),
   );
 
   constructor() {

@@ -3,6 +3,7 @@ import type { PermissionRequest } from '../../../contract/api';
 import { ARM_DELAY_MS } from './arming';
 import { PermissionActions } from './permission-actions';
 import { PermissionCard } from './permission-card';
+import { notePromptInView } from '../../first-paint/handoff';
 
 const request = (over: Partial<PermissionRequest>): PermissionRequest => ({
   id: 'perm_1',
@@ -64,5 +65,24 @@ describe('PermissionCard', () => {
     );
     expect(button('Allow once')).not.toBeNull();
     expect(button('Always for this host')).toBeNull();
+  });
+
+  it('counts its arming delay from when the first paint showed the prompt, not from its own render', async () => {
+    notePromptInView('perm_early', performance.now() - ARM_DELAY_MS);
+    const decide = vi.fn().mockResolvedValue(null);
+    TestBed.configureTestingModule({
+      imports: [PermissionCard],
+      providers: [{ provide: PermissionActions, useValue: { decide } }],
+    });
+    const fixture = TestBed.createComponent(PermissionCard);
+    fixture.componentRef.setInput('request', request({ id: 'perm_early' }));
+    fixture.detectChanges();
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    fixture.detectChanges();
+    const allow = [...(fixture.nativeElement as HTMLElement).querySelectorAll('button')].find(
+      (b) => b.textContent?.trim() === 'Allow once',
+    )!;
+    allow.click();
+    expect(decide).toHaveBeenCalledWith('perm_early', { decision: 'allow', scope: 'once' });
   });
 });

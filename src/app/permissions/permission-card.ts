@@ -19,6 +19,7 @@ import { Timestamp } from '../shared/timestamp';
 import { modeLabel } from '../shared/mode-label';
 import { CLOSE, OPEN, markedParts, unmarked } from '../shared/marked-text';
 import { ARM_DELAY_MS, Arming } from './arming';
+import { earlyPromptInViewSince } from '../../first-paint/handoff';
 import { PermissionActions } from './permission-actions';
 import { destinationOf, questionsOf, subjectOf } from './permission-view';
 
@@ -114,6 +115,7 @@ export class PermissionCard {
   );
 
   private visible = false;
+  private observed = false;
   private timer: ReturnType<typeof setTimeout> | undefined;
 
   constructor() {
@@ -143,7 +145,11 @@ export class PermissionCard {
 
   private seen(visible: boolean): void {
     this.visible = visible;
-    if (visible) this.arming.shown(performance.now());
+    // Shown by the first paint before the console started, in view since and in view here from
+    // the start: the delay counts from there, once (out of view and back, it starts again).
+    const early = this.observed ? null : earlyPromptInViewSince(this.request().id);
+    this.observed = true;
+    if (visible) this.arming.shown(Math.min(early ?? Infinity, performance.now()));
     else this.arming.hidden();
     this.tick();
   }

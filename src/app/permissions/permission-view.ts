@@ -1,5 +1,8 @@
 import * as z from 'zod';
 import { PermissionRequest } from '../../../contract/api';
+import { subjectOf } from './permission-subject';
+
+export { destinationOf, subjectOf } from './permission-subject';
 
 export const Question = z.object({
   question: z.string(),
@@ -15,34 +18,6 @@ const QuestionsInput = z.object({ questions: z.array(Question) });
 export function questionsOf(request: PermissionRequest): Question[] {
   const parsed = QuestionsInput.safeParse(request.input);
   return parsed.success ? parsed.data.questions : [];
-}
-
-/** The `host:port` a command's connection asks for (tool `Network`), or null for any other prompt. */
-export function destinationOf(request: PermissionRequest): string | null {
-  const { host, port } = request.input;
-  return request.tool_name === 'Network' && typeof host === 'string' && typeof port === 'number'
-    ? `${host}:${port}`
-    : null;
-}
-
-/** What exactly is asked, in one line: the command, the path, the destination or the pattern. */
-export function subjectOf(request: PermissionRequest): string | null {
-  const input = request.input;
-  const destination = destinationOf(request);
-  if (destination) return destination;
-  for (const field of [
-    'command',
-    'file_path',
-    'notebook_path',
-    'path',
-    'url',
-    'pattern',
-    'query',
-  ]) {
-    const value = input[field];
-    if (typeof value === 'string' && value) return value;
-  }
-  return request.blocked_path;
 }
 
 /** What a screen reader hears when a prompt arrives. */

@@ -136,6 +136,21 @@ export function notePromptInView(id: string, since: number | null): void {
  */
 export function notePromptAnswered(id: string, answered = true): void {
   earlyPrompt(id).answered = answered;
+  for (const listener of answerListeners()) listener();
+}
+
+const ANSWER_LISTENERS = Symbol.for('relais.first-paint-answer-listeners');
+const answerListeners = (): Set<() => void> =>
+  (shared[ANSWER_LISTENERS] ??= new Set<() => void>()) as Set<() => void>;
+
+/**
+ * Called whenever the first paint notes an answer, or takes one back because it failed: the
+ * console's list of prompts is read again then, so a failed early answer never leaves a prompt
+ * hidden until the live stream happens to change. Returns the way to stop listening.
+ */
+export function onEarlyAnswerChange(listener: () => void): () => void {
+  answerListeners().add(listener);
+  return () => answerListeners().delete(listener);
 }
 
 /**

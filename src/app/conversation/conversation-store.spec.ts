@@ -1,6 +1,9 @@
+import { signal } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
+import { LiveStore } from '../core/live-store';
+import { notePromptAnswered } from '../../first-paint/handoff';
 import { FakeApi, provideFakeApi } from '../testing/fake-api';
-import { Session, SessionEvent } from '../../../contract/api';
+import { PermissionRequest, Session, SessionEvent } from '../../../contract/api';
 import { sampleSession } from '../testing/sample-session';
 import {
   ANCHOR_ROWS,
@@ -549,5 +552,26 @@ describe('ConversationStore session copies', () => {
     expect(store.session()?.state).toBe('idle');
     store.updateSession(copy({ id: 's2', state: 'starting', last_seq: 0 }));
     expect(store.session()?.id).toBe('s2');
+  });
+});
+
+describe('ConversationStore prompts the first paint answered', () => {
+  it('a prompt whose early answer failed is asked again at once, not when the stream next changes', () => {
+    const prompt = { id: 'p-early', session_id: 'sess-early' } as PermissionRequest;
+    vi.stubGlobal('fetch', () => new Promise(() => undefined));
+    TestBed.configureTestingModule({
+      providers: [
+        ConversationStore,
+        ...provideFakeApi(),
+        { provide: LiveStore, useValue: { pending: signal([prompt]), session: () => undefined } },
+      ],
+    });
+    const store = TestBed.inject(ConversationStore);
+    void store.open('sess-early');
+    expect(store.pending().map((p) => p.id)).toEqual(['p-early']);
+    notePromptAnswered('p-early'); // The first paint's answer is on its way: not asked twice.
+    expect(store.pending()).toEqual([]);
+    notePromptAnswered('p-early', false); // It failed: the prompt still waits.
+    expect(store.pending().map((p) => p.id)).toEqual(['p-early']);
   });
 });

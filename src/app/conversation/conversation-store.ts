@@ -31,7 +31,7 @@ import { RowCosts } from './row-cost';
 import { stableRows } from './stable-rows';
 import { buildTimeline } from './timeline';
 import { EVENT_CLIP, FIRST_PAGE, PAGE } from './conversation-paging';
-import { promptAnsweredEarly } from '../../first-paint/handoff';
+import { onEarlyAnswerChange, promptAnsweredEarly } from '../../first-paint/handoff';
 
 /** Events kept in memory and on screen at once; older or newer ones are fetched on scroll. */
 export const WINDOW_MAX = 240;
@@ -131,14 +131,21 @@ export class ConversationStore {
     windowBounds(this.eventsSignal(), this.firstSeq(), this.lastSeq()),
   );
   /** This session's prompts, but one the first paint answered: not asked again (first-paint/). */
-  readonly pending = computed(() =>
-    this.live
+  readonly pending = computed(() => {
+    this.earlyAnswers();
+    return this.live
       .pending()
-      .filter((p) => p.session_id === this.idSignal() && !promptAnsweredEarly(p.id)),
-  );
+      .filter((p) => p.session_id === this.idSignal() && !promptAnsweredEarly(p.id));
+  });
+  /** Bumped when the first paint notes or takes back an answer (`promptAnsweredEarly` is no signal). */
+  private readonly earlyAnswers = signal(0);
 
   constructor() {
-    inject(DestroyRef).onDestroy(() => this.stream?.unsubscribe());
+    const stopListening = onEarlyAnswerChange(() => this.earlyAnswers.update((n) => n + 1));
+    inject(DestroyRef).onDestroy(() => {
+      stopListening();
+      this.stream?.unsubscribe();
+    });
   }
 
   async open(id: string): Promise<void> {

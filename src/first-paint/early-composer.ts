@@ -1,5 +1,5 @@
 import { CONSOLE_APP } from '../app/core/console-app';
-import { slashQuery } from '../app/conversation/slash-commands';
+import { slashQuery } from '../app/conversation/composer/slash-commands';
 import { FIRST_PAINT_TEXT } from './first-paint-text';
 import {
   type EarlySend,

@@ -1,5 +1,5 @@
 import { SessionEvent } from '../../contract/api';
-import { buildTimeline } from '../app/conversation/timeline';
+import { buildTimeline } from '../app/conversation/timeline/timeline';
 import { PREVIEW_TEXT_MAX, previewLines } from './preview-lines';
 import { eventMaker } from '../app/testing/session-events';
 

@@ -1,6 +1,6 @@
 import { FIRST_PAINT_ID } from './handoff';
 import { type EarlySender, earlyComposer } from './early-composer';
-import { deliveryFor } from '../app/conversation/queue-order';
+import { deliveryFor } from '../app/conversation/composer/queue-order';
 import { sessionName, shortId } from '../app/sessions/session-name';
 import { FIRST_PAINT_TEXT } from './first-paint-text';
 import type { PreviewLine } from './preview-lines';

@@ -16,7 +16,7 @@ import {
   WINDOW_MAX,
 } from './conversation-store';
 import { EVENT_CLIP } from './conversation-paging';
-import { CHROME_GUESS, PAGE_ELEMENTS, SLACK_ELEMENTS, estimateElements } from './row-cost';
+import { CHROME_GUESS, PAGE_ELEMENTS, SLACK_ELEMENTS, estimateElements } from './timeline/row-cost';
 import { clearEarlyReads, startEarlyReads } from '../core/early-reads';
 
 const session = sampleSession({ last_seq: 1000, turns: 1 });

@@ -24,12 +24,12 @@ import {
   indexFromOutline,
   joinOutlines,
   outlineSlices,
-} from './conversation-index';
-import { RowTrim, mergeEvents, trimRows, trimWindow, windowBounds } from './event-window';
-import { shareRepeatedOutput } from './repeated-output';
-import { RowCosts } from './row-cost';
-import { stableRows } from './stable-rows';
-import { buildTimeline } from './timeline';
+} from './timeline/conversation-index';
+import { RowTrim, mergeEvents, trimRows, trimWindow, windowBounds } from './timeline/event-window';
+import { shareRepeatedOutput } from './timeline/repeated-output';
+import { RowCosts } from './timeline/row-cost';
+import { stableRows } from './timeline/stable-rows';
+import { buildTimeline } from './timeline/timeline';
 import { EVENT_CLIP, FIRST_PAGE, PAGE } from './conversation-paging';
 import { onEarlyAnswerChange, promptAnsweredEarly } from '../../first-paint/handoff';
 

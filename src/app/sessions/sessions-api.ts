@@ -15,7 +15,7 @@ import {
 } from '../../../contract/api';
 import { McpEndpoint, McpToolInfo, McpToolList } from '../../../contract/mcp';
 import { ApiClient } from '../core/api-client';
-import { shareRepeatedOutput } from '../conversation/repeated-output';
+import { shareRepeatedOutput } from '../conversation/timeline/repeated-output';
 import { RECENT_SESSIONS } from './recent-sessions';
 
 const QueueList = listOf(QueueEntry);

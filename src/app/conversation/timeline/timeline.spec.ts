@@ -1,6 +1,6 @@
-import { SessionEvent } from '../../../contract/api';
+import { SessionEvent } from '../../../../contract/api';
 import { buildTimeline } from './timeline';
-import { eventMaker } from '../testing/session-events';
+import { eventMaker } from '../../testing/session-events';
 
 const { ev, restart } = eventMaker();
 const toolUse = (id: string, name: string, input: Record<string, unknown>) =>

@@ -1,7 +1,7 @@
 import { parsePatch } from 'diff';
 import { DiffRow, diffRows, textHunks } from './diff-model';
-import { refusalOf } from './refusal';
-import { TimelineItem } from './timeline';
+import { refusalOf } from '../timeline/refusal';
+import { TimelineItem } from '../timeline/timeline';
 
 type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
 

@@ -8,10 +8,10 @@ import {
   signal,
   untracked,
 } from '@angular/core';
-import { StartInstructions } from '../../../contract/library';
-import { modeLabel } from '../shared/mode-label';
-import { ConversationStore } from './conversation-store';
-import { toolsByName } from './conversation-index';
+import { StartInstructions } from '../../../../contract/library';
+import { modeLabel } from '../../shared/mode-label';
+import { ConversationStore } from '../conversation-store';
+import { toolsByName } from '../timeline/conversation-index';
 
 const SHOWN_PER_TOOL = 40;
 

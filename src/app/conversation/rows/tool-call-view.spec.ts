@@ -1,4 +1,4 @@
-import { TimelineItem, ToolResult } from './timeline';
+import { TimelineItem, ToolResult } from '../timeline/timeline';
 import { toolCallView } from './tool-call-view';
 
 type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;

@@ -1,4 +1,4 @@
-import { SessionEvent } from '../../../contract/api';
+import { SessionEvent } from '../../../../contract/api';
 import { mergeEvents, trimRows, trimWindow, windowBounds } from './event-window';
 
 const ev = (seq: number, data: unknown = { n: seq }): SessionEvent => ({

@@ -1,17 +1,17 @@
 import { signal } from '@angular/core';
 import { TestBed } from '@angular/core/testing';
-import { MessageResult, Session } from '../../../contract/api';
-import { LibraryApi } from '../library/library-api';
-import { SessionsApi } from '../sessions/sessions-api';
+import { MessageResult, Session } from '../../../../contract/api';
+import { LibraryApi } from '../../library/library-api';
+import { SessionsApi } from '../../sessions/sessions-api';
 import {
   type EarlySendOutcome,
   FIRST_PAINT_COMPOSER_ID,
   FIRST_PAINT_ID,
   dismissFirstPaint,
   recordEarlySend,
-} from '../../first-paint/handoff';
+} from '../../../first-paint/handoff';
 import { Composer } from './composer';
-import { ConversationStore } from './conversation-store';
+import { ConversationStore } from '../conversation-store';
 
 describe('Composer', () => {
   function setUp(

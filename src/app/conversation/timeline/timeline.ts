@@ -1,5 +1,5 @@
-import { SessionEvent } from '../../../contract/api';
-import { decoderFor } from '../../../contract/formats';
+import { SessionEvent } from '../../../../contract/api';
+import { decoderFor } from '../../../../contract/formats';
 import { addDecodedEvent, type CodexTimelineState } from './codex-timeline';
 import { eventLine } from './event-line';
 import {

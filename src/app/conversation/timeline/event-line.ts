@@ -1,9 +1,9 @@
-import { PermissionMode, SessionEvent } from '../../../contract/api';
-import { decoderFor, type DecodedItem } from '../../../contract/formats';
-import { modeText } from '../shared/mode-label';
-import { stateLabel } from '../shared/state-label';
+import { PermissionMode, SessionEvent } from '../../../../contract/api';
+import { decoderFor, type DecodedItem } from '../../../../contract/formats';
+import { modeText } from '../../shared/mode-label';
+import { stateLabel } from '../../shared/state-label';
 import { BashResult, InitLine, RelaisLine } from './agent-lines';
-import { patchOf } from './diff-model';
+import { patchOf } from '../rows/diff-model';
 import type { GateVerdict } from './refusal';
 import type { PermissionOutcome, ToolResult, TurnOutcome } from './timeline-item';
 

@@ -10,10 +10,10 @@ import {
   output,
   signal,
 } from '@angular/core';
-import { QUEUE_MAX, type QueueEntry } from '../../../contract/api';
-import { toApiFailure } from '../core/api-error';
-import { SessionsApi } from '../sessions/sessions-api';
-import { ConversationStore } from './conversation-store';
+import { QUEUE_MAX, type QueueEntry } from '../../../../contract/api';
+import { toApiFailure } from '../../core/api-error';
+import { SessionsApi } from '../../sessions/sessions-api';
+import { ConversationStore } from '../conversation-store';
 import { keyboardMove, moveItem } from './queue-order';
 
 /** The component's words, in the console's language. */

@@ -1,5 +1,5 @@
-import { SessionEvent } from '../../../contract/api';
-import type { DecodedItem, Decoder } from '../../../contract/formats';
+import { SessionEvent } from '../../../../contract/api';
+import type { DecodedItem, Decoder } from '../../../../contract/formats';
 import type { TimelineItem, ToolResult } from './timeline-item';
 import {
   noticeRow,

@@ -1,5 +1,5 @@
-import { Outline, SessionEvent } from '../../../contract/api';
-import { decoderFor, outlineMark } from '../../../contract/formats';
+import { Outline, SessionEvent } from '../../../../contract/api';
+import { decoderFor, outlineMark } from '../../../../contract/formats';
 import { InitLine } from './agent-lines';
 
 export interface TurnEntry {

@@ -1,9 +1,9 @@
 import { ChangeDetectionStrategy, Component, computed, input, signal } from '@angular/core';
-import { PageLink } from '../core/routing/page-link';
-import { ScrollBlock } from '../shared/scroll-block';
-import { decidedByLabel } from '../shared/decided-by-label';
-import { Timestamp } from '../shared/timestamp';
-import { TimelineItem } from './timeline';
+import { PageLink } from '../../core/routing/page-link';
+import { ScrollBlock } from '../../shared/scroll-block';
+import { decidedByLabel } from '../../shared/decided-by-label';
+import { Timestamp } from '../../shared/timestamp';
+import { TimelineItem } from '../timeline/timeline';
 import { toolCallView } from './tool-call-view';
 
 type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;

@@ -1,5 +1,5 @@
 import { TestBed } from '@angular/core/testing';
-import { SessionEvent } from '../../../contract/api';
+import { SessionEvent } from '../../../../contract/api';
 import { buildTimeline } from './timeline';
 import { TimelineView } from './timeline-view';
 

@@ -1,6 +1,6 @@
 import { buildTimeline } from './timeline';
-import { toolBody } from './tool-view';
-import { eventMaker } from '../testing/session-events';
+import { toolBody } from '../rows/tool-view';
+import { eventMaker } from '../../testing/session-events';
 
 const { ev, restart } = eventMaker();
 const note = (method: string, params: Record<string, unknown>) => ev({ method, params });

@@ -1,5 +1,5 @@
 import { TimelineItem } from './timeline-item';
-import { isLong, lineCount } from './tool-view';
+import { isLong, lineCount } from '../rows/tool-view';
 
 /**
  * Elements the whole page may hold while a conversation is read. The window is budgeted in what

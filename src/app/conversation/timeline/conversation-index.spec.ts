@@ -1,4 +1,4 @@
-import { SessionEvent } from '../../../contract/api';
+import { SessionEvent } from '../../../../contract/api';
 import {
   emptyIndex,
   extendIndex,

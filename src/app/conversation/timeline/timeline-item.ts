@@ -1,4 +1,4 @@
-import type { Hunk } from './diff-model';
+import type { Hunk } from '../rows/diff-model';
 import type { InitLine } from './agent-lines';
 import type { GateVerdict } from './refusal';
 

@@ -1,6 +1,6 @@
-import { Refusal, refusalOf, refusalWords } from './refusal';
-import { plural } from '../shared/plural';
-import { TimelineItem } from './timeline';
+import { Refusal, refusalOf, refusalWords } from '../timeline/refusal';
+import { plural } from '../../shared/plural';
+import { TimelineItem } from '../timeline/timeline';
 import {
   isLong,
   isLongText,

@@ -1,5 +1,5 @@
-import type { SessionEvent } from '../../../contract/api';
-import { isRecord } from '../shared/is-record';
+import type { SessionEvent } from '../../../../contract/api';
+import { isRecord } from '../../shared/is-record';
 
 /**
  * Claude Code writes a Bash command's output twice in its line: as the tool result the model

@@ -13,19 +13,19 @@ import {
   viewChild,
 } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
-import { QUEUE_MAX } from '../../../contract/api';
-import { toApiFailure } from '../core/api-error';
-import { consoleErrorMessage, errorMessage } from '../core/error-messages';
-import { SessionsApi } from '../sessions/sessions-api';
-import { ConversationStore } from './conversation-store';
+import { QUEUE_MAX } from '../../../../contract/api';
+import { toApiFailure } from '../../core/api-error';
+import { consoleErrorMessage, errorMessage } from '../../core/error-messages';
+import { SessionsApi } from '../../sessions/sessions-api';
+import { ConversationStore } from '../conversation-store';
 import { deliveryFor } from './queue-order';
-import { LibraryApi } from '../library/library-api';
+import { LibraryApi } from '../../library/library-api';
 import { matchCommands, slashQuery } from './slash-commands';
 import {
   type EarlySendOutcome,
   type FirstPaintDraft,
   onFirstPaintDraft,
-} from '../../first-paint/handoff';
+} from '../../../first-paint/handoff';
 
 /** The component's words, in the console's language. */
 const TEXT = {

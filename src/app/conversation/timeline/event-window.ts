@@ -1,4 +1,4 @@
-import { SessionEvent } from '../../../contract/api';
+import { SessionEvent } from '../../../../contract/api';
 
 /** Merges two runs of events into one, sorted by seq, each seq once (the incoming copy wins). */
 export function mergeEvents(

@@ -1,5 +1,5 @@
 import { ChangeDetectionStrategy, Component, input, signal } from '@angular/core';
-import { Timestamp } from '../shared/timestamp';
+import { Timestamp } from '../../shared/timestamp';
 
 /** The component's words, in the console's language. */
 const TEXT = {

@@ -1,4 +1,4 @@
-import type { SessionEvent } from '../../../contract/api';
+import type { SessionEvent } from '../../../../contract/api';
 import type { InitLine } from './agent-lines';
 import type { TimelineItem, ToolResult, TurnOutcome } from './timeline-item';
 

@@ -1,14 +1,14 @@
 import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
-import { formatNumber, formatUsd } from '../shared/locale-format';
-import { PermissionMode } from '../../../contract/api';
-import { modeText } from '../shared/mode-label';
-import { ScrollBlock } from '../shared/scroll-block';
-import { Timestamp } from '../shared/timestamp';
-import { MarkdownView } from './markdown-view';
-import { EVENT_CLIP } from './conversation-paging';
+import { formatNumber, formatUsd } from '../../shared/locale-format';
+import { PermissionMode } from '../../../../contract/api';
+import { modeText } from '../../shared/mode-label';
+import { ScrollBlock } from '../../shared/scroll-block';
+import { Timestamp } from '../../shared/timestamp';
+import { MarkdownView } from '../rows/markdown-view';
+import { EVENT_CLIP } from '../conversation-paging';
 import { TimelineItem } from './timeline';
-import { ToolCall } from './tool-call';
-import { ThinkingBlock } from './thinking-block';
+import { ToolCall } from '../rows/tool-call';
+import { ThinkingBlock } from '../rows/thinking-block';
 
 /** The component's words, in the console's language. */
 const TEXT = {

@@ -1,6 +1,6 @@
 import { buildTimeline } from './timeline';
 import { stableRows } from './stable-rows';
-import { eventMaker } from '../testing/session-events';
+import { eventMaker } from '../../testing/session-events';
 
 const { ev, restart } = eventMaker();
 /** What Relais wrote to the agent: the person's prompt. */

@@ -1,5 +1,5 @@
 import { shareRepeatedOutput } from './repeated-output';
-import { eventMaker } from '../testing/session-events';
+import { eventMaker } from '../../testing/session-events';
 
 const { ev } = eventMaker();
 const resultLine = (contents: unknown[], stdout: unknown) =>

@@ -152,8 +152,13 @@ function turnEnd(turn: Json): DecodedItem {
     kind: 'turn_end',
     outcome:
       status === 'interrupted' ? 'interrupted' : status === 'completed' ? 'finished' : 'failed',
+    isError: status === 'failed',
     durationMs: finite(turn['durationMs']),
     costUsd: null,
     text: str(obj(turn['error'])?.['message']),
+    tokens: null,
+    reason: null,
+    category: null,
+    errors: null,
   };
 }

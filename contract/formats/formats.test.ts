@@ -312,6 +312,53 @@ describe('Codex lines', () => {
     ]);
   });
 
+  it('reads the model, each model call with its tokens, and the rate limits', () => {
+    assert.deepEqual(
+      codex({ method: 'thread/started', params: { thread: { model: 'm' } } }, 'agent'),
+      [{ kind: 'model', model: 'm' }],
+    );
+    const last = {
+      inputTokens: 3,
+      cachedInputTokens: 5,
+      outputTokens: 'x',
+      reasoningOutputTokens: 1,
+    };
+    assert.deepEqual(
+      codex({ method: 'thread/tokenUsage/updated', params: { tokenUsage: { last } } }, 'agent'),
+      [
+        {
+          kind: 'model_call',
+          id: null,
+          model: null,
+          sub: false,
+          error: null,
+          tokens: {
+            input: 0,
+            output: 0,
+            cacheRead: 5,
+            cacheCreation: 0,
+            cacheCreation1h: 0,
+            reasoning: 1,
+          },
+        },
+      ],
+    );
+    const limits = {
+      limitId: 'codex',
+      primary: { usedPercent: 40, windowDurationMins: 300, resetsAt: 2 },
+      secondary: { usedPercent: null, windowDurationMins: 10080 },
+    };
+    assert.deepEqual(
+      codex({ method: 'account/rateLimits/updated', params: { rateLimits: limits } }, 'agent'),
+      [{ kind: 'quota', window: 'five_hour', percent: 40, resetsAtMs: 2000 }],
+    );
+    // Relais writes none of these: from the host they say nothing.
+    assert.deepEqual(
+      kinds(codex({ method: 'thread/started', params: { thread: { model: 'm' } } }, 'host')),
+      ['other'],
+    );
+  });
+
   it("reads a rollout's prompts, replies and calls, not Codex's own context", () => {
     const line = (payload: Record<string, unknown>) =>
       codex({ timestamp: 't', type: 'response_item', payload }, 'agent');
@@ -389,6 +436,18 @@ describe('hostile lines', () => {
     },
     { method: 'item/completed', params: { item: { type: 'mcpToolCall', result: { a: 10n } } } },
     { method: 'item/started', params: 'x' },
+    { method: 'thread/tokenUsage/updated', params: { tokenUsage: { last: [1e999, -1] } } },
+    {
+      method: 'account/rateLimits/updated',
+      params: { rateLimits: { primary: [], secondary: 'x' } },
+    },
+    {
+      method: 'account/rateLimits/updated',
+      params: { rateLimits: { limitId: 7, primary: { usedPercent: 1e999, resetsAt: 1e999 } } },
+    },
+    { type: 'rate_limit_event', rate_limit_info: { unifiedWindows: [{ utilization: 1 }] } },
+    { type: 'result', usage: 'x', errors: [null, [1], { a: 10n }] },
+    { type: 'user', tool_result_meta: 'x', message: { content: [{ type: 'tool_result' }] } },
     { method: 'turn/start', params: { input: 'text' } },
     { method: 42, params: {} },
     {

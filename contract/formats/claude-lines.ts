@@ -39,32 +39,38 @@ export function decodeClaude(line: unknown, source: LineSource): DecodedItem[] {
   return items.length ? items : other();
 }
 
+/** An assistant line's blocks, then its model call. A loop, not flatMap: every line of a live session comes here. */
 function assistantItems(data: Json): DecodedItem[] {
   const message = obj(data['message']);
   const sub = !!data['parent_tool_use_id'];
-  const items = arr(message?.['content']).flatMap((part): DecodedItem[] => {
-    const block = obj(part);
-    switch (block?.['type']) {
-      case 'text': {
-        const text = str(block['text']);
-        return text === null ? [] : [{ kind: 'text', text, sub, id: null, final: true }];
-      }
-      case 'thinking': {
-        const text = str(block['thinking']);
-        return text === null ? [] : [{ kind: 'thinking', text, sub }];
-      }
-      case 'tool_use': {
-        const name = str(block['name']);
-        if (name === null) return [];
-        const input = obj(block['input']) ?? {};
-        return [{ kind: 'tool_call', id: str(block['id']), name, input, sub }];
-      }
-      default:
-        return [];
-    }
-  });
+  const items: DecodedItem[] = [];
+  for (const part of arr(message?.['content'])) {
+    const item = blockItem(obj(part), sub);
+    if (item) items.push(item);
+  }
   items.push(modelCall(data, message, sub));
   return items;
+}
+
+function blockItem(block: Json | null, sub: boolean): DecodedItem | null {
+  switch (block?.['type']) {
+    case 'text': {
+      const text = str(block['text']);
+      return text === null ? null : { kind: 'text', text, sub, id: null, final: true };
+    }
+    case 'thinking': {
+      const text = str(block['thinking']);
+      return text === null ? null : { kind: 'thinking', text, sub };
+    }
+    case 'tool_use': {
+      const name = str(block['name']);
+      if (name === null) return null;
+      const input = obj(block['input']) ?? {};
+      return { kind: 'tool_call', id: str(block['id']), name, input, sub };
+    }
+    default:
+      return null;
+  }
 }
 
 /** Claude writes a message with this model when the API was not reached; `error` names why. */

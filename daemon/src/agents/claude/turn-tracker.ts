@@ -64,14 +64,14 @@ export class TurnTracker {
 
   /** An agent line already decoded: a result line's end closes the turn into its record. */
   hear(items: readonly DecodedItem[], atMs: number): TurnRecord | null {
-    const call = items.find((item): item is Item<'model_call'> => item.kind === 'model_call');
-    if (call) this.modelCall(call, items, atMs);
-    const results = items.filter(
-      (item): item is Item<'tool_result'> => item.kind === 'tool_result',
-    );
-    if (results.length) this.endCalls(results, items, atMs);
-    const end = items.find((item): item is Item<'turn_end'> => item.kind === 'turn_end');
-    return end ? this.end(end, atMs) : null;
+    let results = false;
+    for (const item of items) {
+      if (item.kind === 'model_call') this.modelCall(item, items, atMs);
+      else if (item.kind === 'tool_result') results = true;
+      else if (item.kind === 'turn_end') return this.end(item, atMs);
+    }
+    if (results) this.endCalls(items, atMs);
+    return null;
   }
 
   /** An agent's line as it wrote it; a result line ends the turn even when it lies about its fields. */
@@ -116,17 +116,14 @@ export class TurnTracker {
     }
   }
 
-  private endCalls(
-    results: readonly Item<'tool_result'>[],
-    items: readonly DecodedItem[],
-    atMs: number,
-  ): void {
+  private endCalls(items: readonly DecodedItem[], atMs: number): void {
     if (!this.turn) return;
     const metaDecisions = new Map<string, string>();
     for (const item of items)
       if (item.kind === 'tool_permission')
         metaDecisions.set(item.id, PERMISSION_SOURCES[item.source] ?? item.source);
-    for (const result of results) {
+    for (const result of items) {
+      if (result.kind !== 'tool_result') continue;
       const call = result.id ? this.turn.tools.get(result.id) : undefined;
       if (!call || call.ended_at_ms !== null) continue;
       call.ended_at_ms = atMs;

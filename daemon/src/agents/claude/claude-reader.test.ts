@@ -122,6 +122,27 @@ describe("Claude's reader (through the contract decoder)", () => {
     assert.equal(counter.abandon(9, 'stopped'), null, 'the turn was closed');
   });
 
+  it("keeps the agent's own word on a permission that is a prototype key as a word", () => {
+    const counter = claudeReader.turnCounter('s', meta);
+    counter.hear(stored('host', prompt));
+    counter.hear(stored('agent', call('m1', ['tu1', 'tu2'])));
+    const meta_ = (id: string, source: string) => ({ id, permission_decision: { source } });
+    counter.hear(
+      stored('agent', {
+        type: 'user',
+        tool_result_meta: [meta_('tu1', 'constructor'), meta_('tu2', '__proto__')],
+        message: {
+          content: ['tu1', 'tu2'].map((id) => ({ type: 'tool_result', tool_use_id: id })),
+        },
+      }),
+    );
+    const turn = counter.hear(stored('agent', { type: 'result', is_error: false }))!;
+    assert.deepEqual(
+      turn.tool_calls.map((c) => c.permission_decision),
+      ['constructor', '__proto__'],
+    );
+  });
+
   it('skips lines nothing counts, and host lines that are no prompt', () => {
     const counter = claudeReader.turnCounter('s', meta);
     for (const line of [

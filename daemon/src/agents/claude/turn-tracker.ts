@@ -30,6 +30,10 @@ const PERMISSION_SOURCES: Record<string, string> = {
   user_temporary: 'allowed',
 };
 
+/** Relais' word for the agent's own; a word it does not know (even a prototype key) is kept. */
+const permissionWord = (source: string): string =>
+  Object.hasOwn(PERMISSION_SOURCES, source) ? PERMISSION_SOURCES[source]! : source;
+
 /**
  * Follows one session's lines and produces a TurnRecord at each `result`. A host user line opens
  * a turn; every distinct main-loop assistant `message.id` is one model call (the CLI prints one
@@ -120,8 +124,7 @@ export class TurnTracker {
     if (!this.turn) return;
     const metaDecisions = new Map<string, string>();
     for (const item of items)
-      if (item.kind === 'tool_permission')
-        metaDecisions.set(item.id, PERMISSION_SOURCES[item.source] ?? item.source);
+      if (item.kind === 'tool_permission') metaDecisions.set(item.id, permissionWord(item.source));
     for (const result of items) {
       if (result.kind !== 'tool_result') continue;
       const call = result.id ? this.turn.tools.get(result.id) : undefined;

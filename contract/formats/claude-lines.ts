@@ -3,10 +3,13 @@ import {
   finite,
   obj,
   other,
+  safeJson,
   str,
+  tally,
   type DecodedItem,
   type Json,
   type LineSource,
+  type Tokens,
 } from './decoded.js';
 
 /**
@@ -27,6 +30,8 @@ export function decodeClaude(line: unknown, source: LineSource): DecodedItem[] {
         return data['subtype'] === 'init' && source === 'agent' ? [{ kind: 'init' }] : [];
       case 'result':
         return source === 'agent' && isResult(data) ? [turnEnd(data)] : [];
+      case 'rate_limit_event':
+        return source === 'agent' ? quotaItems(obj(data['rate_limit_info'])) : [];
       default:
         return [];
     }
@@ -34,31 +39,54 @@ export function decodeClaude(line: unknown, source: LineSource): DecodedItem[] {
   return items.length ? items : other();
 }
 
+/** An assistant line's blocks, then its model call. A loop, not flatMap: every line of a live session comes here. */
 function assistantItems(data: Json): DecodedItem[] {
   const message = obj(data['message']);
   const sub = !!data['parent_tool_use_id'];
-  const items = arr(message?.['content']).flatMap((part): DecodedItem[] => {
-    const block = obj(part);
-    switch (block?.['type']) {
-      case 'text': {
-        const text = str(block['text']);
-        return text === null ? [] : [{ kind: 'text', text, sub, id: null, final: true }];
-      }
-      case 'thinking': {
-        const text = str(block['thinking']);
-        return text === null ? [] : [{ kind: 'thinking', text, sub }];
-      }
-      case 'tool_use': {
-        const name = str(block['name']);
-        if (name === null) return [];
-        const input = obj(block['input']) ?? {};
-        return [{ kind: 'tool_call', id: str(block['id']), name, input, sub }];
-      }
-      default:
-        return [];
-    }
-  });
+  const items: DecodedItem[] = [];
+  for (const part of arr(message?.['content'])) {
+    const item = blockItem(obj(part), sub);
+    if (item) items.push(item);
+  }
+  items.push(modelCall(data, message, sub));
   return items;
+}
+
+function blockItem(block: Json | null, sub: boolean): DecodedItem | null {
+  switch (block?.['type']) {
+    case 'text': {
+      const text = str(block['text']);
+      return text === null ? null : { kind: 'text', text, sub, id: null, final: true };
+    }
+    case 'thinking': {
+      const text = str(block['thinking']);
+      return text === null ? null : { kind: 'thinking', text, sub };
+    }
+    case 'tool_use': {
+      const name = str(block['name']);
+      if (name === null) return null;
+      const input = obj(block['input']) ?? {};
+      return { kind: 'tool_call', id: str(block['id']), name, input, sub };
+    }
+    default:
+      return null;
+  }
+}
+
+/** Claude writes a message with this model when the API was not reached; `error` names why. */
+const SYNTHETIC = '<synthetic>';
+
+function modelCall(data: Json, message: Json | null, sub: boolean): DecodedItem {
+  const model = str(message?.['model']);
+  const synthetic = model === SYNTHETIC;
+  return {
+    kind: 'model_call',
+    id: synthetic ? null : str(message?.['id']),
+    model: synthetic ? null : model,
+    sub,
+    error: synthetic ? (str(data['error']) ?? 'api_error') : null,
+    tokens: null,
+  };
 }
 
 /**
@@ -75,7 +103,7 @@ function userItems(data: Json, source: LineSource): DecodedItem[] {
     if (text !== null) return [{ kind: 'user', text, steer: false }];
     if (source === 'host') return [];
   }
-  return arr(content).flatMap((part): DecodedItem[] => {
+  const results = arr(content).flatMap((part): DecodedItem[] => {
     const block = obj(part);
     if (block?.['type'] !== 'tool_result') return [];
     return [
@@ -89,6 +117,17 @@ function userItems(data: Json, source: LineSource): DecodedItem[] {
         detail: data['tool_use_result'],
       },
     ];
+  });
+  return results.length ? [...permissions(data), ...results] : results;
+}
+
+/** The agent's own word on how each call of the results was let through (`tool_result_meta`). */
+function permissions(data: Json): DecodedItem[] {
+  return arr(data['tool_result_meta']).flatMap((entry): DecodedItem[] => {
+    const meta = obj(entry);
+    const id = str(meta?.['id']);
+    const source = str(obj(meta?.['permission_decision'])?.['source']);
+    return id !== null && source !== null ? [{ kind: 'tool_permission', id, source }] : [];
   });
 }
 
@@ -156,8 +195,50 @@ function turnEnd(data: Json): DecodedItem {
         : data['is_error'] === true
           ? 'failed'
           : 'finished',
+    isError: data['is_error'] === true,
     durationMs: finite(data['duration_ms']),
     costUsd: finite(data['total_cost_usd']),
     text: str(data['result']),
+    tokens: resultTokens(obj(data['usage'])),
+    reason,
+    category: str(data['subtype']),
+    errors: Array.isArray(data['errors'])
+      ? data['errors'].map((error: unknown) => str(error) ?? safeJson(error))
+      : null,
   };
+}
+
+/** A result's usage is the whole turn's (PROTOCOLS §1.4). */
+function resultTokens(usage: Json | null): Tokens | null {
+  if (!usage) return null;
+  return {
+    input: tally(usage['input_tokens']),
+    output: tally(usage['output_tokens']),
+    cacheRead: tally(usage['cache_read_input_tokens']),
+    cacheCreation: tally(usage['cache_creation_input_tokens']),
+    cacheCreation1h: tally(obj(usage['cache_creation'])?.['ephemeral_1h_input_tokens']),
+    reasoning: null,
+  };
+}
+
+/**
+ * A rate_limit_event (PROTOCOLS §4.3): utilization there is a FRACTION and resets are Unix
+ * seconds. `unifiedWindows` gives every window; otherwise only the binding one is known.
+ */
+function quotaItems(info: Json | null): DecodedItem[] {
+  if (!info) return [];
+  const unified = obj(info['unifiedWindows']);
+  const binding = str(info['rateLimitType']);
+  const windows: [string, Json | null][] = unified
+    ? Object.entries(unified).map(([window, value]) => [window, obj(value)])
+    : binding
+      ? [[binding, info]]
+      : [];
+  return windows.flatMap(([window, value]): DecodedItem[] => {
+    const fraction = finite(value?.['utilization']);
+    if (fraction === null) return [];
+    const resets = finite(value?.['resetsAt']);
+    const resetsAtMs = resets === null ? null : resets * 1000;
+    return [{ kind: 'quota', window, percent: fraction * 100, resetsAtMs }];
+  });
 }

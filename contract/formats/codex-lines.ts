@@ -6,6 +6,7 @@ import {
   other,
   safeJson,
   str,
+  tally,
   type DecodedItem,
   type Json,
   type LineSource,
@@ -47,6 +48,14 @@ function messageItems(method: string, params: Json, source: LineSource): Decoded
       return itemItems(obj(params['item']) ?? {}, method === 'item/completed');
     case 'turn/completed':
       return [turnEnd(obj(params['turn']) ?? {})];
+    case 'thread/started': {
+      const model = str(obj(params['thread'])?.['model']);
+      return model === null ? [] : [{ kind: 'model', model }];
+    }
+    case 'thread/tokenUsage/updated':
+      return [modelCall(obj(obj(params['tokenUsage'])?.['last']) ?? {})];
+    case 'account/rateLimits/updated':
+      return quotaItems(obj(params['rateLimits']) ?? {});
     case 'error':
       return params['willRetry'] === true
         ? []
@@ -152,8 +161,60 @@ function turnEnd(turn: Json): DecodedItem {
     kind: 'turn_end',
     outcome:
       status === 'interrupted' ? 'interrupted' : status === 'completed' ? 'finished' : 'failed',
+    isError: status === 'failed',
     durationMs: finite(turn['durationMs']),
     costUsd: null,
     text: str(obj(turn['error'])?.['message']),
+    tokens: null,
+    reason: null,
+    category: null,
+    errors: null,
   };
+}
+
+/** One model call's tokens (`last`); Codex counts cached input inside its input. */
+function modelCall(last: Json): DecodedItem {
+  const cached = tally(last['cachedInputTokens']);
+  return {
+    kind: 'model_call',
+    id: null,
+    model: null,
+    sub: false,
+    error: null,
+    tokens: {
+      input: Math.max(0, tally(last['inputTokens']) - cached),
+      output: tally(last['outputTokens']),
+      cacheRead: cached,
+      cacheCreation: tally(last['cacheWriteInputTokens']),
+      cacheCreation1h: 0,
+      reasoning: tally(last['reasoningOutputTokens']),
+    },
+  };
+}
+
+/** The windows Claude's quota names too, so that both agents line up on one page. */
+const WINDOW_NAMES: Record<number, string> = { 300: 'five_hour', 10080: 'seven_day' };
+
+/**
+ * account/rateLimits/updated (PROTOCOLS §3.9): percents (rounded by Codex), resets in Unix
+ * seconds. A null window is no reading: it never overwrites one.
+ */
+function quotaItems(limits: Json): DecodedItem[] {
+  const limitId = str(limits['limitId']);
+  return ['primary', 'secondary'].flatMap((which): DecodedItem[] => {
+    const window = obj(limits[which]);
+    const percent = finite(window?.['usedPercent']);
+    if (!window || percent === null) return [];
+    const minutes = tally(window['windowDurationMins']);
+    const base = WINDOW_NAMES[minutes] ?? (minutes > 0 ? `${minutes}_minutes` : which);
+    const resets = finite(window['resetsAt']);
+    return [
+      {
+        kind: 'quota',
+        window: limitId && limitId !== 'codex' ? `${limitId}_${base}` : base,
+        percent,
+        resetsAtMs: resets === null ? null : resets * 1000,
+      },
+    ];
+  });
 }

@@ -7,11 +7,12 @@ const codex = decoderFor('codex');
 const kinds = (items: DecodedItem[]) => items.map((item) => item.kind);
 
 describe('Claude Code lines', () => {
-  it('reads an assistant line as its text, thinking and tool calls', () => {
+  it('reads an assistant line as its text, thinking, tool calls and the model call', () => {
     const items = claude(
       {
         type: 'assistant',
         message: {
+          id: 'msg1',
           model: 'claude-x',
           content: [
             { type: 'thinking', thinking: 'hm' },
@@ -27,7 +28,77 @@ describe('Claude Code lines', () => {
       { kind: 'thinking', text: 'hm', sub: false },
       { kind: 'text', text: 'hello', sub: false, id: null, final: true },
       { kind: 'tool_call', id: 'tu1', name: 'Bash', input: { command: 'ls' }, sub: false },
+      { kind: 'model_call', id: 'msg1', model: 'claude-x', sub: false, error: null, tokens: null },
     ]);
+  });
+
+  it('reads a synthetic message as a model call that did not reach the model', () => {
+    const synthetic = {
+      type: 'assistant',
+      error: 'rate_limit',
+      message: { id: 'x', model: '<synthetic>', content: [{ type: 'text', text: 'limit' }] },
+    };
+    assert.deepEqual(claude(synthetic, 'agent').at(-1), {
+      kind: 'model_call',
+      id: null,
+      model: null,
+      sub: false,
+      error: 'rate_limit',
+      tokens: null,
+    });
+    const unnamed = claude({ ...synthetic, error: 5 }, 'agent').at(-1) as { error: string };
+    assert.equal(unnamed.error, 'api_error');
+    // Only the agent's own lines are its calls.
+    assert.deepEqual(kinds(claude(synthetic, 'host')), ['other']);
+  });
+
+  it("reads how each call of a line's results was let through", () => {
+    const line = {
+      type: 'user',
+      tool_result_meta: [
+        { id: 'tu1', permission_decision: { source: 'config' } },
+        { id: 'tu2', permission_decision: { source: 7 } },
+        { id: 3, permission_decision: { source: 'hook' } },
+        null,
+      ],
+      message: { content: [{ type: 'tool_result', tool_use_id: 'tu1', content: 'ok' }] },
+    };
+    assert.deepEqual(kinds(claude(line, 'agent')), ['tool_permission', 'tool_result']);
+    assert.deepEqual(claude(line, 'agent')[0], {
+      kind: 'tool_permission',
+      id: 'tu1',
+      source: 'config',
+    });
+  });
+
+  it("reads a quota's windows from a rate_limit_event, a fraction made a percent", () => {
+    const unified = {
+      type: 'rate_limit_event',
+      rate_limit_info: {
+        rateLimitType: 'five_hour',
+        utilization: 0.9,
+        unifiedWindows: {
+          five_hour: { utilization: 0.25, resetsAt: 100 },
+          seven_day: { utilization: 0.5 },
+          broken: { utilization: '1' },
+          alsoBroken: 4,
+        },
+      },
+    };
+    assert.deepEqual(claude(unified, 'agent'), [
+      { kind: 'quota', window: 'five_hour', percent: 25, resetsAtMs: 100_000 },
+      { kind: 'quota', window: 'seven_day', percent: 50, resetsAtMs: null },
+    ]);
+    const binding = {
+      type: 'rate_limit_event',
+      rate_limit_info: { rateLimitType: 'seven_day', utilization: 1.2, resetsAt: 'soon' },
+    };
+    assert.deepEqual(claude(binding, 'agent'), [
+      { kind: 'quota', window: 'seven_day', percent: 120, resetsAtMs: null },
+    ]);
+    const { rateLimitType: _, ...unnamed } = binding.rate_limit_info;
+    assert.deepEqual(kinds(claude({ ...binding, rate_limit_info: unnamed }, 'agent')), ['other']);
+    assert.deepEqual(kinds(claude(binding, 'host')), ['other']);
   });
 
   it("tells a person's prompt from tool results, and a sub-agent's lines", () => {
@@ -94,7 +165,59 @@ describe('Claude Code lines', () => {
         },
         'agent',
       ),
-      [{ kind: 'turn_end', outcome: 'interrupted', durationMs: 9, costUsd: 0.5, text: null }],
+      [
+        {
+          kind: 'turn_end',
+          outcome: 'interrupted',
+          isError: true,
+          durationMs: 9,
+          costUsd: 0.5,
+          text: null,
+          tokens: null,
+          reason: 'aborted_tools',
+          category: null,
+          errors: null,
+        },
+      ],
+    );
+    const [end] = claude(
+      {
+        type: 'result',
+        subtype: 'error_during_execution',
+        is_error: true,
+        errors: ['a', { b: 1 }],
+        usage: {
+          input_tokens: 3,
+          output_tokens: 4,
+          cache_read_input_tokens: 5,
+          cache_creation_input_tokens: -1,
+          cache_creation: { ephemeral_1h_input_tokens: 2 },
+        },
+      },
+      'agent',
+    );
+    assert.deepEqual(
+      { ...end, kind: 'turn_end' },
+      {
+        kind: 'turn_end',
+        outcome: 'failed',
+        isError: true,
+        durationMs: null,
+        costUsd: null,
+        text: null,
+        // The turn's own counts, as given: bounding them is the recorder's business.
+        tokens: {
+          input: 3,
+          output: 4,
+          cacheRead: 5,
+          cacheCreation: -1,
+          cacheCreation1h: 2,
+          reasoning: null,
+        },
+        reason: null,
+        category: 'error_during_execution',
+        errors: ['a', '{"b":1}'],
+      },
     );
     assert.equal(
       (claude({ type: 'result', is_error: true, result: 'no' }, 'agent')[0] as { outcome: string })
@@ -169,11 +292,71 @@ describe('Codex lines', () => {
         },
         'agent',
       ),
-      [{ kind: 'turn_end', outcome: 'failed', durationMs: null, costUsd: null, text: 'quota' }],
+      [
+        {
+          kind: 'turn_end',
+          outcome: 'failed',
+          isError: true,
+          durationMs: null,
+          costUsd: null,
+          text: 'quota',
+          tokens: null,
+          reason: null,
+          category: null,
+          errors: null,
+        },
+      ],
     );
     assert.deepEqual(kinds(codex({ method: 'error', params: { willRetry: true } }, 'agent')), [
       'other',
     ]);
+  });
+
+  it('reads the model, each model call with its tokens, and the rate limits', () => {
+    assert.deepEqual(
+      codex({ method: 'thread/started', params: { thread: { model: 'm' } } }, 'agent'),
+      [{ kind: 'model', model: 'm' }],
+    );
+    const last = {
+      inputTokens: 3,
+      cachedInputTokens: 5,
+      outputTokens: 'x',
+      reasoningOutputTokens: 1,
+    };
+    assert.deepEqual(
+      codex({ method: 'thread/tokenUsage/updated', params: { tokenUsage: { last } } }, 'agent'),
+      [
+        {
+          kind: 'model_call',
+          id: null,
+          model: null,
+          sub: false,
+          error: null,
+          tokens: {
+            input: 0,
+            output: 0,
+            cacheRead: 5,
+            cacheCreation: 0,
+            cacheCreation1h: 0,
+            reasoning: 1,
+          },
+        },
+      ],
+    );
+    const limits = {
+      limitId: 'codex',
+      primary: { usedPercent: 40, windowDurationMins: 300, resetsAt: 2 },
+      secondary: { usedPercent: null, windowDurationMins: 10080 },
+    };
+    assert.deepEqual(
+      codex({ method: 'account/rateLimits/updated', params: { rateLimits: limits } }, 'agent'),
+      [{ kind: 'quota', window: 'five_hour', percent: 40, resetsAtMs: 2000 }],
+    );
+    // Relais writes none of these: from the host they say nothing.
+    assert.deepEqual(
+      kinds(codex({ method: 'thread/started', params: { thread: { model: 'm' } } }, 'host')),
+      ['other'],
+    );
   });
 
   it("reads a rollout's prompts, replies and calls, not Codex's own context", () => {
@@ -253,6 +436,18 @@ describe('hostile lines', () => {
     },
     { method: 'item/completed', params: { item: { type: 'mcpToolCall', result: { a: 10n } } } },
     { method: 'item/started', params: 'x' },
+    { method: 'thread/tokenUsage/updated', params: { tokenUsage: { last: [1e999, -1] } } },
+    {
+      method: 'account/rateLimits/updated',
+      params: { rateLimits: { primary: [], secondary: 'x' } },
+    },
+    {
+      method: 'account/rateLimits/updated',
+      params: { rateLimits: { limitId: 7, primary: { usedPercent: 1e999, resetsAt: 1e999 } } },
+    },
+    { type: 'rate_limit_event', rate_limit_info: { unifiedWindows: [{ utilization: 1 }] } },
+    { type: 'result', usage: 'x', errors: [null, [1], { a: 10n }] },
+    { type: 'user', tool_result_meta: 'x', message: { content: [{ type: 'tool_result' }] } },
     { method: 'turn/start', params: { input: 'text' } },
     { method: 42, params: {} },
     {

@@ -3,7 +3,7 @@ import { decodeCodex } from './codex-lines.js';
 import { other, type AgentKind, type Decoder } from './decoded.js';
 
 export { isTranscriptPrompt } from './claude-lines.js';
-export type { DecodedItem, Decoder, LineSource } from './decoded.js';
+export type { DecodedItem, Decoder, LineSource, Tokens } from './decoded.js';
 
 /**
  * Each agent's format, by the session's agent: a reader never guesses it from a line's shape.

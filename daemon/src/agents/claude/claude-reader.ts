@@ -1,11 +1,11 @@
+import { decoderFor, type DecodedItem } from '../../../../contract/formats/index.js';
 import type { StoredEvent } from '../../events/event-store.js';
-import { parseRateLimitEvent } from './rate-limit-event.js';
 import type { SessionMeta, TurnRecord } from '../turn-record.js';
 import { TurnTracker } from './turn-tracker.js';
 import type { AgentReader, QuotaReading, TurnCounter } from '../agent.js';
 import { claudeOutline } from './claude-outline.js';
 
-type Json = Record<string, unknown>;
+const decode = decoderFor('claude');
 
 const RATE_LIMIT_LINE = /^\{\s*"type"\s*:\s*"rate_limit_event"/;
 /** Types of line the counter reads; every other line is skipped without parsing. */
@@ -15,22 +15,46 @@ const WANTED: Record<string, Set<string>> = {
 };
 const TYPE_AT_START = /^\{\s*"type"\s*:\s*"([a-z_]+)"/;
 
-/** Claude's stream-json read for usage (assistant, tool results, result) and quota (rate_limit_event). */
+/**
+ * Claude's stream-json read for usage (assistant, tool results, result) and quota
+ * (rate_limit_event), through its decoder; cheap checks of a line's start skip the lines neither
+ * counts without parsing them.
+ */
 export const claudeReader: AgentReader = {
   outline: claudeOutline,
   quotaReadings(event: StoredEvent): QuotaReading[] {
     if (event.source !== 'agent' || !RATE_LIMIT_LINE.test(event.data)) return [];
-    try {
-      return parseRateLimitEvent(JSON.parse(event.data) as Json, event.received_at_ms);
-    } catch {
-      // A malformed line teaches nothing about the quota; the stored event keeps it for diagnosis.
-      return [];
-    }
+    // A malformed line teaches nothing about the quota; the stored event keeps it for diagnosis.
+    return decode(parsed(event.data), 'agent').flatMap((item) =>
+      item.kind === 'quota' ? [quotaReading(item, event.received_at_ms)] : [],
+    );
   },
   turnCounter(sessionId: string, meta: SessionMeta): TurnCounter {
     return new ClaudeTurnCounter(new TurnTracker(sessionId, meta));
   },
 };
+
+function quotaReading(
+  item: Extract<DecodedItem, { kind: 'quota' }>,
+  readAtMs: number,
+): QuotaReading {
+  return {
+    window: item.window,
+    utilization: item.percent,
+    resets_at_ms: item.resetsAtMs,
+    read_at_ms: readAtMs,
+    source: 'stream',
+  };
+}
+
+/** A stored line read as JSON; null for one that is not (stored as agent_text, nothing to count). */
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return null;
+  }
+}
 
 class ClaudeTurnCounter implements TurnCounter {
   constructor(private readonly tracker: TurnTracker) {}
@@ -43,20 +67,10 @@ class ClaudeTurnCounter implements TurnCounter {
     const wanted = WANTED[event.source];
     const type = TYPE_AT_START.exec(event.data)?.[1];
     if (!wanted || (type !== undefined && !wanted.has(type))) return null;
-    let line: Json;
-    try {
-      line = JSON.parse(event.data) as Json;
-    } catch {
-      return null; // Not JSON: stored as agent_text, nothing to count.
-    }
-    if (!wanted.has(String(line['type']))) return null;
-    if (event.source === 'host') {
+    const line = parsed(event.data);
+    if (event.source === 'agent') return this.tracker.line(line, event.received_at_ms);
+    if (decode(line, 'host').some((item) => item.kind === 'user'))
       this.tracker.hostUser(event.seq, event.received_at_ms);
-      return null;
-    }
-    if (line['type'] === 'assistant') this.tracker.assistant(line, event.received_at_ms);
-    else if (line['type'] === 'user') this.tracker.toolResults(line, event.received_at_ms);
-    else return this.tracker.result(line, event.received_at_ms);
     return null;
   }
 

@@ -32,7 +32,10 @@ describe('TurnTracker', () => {
     t.assistant(assistant('m1', [{ type: 'tool_use', id: 'tu1', name: 'Bash' }]), 1013); // a replayed line
     t.permission('tu1', 'allowed');
     t.toolResults(
-      { message: { content: [{ type: 'tool_result', tool_use_id: 'tu1', is_error: false }] } },
+      {
+        type: 'user',
+        message: { content: [{ type: 'tool_result', tool_use_id: 'tu1', is_error: false }] },
+      },
       1100,
     );
     t.assistant(assistant('m2', [{ type: 'text', text: 'done' }]), 1200);

@@ -1,7 +1,6 @@
+import { decoderFor, type DecodedItem, type Tokens } from '../../../../contract/formats/index.js';
 import { estimateCost } from '../kit/prices.js';
 import type { SessionMeta, ToolCallRecord, TurnRecord } from '../turn-record.js';
-
-type Json = Record<string, unknown>;
 
 interface OpenTurn {
   key: string;
@@ -12,15 +11,17 @@ interface OpenTurn {
   apiError: string | null;
 }
 
-const obj = (value: unknown): Json | null =>
-  value && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
-const num = (value: unknown): number =>
-  typeof value === 'number' && Number.isFinite(value) ? value : 0;
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const blocks = (message: Json | null): Json[] =>
-  Array.isArray(message?.['content'])
-    ? (message['content'] as unknown[]).map(obj).filter((b): b is Json => b !== null)
-    : [];
+type Item<K extends DecodedItem['kind']> = Extract<DecodedItem, { kind: K }>;
+
+const decode = decoderFor('claude');
+const NO_TOKENS: Tokens = {
+  input: 0,
+  output: 0,
+  cacheRead: 0,
+  cacheCreation: 0,
+  cacheCreation1h: 0,
+  reasoning: null,
+};
 
 const PERMISSION_SOURCES: Record<string, string> = {
   config: 'not_asked',
@@ -29,10 +30,15 @@ const PERMISSION_SOURCES: Record<string, string> = {
   user_temporary: 'allowed',
 };
 
+/** Relais' word for the agent's own; a word it does not know (even a prototype key) is kept. */
+const permissionWord = (source: string): string =>
+  Object.hasOwn(PERMISSION_SOURCES, source) ? PERMISSION_SOURCES[source]! : source;
+
 /**
  * Follows one session's lines and produces a TurnRecord at each `result`. A host user line opens
  * a turn; every distinct main-loop assistant `message.id` is one model call (the CLI prints one
  * line per content block with the same id); tokens come from `result.usage`, which is per turn.
+ * Lines are read through Claude's decoder (contract/formats).
  */
 export class TurnTracker {
   private turn: OpenTurn | null = null;
@@ -60,51 +66,72 @@ export class TurnTracker {
     else this.turn = this.fresh(key, atMs);
   }
 
-  assistant(line: Json, atMs: number): void {
+  /** An agent line already decoded: a result line's end closes the turn into its record. */
+  hear(items: readonly DecodedItem[], atMs: number): TurnRecord | null {
+    let results = false;
+    for (const item of items) {
+      if (item.kind === 'model_call') this.modelCall(item, items, atMs);
+      else if (item.kind === 'tool_result') results = true;
+      else if (item.kind === 'turn_end') return this.end(item, atMs);
+    }
+    if (results) this.endCalls(items, atMs);
+    return null;
+  }
+
+  /** An agent's line as it wrote it; a result line ends the turn even when it lies about its fields. */
+  line(line: unknown, atMs: number): TurnRecord | null {
+    const record = this.hear(decode(line, 'agent'), atMs);
+    const isResult = (line as { type?: unknown } | null)?.type === 'result';
+    return record ?? (isResult ? this.unreadableEnd(atMs) : null);
+  }
+
+  assistant(line: unknown, atMs: number): void {
+    this.line(line, atMs);
+  }
+
+  toolResults(line: unknown, atMs: number): void {
+    this.line(line, atMs);
+  }
+
+  result(line: unknown, atMs: number): TurnRecord {
+    return this.line(line, atMs) ?? this.unreadableEnd(atMs);
+  }
+
+  private modelCall(call: Item<'model_call'>, items: readonly DecodedItem[], atMs: number): void {
     const turn = this.turn ?? (this.turn = this.fresh(`${this.sessionId}:a${atMs}`, atMs));
-    if (line['parent_tool_use_id'] !== null && line['parent_tool_use_id'] !== undefined) return;
-    const message = obj(line['message']);
-    const model = str(message?.['model']);
-    if (model === '<synthetic>') {
-      turn.apiError = str(line['error']) ?? 'api_error';
+    if (call.sub) return;
+    if (call.error !== null) {
+      turn.apiError = call.error;
       return;
     }
-    const id = str(message?.['id']);
-    if (id) turn.messageIds.add(id);
-    if (model && !turn.models.includes(model)) turn.models.push(model);
-    for (const block of blocks(message)) {
-      const toolId = str(block['id']);
-      if (block['type'] !== 'tool_use' || !toolId || turn.tools.has(toolId)) continue;
-      turn.tools.set(toolId, {
-        tool_use_id: toolId,
-        tool_name: str(block['name']) ?? 'unknown',
+    if (call.id) turn.messageIds.add(call.id);
+    if (call.model && !turn.models.includes(call.model)) turn.models.push(call.model);
+    for (const item of items) {
+      if (item.kind !== 'tool_call' || !item.id || turn.tools.has(item.id)) continue;
+      turn.tools.set(item.id, {
+        tool_use_id: item.id,
+        tool_name: item.name,
         started_at_ms: atMs,
         ended_at_ms: null,
         duration_ms: null,
         is_error: null,
-        permission_decision: this.decisions.get(toolId) ?? null,
+        permission_decision: this.decisions.get(item.id) ?? null,
       });
     }
   }
 
-  toolResults(line: Json, atMs: number): void {
+  private endCalls(items: readonly DecodedItem[], atMs: number): void {
     if (!this.turn) return;
     const metaDecisions = new Map<string, string>();
-    for (const entry of Array.isArray(line['tool_result_meta'])
-      ? (line['tool_result_meta'] as unknown[])
-      : []) {
-      const e = obj(entry);
-      const source = str(obj(e?.['permission_decision'])?.['source']);
-      const id = str(e?.['id']);
-      if (id && source) metaDecisions.set(id, PERMISSION_SOURCES[source] ?? source);
-    }
-    for (const block of blocks(obj(line['message']))) {
-      const id = str(block['tool_use_id']);
-      const call = id ? this.turn.tools.get(id) : undefined;
-      if (block['type'] !== 'tool_result' || !call || call.ended_at_ms !== null) continue;
+    for (const item of items)
+      if (item.kind === 'tool_permission') metaDecisions.set(item.id, permissionWord(item.source));
+    for (const result of items) {
+      if (result.kind !== 'tool_result') continue;
+      const call = result.id ? this.turn.tools.get(result.id) : undefined;
+      if (!call || call.ended_at_ms !== null) continue;
       call.ended_at_ms = atMs;
       call.duration_ms = Math.max(0, atMs - call.started_at_ms);
-      call.is_error = block['is_error'] === true;
+      call.is_error = result.isError;
       call.permission_decision ??= metaDecisions.get(call.tool_use_id) ?? null;
     }
   }
@@ -116,34 +143,25 @@ export class TurnTracker {
     if (call) call.permission_decision = decision;
   }
 
-  result(line: Json, atMs: number): TurnRecord {
+  private end(end: Item<'turn_end'>, atMs: number): TurnRecord {
     const turn = this.turn ?? this.fresh(`${this.sessionId}:r${atMs}`, atMs);
-    const usage = obj(line['usage']);
-    const isError = line['is_error'] === true;
-    let errorKind: string | null = null;
-    let errorMessage: string | null = null;
-    if (isError) {
-      errorKind = str(line['terminal_reason']) ?? turn.apiError ?? str(line['subtype']) ?? 'error';
-      const errors = Array.isArray(line['errors'])
-        ? (line['errors'] as unknown[]).map(String).join('; ')
-        : null;
-      errorMessage = str(line['result']) ?? errors;
-    }
-    const tokens = {
-      input: num(usage?.['input_tokens']),
-      output: num(usage?.['output_tokens']),
-      cache_read: num(usage?.['cache_read_input_tokens']),
-      cache_creation: num(usage?.['cache_creation_input_tokens']),
-      cache_creation_1h: num(obj(usage?.['cache_creation'])?.['ephemeral_1h_input_tokens']),
-    };
-    return this.close(turn, atMs, tokens, usage !== null, isError, errorKind, errorMessage);
+    const isError = end.isError;
+    const errorKind = isError ? (end.reason ?? turn.apiError ?? end.category ?? 'error') : null;
+    const errorMessage = isError ? (end.text ?? end.errors?.join('; ') ?? null) : null;
+    const tokens = end.tokens ?? NO_TOKENS;
+    return this.close(turn, atMs, tokens, end.tokens !== null, isError, errorKind, errorMessage);
+  }
+
+  /** A result line whose fields lie about their types: the turn ends, as an error, cost unknown. */
+  private unreadableEnd(atMs: number): TurnRecord {
+    const turn = this.turn ?? this.fresh(`${this.sessionId}:r${atMs}`, atMs);
+    return this.close(turn, atMs, NO_TOKENS, false, true, 'unreadable_result', null);
   }
 
   /** The session ended with a turn still open: it is kept, marked as an error, cost unknown. */
   abandon(atMs: number, reason: string): TurnRecord | null {
     if (!this.turn) return null;
-    const zero = { input: 0, output: 0, cache_read: 0, cache_creation: 0 };
-    const record = this.close(this.turn, atMs, zero, false, true, 'no_result', reason);
+    const record = this.close(this.turn, atMs, NO_TOKENS, false, true, 'no_result', reason);
     this.waiting.length = 0;
     this.turn = null;
     return record;
@@ -152,13 +170,7 @@ export class TurnTracker {
   private close(
     turn: OpenTurn,
     atMs: number,
-    tokens: {
-      input: number;
-      output: number;
-      cache_read: number;
-      cache_creation: number;
-      cache_creation_1h?: number;
-    },
+    tokens: Tokens,
     hasUsage: boolean,
     isError: boolean,
     errorKind: string | null,
@@ -166,7 +178,16 @@ export class TurnTracker {
   ): TurnRecord {
     const model = turn.models[turn.models.length - 1] ?? this.meta.model;
     // A turn answered by several models cannot be split from result.usage alone: unknown cost.
-    const cost = hasUsage && turn.models.length <= 1 ? estimateCost(model, tokens) : null;
+    const cost =
+      hasUsage && turn.models.length <= 1
+        ? estimateCost(model, {
+            input: tokens.input,
+            output: tokens.output,
+            cache_read: tokens.cacheRead,
+            cache_creation: tokens.cacheCreation,
+            cache_creation_1h: tokens.cacheCreation1h,
+          })
+        : null;
     const record: TurnRecord = {
       ...this.meta,
       model,
@@ -179,8 +200,8 @@ export class TurnTracker {
       model_calls: turn.messageIds.size,
       input_tokens: tokens.input,
       output_tokens: tokens.output,
-      cache_read_tokens: tokens.cache_read,
-      cache_creation_tokens: tokens.cache_creation,
+      cache_read_tokens: tokens.cacheRead,
+      cache_creation_tokens: tokens.cacheCreation,
       reasoning_tokens: null,
       cost_usd: cost,
       is_error: isError,

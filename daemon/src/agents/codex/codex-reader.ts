@@ -1,74 +1,63 @@
+import { decoderFor, type DecodedItem } from '../../../../contract/formats/index.js';
 import type { StoredEvent } from '../../events/event-store.js';
 import type { QuotaReading } from '../agent.js';
 import { estimateCost } from '../kit/prices.js';
 import type { SessionMeta, ToolCallRecord, TurnRecord } from '../turn-record.js';
 import type { AgentReader, TurnCounter } from '../agent.js';
 import { codexOutline } from './codex-outline.js';
-import { codexMessage } from './codex-message.js';
 
-type Json = Record<string, unknown>;
-const obj = (value: unknown): Json =>
-  (value && typeof value === 'object' && !Array.isArray(value) ? value : {}) as Json;
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-const num = (value: unknown): number =>
-  typeof value === 'number' && Number.isFinite(value) ? value : 0;
+const decode = decoderFor('codex');
+type Item<K extends DecodedItem['kind']> = Extract<DecodedItem, { kind: K }>;
 
-const COUNTED = new Set([
-  'turn/start',
-  'thread/started',
-  'item/started',
-  'item/completed',
-  'thread/tokenUsage/updated',
-  'turn/completed',
-]);
-/** The windows Claude's quota names too, so both agents line up on one page. */
-const WINDOW_NAMES: Record<number, string> = { 300: 'five_hour', 10080: 'seven_day' };
-/** Items that are tool calls, and the tool name the permission engine and analytics know. */
-const TOOL_ITEMS: Record<string, string> = {
-  commandExecution: 'Bash',
-  fileChange: 'Edit',
-  mcpToolCall: 'mcp',
+/** The methods the counter reads, off a line's start: most lines are deltas it skips unparsed. */
+const COUNTED =
+  /^\{\s*"method"\s*:\s*"(?:turn\/start|thread\/started|item\/started|item\/completed|thread\/tokenUsage\/updated|turn\/completed)"/;
+const RATE_LIMITS = /^\{\s*"method"\s*:\s*"account\/rateLimits\/updated"/;
+
+/**
+ * The names analytics has always given Codex's tools, from the decoder's (Claude's names for a
+ * command and a file change, the item's type for the rest); a tool not listed is not counted.
+ */
+const COUNTED_TOOLS: Record<string, string> = {
+  Bash: 'Bash',
+  Edit: 'Edit',
+  Write: 'Edit',
   dynamicToolCall: 'tool',
   webSearch: 'WebSearch',
 };
+const toolName = (name: string): string | null =>
+  name.startsWith('mcp__')
+    ? 'mcp'
+    : Object.hasOwn(COUNTED_TOOLS, name)
+      ? COUNTED_TOOLS[name]!
+      : null;
 
-function windowName(limitId: string | null, which: string, minutes: number): string {
-  const base = WINDOW_NAMES[minutes] ?? (minutes > 0 ? `${minutes}_minutes` : which);
-  return limitId && limitId !== 'codex' ? `${limitId}_${base}` : base;
-}
-
-/**
- * `account/rateLimits/updated`: percents (rounded by Codex) and resets in Unix seconds. A null
- * window is no reading: it never overwrites one (PROTOCOLS §3.9).
- */
-export function rateLimitReadings(params: Json, readAtMs: number): QuotaReading[] {
-  const limits = obj(params['rateLimits']);
-  const limitId = str(limits['limitId']);
-  const readings: QuotaReading[] = [];
-  for (const which of ['primary', 'secondary']) {
-    const window = limits[which];
-    if (!window || typeof window !== 'object') continue;
-    const w = obj(window);
-    if (typeof w['usedPercent'] !== 'number' || !Number.isFinite(w['usedPercent'])) continue;
-    const resets = typeof w['resetsAt'] === 'number' ? w['resetsAt'] * 1000 : null;
-    readings.push({
-      window: windowName(limitId, which, num(w['windowDurationMins'])),
-      utilization: w['usedPercent'],
-      resets_at_ms: resets,
-      read_at_ms: readAtMs,
-      source: 'stream',
-    });
+/** A line whose start passed its check, decoded; a line that is not JSON says nothing. */
+function decoded(event: StoredEvent): DecodedItem[] {
+  try {
+    return decode(JSON.parse(event.data), event.source);
+  } catch {
+    return [];
   }
-  return readings;
 }
 
 export const codexReader: AgentReader = {
   outline: codexOutline,
   quotaReadings(event: StoredEvent): QuotaReading[] {
-    if (event.source !== 'agent' || !event.data.includes('"account/rateLimits/updated"')) return [];
-    const line = codexMessage(event);
-    if (line?.method !== 'account/rateLimits/updated') return [];
-    return rateLimitReadings(line.params, event.received_at_ms);
+    if (event.source !== 'agent' || !RATE_LIMITS.test(event.data)) return [];
+    return decoded(event).flatMap((item): QuotaReading[] =>
+      item.kind === 'quota'
+        ? [
+            {
+              window: item.window,
+              utilization: item.percent,
+              resets_at_ms: item.resetsAtMs,
+              read_at_ms: event.received_at_ms,
+              source: 'stream',
+            },
+          ]
+        : [],
+    );
   },
   turnCounter(sessionId: string, meta: SessionMeta): TurnCounter {
     return new CodexTurnCounter(sessionId, meta);
@@ -101,57 +90,51 @@ class CodexTurnCounter implements TurnCounter {
   }
 
   hear(event: StoredEvent): TurnRecord | null {
-    const line = codexMessage(event, COUNTED);
-    if (!line) return null;
+    if (!COUNTED.test(event.data)) return null;
     const at = event.received_at_ms;
-    const { method, params } = line;
-    if (event.source === 'host') {
-      if (method === 'turn/start' && !this.turn)
-        this.turn = this.fresh(`${this.sessionId}:${event.seq}`, at);
-      return null;
+    for (const item of decoded(event)) {
+      if (event.source === 'host') {
+        if (item.kind === 'user' && !item.steer && !this.turn)
+          this.turn = this.fresh(`${this.sessionId}:${event.seq}`, at);
+      } else if (item.kind === 'model') this.model = item.model;
+      else if (item.kind === 'turn_end') return this.close(item, at);
+      else if (this.turn) this.count(this.turn, item, at);
     }
-    if (method === 'thread/started') {
-      this.model = str(obj(params['thread'])['model']) ?? this.model;
-      return null;
-    }
-    if (method === 'turn/completed') return this.close(obj(params['turn']), at);
-    const turn = this.turn;
-    if (!turn) return null;
-    if (method === 'thread/tokenUsage/updated') {
-      const last = obj(obj(params['tokenUsage'])['last']);
-      const cached = num(last['cachedInputTokens']);
+    return null;
+  }
+
+  private count(turn: OpenTurn, item: DecodedItem, at: number): void {
+    if (item.kind === 'model_call' && item.tokens) {
       turn.modelCalls++;
       turn.hasUsage = true;
-      turn.tokens.input += Math.max(0, num(last['inputTokens']) - cached);
-      turn.tokens.cache_read += cached;
-      turn.tokens.cache_creation += num(last['cacheWriteInputTokens']);
-      turn.tokens.output += num(last['outputTokens']);
-      turn.reasoning += num(last['reasoningOutputTokens']);
-      return null;
-    }
-    const item = obj(params['item']);
-    const id = str(item['id']);
-    const toolName = TOOL_ITEMS[String(item['type'])];
-    if (!id || !toolName) return null;
-    if (method === 'item/started' && !turn.tools.has(id)) {
-      turn.tools.set(id, {
-        tool_use_id: id,
-        tool_name: toolName,
-        started_at_ms: at,
-        ended_at_ms: null,
-        duration_ms: null,
-        is_error: null,
-        permission_decision: this.decisions.get(id) ?? null,
-      });
-    } else if (method === 'item/completed') {
-      const call = turn.tools.get(id);
+      turn.tokens.input += item.tokens.input;
+      turn.tokens.cache_read += item.tokens.cacheRead;
+      turn.tokens.cache_creation += item.tokens.cacheCreation;
+      turn.tokens.output += item.tokens.output;
+      turn.reasoning += item.tokens.reasoning ?? 0;
+    } else if (item.kind === 'tool_call' && item.id && !turn.tools.has(item.id)) {
+      const name = toolName(item.name);
+      if (name) turn.tools.set(item.id, this.call(item.id, name, at));
+    } else if (item.kind === 'tool_result' && item.id) {
+      const call = turn.tools.get(item.id);
       if (call && call.ended_at_ms === null) {
         call.ended_at_ms = at;
         call.duration_ms = Math.max(0, at - call.started_at_ms);
-        call.is_error = item['status'] !== 'completed';
+        call.is_error = item.isError;
       }
     }
-    return null;
+  }
+
+  private call(id: string, name: string, at: number): ToolCallRecord {
+    return {
+      tool_use_id: id,
+      tool_name: name,
+      started_at_ms: at,
+      ended_at_ms: null,
+      duration_ms: null,
+      is_error: null,
+      permission_decision: this.decisions.get(id) ?? null,
+    };
   }
 
   permission(toolUseId: string, decision: string): void {
@@ -165,12 +148,17 @@ class CodexTurnCounter implements TurnCounter {
     return this.record(this.turn, atMs, true, 'no_result', reason, false);
   }
 
-  private close(turnLine: Json, atMs: number): TurnRecord | null {
+  private close(end: Item<'turn_end'>, atMs: number): TurnRecord | null {
     const turn = this.turn ?? this.fresh(`${this.sessionId}:r${atMs}`, atMs);
-    const status = str(turnLine['status']);
-    const failed = status === 'failed';
-    const message = failed ? (str(obj(turnLine['error'])['message']) ?? 'the turn failed') : null;
-    return this.record(turn, atMs, failed, failed ? 'failed' : null, message, turn.hasUsage);
+    const message = end.isError ? (end.text ?? 'the turn failed') : null;
+    return this.record(
+      turn,
+      atMs,
+      end.isError,
+      end.isError ? 'failed' : null,
+      message,
+      turn.hasUsage,
+    );
   }
 
   private record(

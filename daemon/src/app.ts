@@ -16,6 +16,7 @@ import type { GlobalHub } from './events/global-hub.js';
 import { clientErrorHandler, frameworkErrors } from './http/error-handler.js';
 import type { RouteTable } from './http/route.js';
 import { ensureDataHome, loadOrCreateApiKey } from './home/data-home.js';
+import { limitHeapGrowth } from './heap-growth.js';
 import type { PermissionPolicy } from './agents/permission-policy.js';
 import { agentsPlugin } from './plugins/agents.js';
 import { apiPlugin } from './plugins/api.js';
@@ -92,6 +93,7 @@ export interface BuildOptions {
 
 /** Builds the whole daemon without listening: tests run it in-process on a temporary home. */
 export async function build(config: RelaisConfig, options: BuildOptions = {}): Promise<Relais> {
+  limitHeapGrowth();
   ensureDataHome(config.home);
   const apiKey = loadOrCreateApiKey(config.home);
   const databaseFile = join(config.home, 'relais.db');

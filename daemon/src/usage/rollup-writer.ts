@@ -43,6 +43,31 @@ interface ToolCell {
   durations: BucketCounts;
 }
 
+const NUL = '\u0000';
+
+/**
+ * The key of a turn's cells in a batch's maps, built from parts joined once per turn: `head` is
+ * the kind and its dimensions, `rest` the cell's other parts. When a part of the turn holds a NUL
+ * (its model or a tool name come from a transcript) the whole key falls back to `cellKey`'s JSON.
+ */
+class TurnKeys {
+  private readonly plain: boolean;
+
+  constructor(turn: TurnRecord, tools: Map<string, ToolCell>) {
+    const parts = [turn.subscription_id, turn.agent, turn.model, turn.app, turn.session_id];
+    this.plain = !parts.some((part) => part.includes(NUL));
+    for (const tool of tools.keys()) if (tool.includes(NUL)) this.plain = false;
+  }
+
+  head(kind: Kind, dims: Dims): string {
+    return this.plain ? kind + NUL + dims.join(NUL) : '';
+  }
+
+  of(head: string, key: () => (string | number)[], ...rest: (string | number)[]): string {
+    return this.plain ? head + NUL + rest.join(NUL) : cellKey(key());
+  }
+}
+
 /** A batch of turns summed in memory by cell, so that each cell is written once. */
 class BatchSums {
   readonly cells = new Map<string, TurnCell>();
@@ -54,19 +79,47 @@ class BatchSums {
     const day = slot(turn.started_at_ms, DAY_MS);
     const tools = toolCells(turn);
     const bucket = bucketOf(turn.duration_ms);
+    const keys = new TurnKeys(turn, tools);
     for (const kind of KINDS) {
       const dims = dimsOf(kind, turn);
-      for (const grain of [HOUR_MS, DAY_MS]) sumTurn(this.cells, turn, bucket, grain, kind, '');
-      for (const e of [isError, -1]) this.noteSession(kind, dims, e, day, turn.session_id);
-      for (const [tool, cell] of tools) this.sumTool([kind, ...dims, isError, day, tool], cell);
+      const head = keys.head(kind, dims);
+      for (const grain of [HOUR_MS, DAY_MS])
+        sumTurn(this.cells, turn, bucket, { grain, kind, tool: '', dims, head, keys });
+      for (const e of [isError, -1])
+        this.noteSession(keys, head, kind, dims, e, day, turn.session_id);
+      for (const [tool, cell] of tools) {
+        const key = (): (string | number)[] => [kind, ...dims, isError, day, tool];
+        this.sumTool(keys.of(head, key, 't', isError, day, tool), key, cell);
+      }
     }
-    sumTurn(this.cells, turn, bucket, FIVE_MINUTES_MS, 'none', '');
-    for (const { kind, grain } of TOOL_CUBES)
-      for (const tool of tools.keys()) sumTurn(this.cells, turn, bucket, grain, kind, tool);
+    const none = dimsOf('none', turn);
+    const noneHead = keys.head('none', none);
+    sumTurn(this.cells, turn, bucket, {
+      grain: FIVE_MINUTES_MS,
+      kind: 'none',
+      tool: '',
+      dims: none,
+      head: noneHead,
+      keys,
+    });
+    for (const { kind, grain } of TOOL_CUBES) {
+      const dims = dimsOf(kind, turn);
+      const head = keys.head(kind, dims);
+      for (const tool of tools.keys())
+        sumTurn(this.cells, turn, bucket, { grain, kind, tool, dims, head, keys });
+    }
   }
 
-  private noteSession(kind: Kind, dims: Dims, e: number, day: number, session: string): void {
-    const id = cellKey([kind, ...dims, e, day, session]);
+  private noteSession(
+    keys: TurnKeys,
+    head: string,
+    kind: Kind,
+    dims: Dims,
+    e: number,
+    day: number,
+    session: string,
+  ): void {
+    const id = keys.of(head, () => [kind, ...dims, e, day, session], 's', e, day, session);
     if (this.sessions.has(id)) return;
     this.sessions.set(id, {
       kind,
@@ -80,11 +133,10 @@ class BatchSums {
     });
   }
 
-  private sumTool(key: (string | number)[], cell: ToolCell): void {
-    const id = cellKey(key);
+  private sumTool(id: string, key: () => (string | number)[], cell: ToolCell): void {
     const sum = this.tools.get(id);
     if (!sum) {
-      this.tools.set(id, { key, cell: copyCell(cell), turns: 1 });
+      this.tools.set(id, { key: key(), cell: copyCell(cell), turns: 1 });
       return;
     }
     sum.cell.calls += cell.calls;
@@ -259,29 +311,32 @@ interface TurnCell {
   durations: BucketCounts;
 }
 
+/** Where one turn is summed: its cell's grain, kind, tool and dimensions, and its key's head. */
+interface TurnTarget {
+  grain: number;
+  kind: Kind;
+  tool: string;
+  dims: Dims;
+  head: string;
+  keys: TurnKeys;
+}
+
 function sumTurn(
   cells: Map<string, TurnCell>,
   turn: TurnRecord,
   bucket: number,
-  grain: number,
-  kind: Kind,
-  tool: string,
+  { grain, kind, tool, dims, head, keys }: TurnTarget,
 ): void {
-  const key = [
-    grain,
-    kind,
-    tool,
-    ...dimsOf(kind, turn),
-    turn.is_error ? 1 : 0,
-    slot(turn.started_at_ms, grain),
-  ];
-  const id = cellKey(key);
+  const e = turn.is_error ? 1 : 0;
+  const t = slot(turn.started_at_ms, grain);
+  const key = (): (string | number)[] => [grain, kind, tool, ...dims, e, t];
+  const id = keys.of(head, key, 'r', grain, tool, e, t);
   let cell = cells.get(id);
   if (!cell)
     cells.set(
       id,
       (cell = {
-        key,
+        key: key(),
         turns: 0,
         modelCalls: 0,
         input: 0,

@@ -149,39 +149,10 @@ export function responsesPlan(conversation: ResponsesConversation): ResponsesPla
       return step === 0
         ? reply('bash', step, `Running \`${arg || 'echo demo'}\`.`, command(arg || 'echo demo'))
         : reply('bash', step, `Command result: ${lastOutput.slice(0, 200)}`);
-    case 'write': {
-      if (step > 0) return reply('write', step, `Write result: ${lastOutput.slice(0, 200)}`);
-      const { head, rest } = firstWord(arg);
-      const file = head || 'demo.txt';
-      const lines = (rest || 'demo')
-        .split('\n')
-        .map((line) => `+${line}`)
-        .join('\n');
-      const patch = `*** Begin Patch\n*** Add File: ${file}\n${lines}\n*** End Patch\n`;
-      return reply('write', step, `Writing ${file}.`, null, 0, {
-        name: 'apply_patch',
-        input: patch,
-      });
-    }
+    case 'write':
+      return writePlan(step, arg, lastOutput);
     case 'ask':
-      return step === 0
-        ? reply('ask', step, 'I have a question.', {
-            name: 'request_user_input',
-            arguments: {
-              questions: [
-                {
-                  id: 'color',
-                  header: 'Color',
-                  question: 'Which color?',
-                  options: [
-                    { label: 'Red', description: 'warm' },
-                    { label: 'Blue', description: 'cool' },
-                  ],
-                },
-              ],
-            },
-          })
-        : reply('ask', step, `You answered: ${lastOutput}`);
+      return askPlan(step, lastOutput);
     case 'slow': {
       const ms = Number.parseInt(arg, 10);
       return reply('slow', step, 'Slow reply done.', null, Number.isFinite(ms) ? ms : 3000);
@@ -196,17 +167,8 @@ export function responsesPlan(conversation: ResponsesConversation): ResponsesPla
       return step === 0
         ? reply('sleep', step, 'Sleeping.', command("sh -c 'sleep 600 & sleep 600'"))
         : reply('sleep', step, `Sleep ended: ${lastOutput.slice(0, 200)}`);
-    case 'error': {
-      const status = Number.parseInt(arg, 10);
-      const code = Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
-      return {
-        kind: 'error',
-        script: 'error',
-        step,
-        status: code,
-        message: `Demo error ${code}.`,
-      };
-    }
+    case 'error':
+      return errorPlan(step, arg);
     default:
       return reply(
         name,
@@ -214,6 +176,57 @@ export function responsesPlan(conversation: ResponsesConversation): ResponsesPla
         'Known demo scripts: demo:bash, demo:write, demo:ask, demo:slow, demo:steps, demo:sleep, demo:error.',
       );
   }
+}
+
+/** demo:write FILE TEXT: adds the file by apply_patch, then reports the tool's output. */
+function writePlan(step: number, arg: string, lastOutput: string): ResponsesPlan {
+  if (step > 0) return reply('write', step, `Write result: ${lastOutput.slice(0, 200)}`);
+  const { head, rest } = firstWord(arg);
+  const file = head || 'demo.txt';
+  const lines = (rest || 'demo')
+    .split('\n')
+    .map((line) => `+${line}`)
+    .join('\n');
+  const patch = `*** Begin Patch\n*** Add File: ${file}\n${lines}\n*** End Patch\n`;
+  return reply('write', step, `Writing ${file}.`, null, 0, {
+    name: 'apply_patch',
+    input: patch,
+  });
+}
+
+/** demo:ask: asks one multiple-choice question, then repeats the answer. */
+function askPlan(step: number, lastOutput: string): ResponsesPlan {
+  return step === 0
+    ? reply('ask', step, 'I have a question.', {
+        name: 'request_user_input',
+        arguments: {
+          questions: [
+            {
+              id: 'color',
+              header: 'Color',
+              question: 'Which color?',
+              options: [
+                { label: 'Red', description: 'warm' },
+                { label: 'Blue', description: 'cool' },
+              ],
+            },
+          ],
+        },
+      })
+    : reply('ask', step, `You answered: ${lastOutput}`);
+}
+
+/** demo:error STATUS: fails with that status (500 unless it is 400–599). */
+function errorPlan(step: number, arg: string): ResponsesPlan {
+  const status = Number.parseInt(arg, 10);
+  const code = Number.isInteger(status) && status >= 400 && status <= 599 ? status : 500;
+  return {
+    kind: 'error',
+    script: 'error',
+    step,
+    status: code,
+    message: `Demo error ${code}.`,
+  };
 }
 
 /** Quota headers on every answer, as the real service sends them (x-codex-primary-*). */

@@ -147,6 +147,19 @@ async function handle(
     return;
   }
 
+  await handleMessages(req, res, record, delayScale, counted);
+}
+
+/** POST /v1/messages: the scripted answer for the conversation, as JSON or as server-sent events. */
+async function handleMessages(
+  req: IncomingMessage,
+  res: ServerResponse,
+  record: (entry: RecordedRequest) => RecordedRequest,
+  delayScale: number,
+  counted: (entry: RecordedRequest) => RecordedRequest,
+): Promise<void> {
+  const method = 'POST';
+  const path = '/v1/messages';
   const conversation = readConversation(await readJsonBody(req));
   const plan = planFor(conversation);
   const entry = record({

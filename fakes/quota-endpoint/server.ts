@@ -83,8 +83,27 @@ export async function startQuotaEndpoint(
     ...options.script,
   };
   const requests: QuotaEndpoint['requests'] = [];
-  let frozen: string | null = null;
-  const meter = options.meter ?? null;
+  const meter = metering(script, options.meter ?? null);
+  const server = createServer(usageAnswerer(script, requests, meter.rollOver));
+  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
+  const port = (server.address() as AddressInfo).port;
+  return {
+    url: `http://127.0.0.1:${port}`,
+    script,
+    requests,
+    consume: meter.consume,
+    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+interface Metering {
+  /** Starts each window past its reset over at 0 %. */
+  rollOver(now: number): void;
+  consume(usage: MeteredUsage): void;
+}
+
+/** Moves the script's windows as model answers are counted; does nothing without a meter. */
+function metering(script: QuotaScript, meter: QuotaMeter | null): Metering {
   /** Exact figures: the endpoint reports whole percents, as the real one does. */
   const exact = new Map<string, number>();
   const rollOver = (now: number): void => {
@@ -117,39 +136,19 @@ export async function startQuotaEndpoint(
       window.utilization = Math.round(next);
     }
   };
-  const answer = (req: IncomingMessage, res: ServerResponse): void => {
-    const path = (req.url ?? '/').split('?')[0]!;
-    const send = (status: number, body: unknown, headers: Record<string, string> = {}): void => {
-      requests.push({
-        path,
-        authorization: req.headers.authorization,
-        beta: req.headers['anthropic-beta'] as string | undefined,
-        status,
-      });
-      if (requests.length > 1000) requests.shift();
-      res.writeHead(status, { 'content-type': 'application/json', ...headers });
-      res.end(typeof body === 'string' ? body : JSON.stringify(body));
-    };
-    if (req.method !== 'GET' || path !== '/api/oauth/usage')
-      return send(404, { type: 'error', error: { type: 'not_found_error', message: 'Not found' } });
-    if (
-      req.headers.authorization !== `Bearer ${script.token}` ||
-      req.headers['anthropic-beta'] !== 'oauth-2025-04-20'
-    ) {
-      return send(401, {
-        type: 'error',
-        error: { type: 'authentication_error', message: 'OAuth token required' },
-      });
-    }
-    if (script.mode === 'rate_limited') {
-      return send(
-        429,
-        { type: 'error', error: { type: 'rate_limit_error', message: 'Rate limited' } },
-        { 'retry-after': String(script.retryAfterSeconds) },
-      );
-    }
-    if (script.mode === 'error')
-      return send(500, { type: 'error', error: { type: 'api_error', message: 'Internal error' } });
+  return { rollOver, consume };
+}
+
+type Answer = [status: number, body: unknown, headers?: Record<string, string>];
+
+/** Answers each request as the script says, noting each in `requests` (the last 1000). */
+function usageAnswerer(
+  script: QuotaScript,
+  requests: QuotaEndpoint['requests'],
+  rollOver: (now: number) => void,
+): (req: IncomingMessage, res: ServerResponse) => void {
+  let frozen: string | null = null;
+  const usage = (): Answer => {
     rollOver(Date.now());
     const body = {
       ...script.windows,
@@ -160,18 +159,46 @@ export async function startQuotaEndpoint(
         utilization: null,
       },
     };
-    if (script.mode === 'frozen') return send(200, (frozen ??= JSON.stringify(body)));
+    if (script.mode === 'frozen') return [200, (frozen ??= JSON.stringify(body))];
     frozen = null;
-    return send(200, body);
+    return [200, body];
   };
-  const server = createServer(answer);
-  await new Promise<void>((resolve) => server.listen(options.port ?? 0, '127.0.0.1', resolve));
-  const port = (server.address() as AddressInfo).port;
-  return {
-    url: `http://127.0.0.1:${port}`,
-    script,
-    requests,
-    consume,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  return (req, res) => {
+    const path = (req.url ?? '/').split('?')[0]!;
+    const [status, body, headers = {}] = refusal(req, path, script) ?? usage();
+    requests.push({
+      path,
+      authorization: req.headers.authorization,
+      beta: req.headers['anthropic-beta'] as string | undefined,
+      status,
+    });
+    if (requests.length > 1000) requests.shift();
+    res.writeHead(status, { 'content-type': 'application/json', ...headers });
+    res.end(typeof body === 'string' ? body : JSON.stringify(body));
   };
+}
+
+/** The error the request gets (unknown path, missing token or beta header, scripted failure), if any. */
+function refusal(req: IncomingMessage, path: string, script: QuotaScript): Answer | null {
+  if (req.method !== 'GET' || path !== '/api/oauth/usage')
+    return [404, { type: 'error', error: { type: 'not_found_error', message: 'Not found' } }];
+  if (
+    req.headers.authorization !== `Bearer ${script.token}` ||
+    req.headers['anthropic-beta'] !== 'oauth-2025-04-20'
+  ) {
+    return [
+      401,
+      { type: 'error', error: { type: 'authentication_error', message: 'OAuth token required' } },
+    ];
+  }
+  if (script.mode === 'rate_limited') {
+    return [
+      429,
+      { type: 'error', error: { type: 'rate_limit_error', message: 'Rate limited' } },
+      { 'retry-after': String(script.retryAfterSeconds) },
+    ];
+  }
+  if (script.mode === 'error')
+    return [500, { type: 'error', error: { type: 'api_error', message: 'Internal error' } }];
+  return null;
 }

@@ -102,23 +102,11 @@ export function paintPrompts(
 }
 
 function promptCard(doc: Document, prompt: EarlyPrompt, decide: EarlyDecider): HTMLElement {
-  const el = (tag: string, className: string, text?: string) => {
-    const node = doc.createElement(tag);
-    node.className = className;
-    if (text !== undefined) node.textContent = text;
-    return node;
-  };
+  const el = (tag: string, className: string, text?: string) => element(doc, tag, className, text);
   const card = el('article', 'fp-prompt');
   card.dataset['permissionId'] = prompt.id;
-  const title = el('h3', 'fp-prompt-title');
-  title.id = `fp-prompt-${prompt.id}`;
+  const title = promptTitle(doc, prompt);
   card.setAttribute('aria-labelledby', title.id);
-  if (prompt.is_question) title.textContent = FIRST_PAINT_TEXT.question;
-  else {
-    for (const part of FIRST_PAINT_TEXT.asks(prompt.tool_name)) {
-      title.append(part.marked ? el('span', 'fp-prompt-tool', part.text) : part.text);
-    }
-  }
   card.append(title);
   if (prompt.description) card.append(el('p', 'fp-prompt-description', prompt.description));
   const subject = subjectOf(prompt);
@@ -140,14 +128,52 @@ function promptCard(doc: Document, prompt: EarlyPrompt, decide: EarlyDecider): H
     for (const button of [allow, deny]) button.setAttribute('aria-disabled', String(!armed));
     card.classList.toggle('fp-armed', armed);
   });
+  const answer = answerer(prompt.id, decide, arming, { buttons, status });
+  for (const [button, decision] of [
+    [allow, 'allow'],
+    [deny, 'deny'],
+  ] as const) {
+    button.type = 'button';
+    button.addEventListener('click', () => void answer(decision));
+  }
+  return card;
+}
+
+function element(doc: Document, tag: string, className: string, text?: string): HTMLElement {
+  const node = doc.createElement(tag);
+  node.className = className;
+  if (text !== undefined) node.textContent = text;
+  return node;
+}
+
+/** The card's heading: the question, or the tool asking with its name marked. */
+function promptTitle(doc: Document, prompt: EarlyPrompt): HTMLElement {
+  const title = element(doc, 'h3', 'fp-prompt-title');
+  title.id = `fp-prompt-${prompt.id}`;
+  if (prompt.is_question) title.textContent = FIRST_PAINT_TEXT.question;
+  else {
+    for (const part of FIRST_PAINT_TEXT.asks(prompt.tool_name)) {
+      title.append(part.marked ? element(doc, 'span', 'fp-prompt-tool', part.text) : part.text);
+    }
+  }
+  return title;
+}
+
+/** Sends a decision once armed and one at a time, and shows what came of it. */
+function answerer(
+  id: string,
+  decide: EarlyDecider,
+  arming: ReturnType<typeof watchArming>,
+  { buttons, status }: { buttons: HTMLElement; status: HTMLElement },
+): (decision: Decision['decision']) => Promise<void> {
   let busy = false;
-  const answer = async (decision: Decision['decision']) => {
+  return async (decision) => {
     // Focusable while unarmed (aria-disabled), as the console's buttons: refused here. Checked
     // against the clock, not only the timer, which a busy main thread may run late.
     if (!arming.check(performance.now()) || busy) return;
     busy = true;
-    notePromptAnswered(prompt.id);
-    const outcome = await decide(prompt.id, { decision, scope: 'once' });
+    notePromptAnswered(id);
+    const outcome = await decide(id, { decision, scope: 'once' });
     busy = false;
     if (outcome.ok) {
       status.textContent =
@@ -157,18 +183,10 @@ function promptCard(doc: Document, prompt: EarlyPrompt, decide: EarlyDecider): H
       status.textContent = FIRST_PAINT_TEXT.answeredElsewhere;
       buttons.remove();
     } else {
-      notePromptAnswered(prompt.id, false);
+      notePromptAnswered(id, false);
       status.textContent = FIRST_PAINT_TEXT.notAnswered(outcome.message);
     }
   };
-  for (const [button, decision] of [
-    [allow, 'allow'],
-    [deny, 'deny'],
-  ] as const) {
-    button.type = 'button';
-    button.addEventListener('click', () => void answer(decision));
-  }
-  return card;
 }
 
 /**

@@ -1,7 +1,7 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { EVENTS_PAGE_MAX_CHARS, type Session } from '../../../contract/api.js';
 import type { GlobalHub } from './global-hub.js';
-import { openNdjsonStream } from '../http/ndjson-stream.js';
+import { type NdjsonStream, openNdjsonStream } from '../http/ndjson-stream.js';
 import { clipEvent } from './clip.js';
 import { eventJson, type EventStore, type StoredEvent } from './event-store.js';
 
@@ -32,59 +32,86 @@ export async function streamSessionEvents(
   reply: FastifyReply,
 ): Promise<void> {
   const stream = openNdjsonStream(request, reply);
+  const out = new SessionLineWriter(stream, current, after);
   const waiting: StoredEvent[] = [];
   let catchingUp = true;
-  let lastSent = after;
-  let writing: Promise<void> = Promise.resolve();
-
-  const finish = (): void => {
-    writing = writing.then(async () => {
-      if (stream.closed) return;
-      await stream.write(JSON.stringify({ type: 'session', session: current() }));
-      stream.end();
-    });
-  };
-  const send = (event: StoredEvent): void => {
-    if (event.seq <= lastSent) return;
-    lastSent = event.seq;
-    writing = writing.then(() => stream.write(`{"type":"event","event":${eventJson(event)}}`));
-    if (isEndEvent(event)) finish();
-  };
   const unsubscribe = store.subscribe(sessionId, (stored) => {
     const event = clipEvent(stored, clip);
     if (catchingUp) waiting.push(event);
-    else send(event);
+    else out.send(event);
   });
   const unsubscribeHub = hub.subscribe((line) => {
-    if (line.type === 'session' && line.session.id === sessionId) {
-      writing = writing.then(() => stream.write(JSON.stringify(line)));
-    }
+    if (line.type === 'session' && line.session.id === sessionId) out.line(JSON.stringify(line));
   });
   stream.onClose(() => (unsubscribe(), unsubscribeHub()));
   // Read after subscribing, in the same tick: any later change follows this line on the stream.
-  const now = JSON.stringify({ type: 'session', session: current() });
-  writing = writing.then(() => stream.write(now));
+  out.line(JSON.stringify({ type: 'session', session: current() }));
 
-  const catchUp = async (): Promise<void> => {
-    for (;;) {
-      const page = store.readPage(sessionId, {
-        after: lastSent,
-        limit: CATCH_UP_PAGE,
-        maxChars: EVENTS_PAGE_MAX_CHARS,
-        clip,
-      });
-      for (const event of page.items) send(event);
-      await writing;
-      if (!page.more || stream.closed) break;
-    }
-  };
+  const catchUp = () => sendStored(store, sessionId, clip, out, stream);
   await catchUp();
   catchingUp = false;
-  for (const event of waiting.splice(0)) send(event);
+  for (const event of waiting.splice(0)) out.send(event);
   // An imported conversation has no end of its own: its transcript may grow (watched), so it is followed.
   const session = current();
   if (session.state !== 'ended' || session.origin === 'imported') return;
   // Ended before or during the catch-up: what it wrote last is stored by now (a read flushes).
   await catchUp();
-  finish();
+  out.finish();
+}
+
+/** Sends the stored events after the last one sent, page by page, each page written before the next. */
+async function sendStored(
+  store: EventStore,
+  sessionId: string,
+  clip: number | undefined,
+  out: SessionLineWriter,
+  stream: NdjsonStream,
+): Promise<void> {
+  for (;;) {
+    const page = store.readPage(sessionId, {
+      after: out.lastSent,
+      limit: CATCH_UP_PAGE,
+      maxChars: EVENTS_PAGE_MAX_CHARS,
+      clip,
+    });
+    for (const event of page.items) out.send(event);
+    await out.written();
+    if (!page.more || stream.closed) break;
+  }
+}
+
+/** Writes one session's lines in order, each event once by seq, and the final state after its end. */
+class SessionLineWriter {
+  private writing: Promise<void> = Promise.resolve();
+
+  constructor(
+    private readonly stream: NdjsonStream,
+    private readonly current: () => Session,
+    public lastSent: number,
+  ) {}
+
+  /** Settles once every line queued so far is written. */
+  written(): Promise<void> {
+    return this.writing;
+  }
+
+  line(text: string): void {
+    this.writing = this.writing.then(() => this.stream.write(text));
+  }
+
+  send(event: StoredEvent): void {
+    if (event.seq <= this.lastSent) return;
+    this.lastSent = event.seq;
+    this.line(`{"type":"event","event":${eventJson(event)}}`);
+    if (isEndEvent(event)) this.finish();
+  }
+
+  /** The session's final state, then the end of the answer. */
+  finish(): void {
+    this.writing = this.writing.then(async () => {
+      if (this.stream.closed) return;
+      await this.stream.write(JSON.stringify({ type: 'session', session: this.current() }));
+      this.stream.end();
+    });
+  }
 }

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ErrorBody } from '../../../contract/api.js';
-import type { RouteTable } from './route.js';
+import type { RouteSpec, RouteTable } from './route.js';
 
 type JsonSchema = Record<string, unknown>;
 
@@ -39,49 +39,7 @@ export function buildOpenApi(table: RouteTable, version: string): JsonSchema {
   const errorSchema = schemaOf(ErrorBody, 'output');
   for (const route of table.routes) {
     const path = route.url.replace(/:(\w+)/g, '{$1}');
-    const status = String(route.status ?? 200);
-    const responses: Record<string, JsonSchema> = {};
-    if (route.stream) {
-      responses[status] = {
-        description: `A live stream of ${route.stream.contentType} lines`,
-        content: { [route.stream.contentType]: { schema: schemaOf(route.stream.line, 'output') } },
-      };
-    } else {
-      responses[status] = route.response
-        ? {
-            description: 'OK',
-            content: { 'application/json': { schema: schemaOf(route.response, 'output') } },
-          }
-        : { description: 'No content' };
-    }
-    const errors = new Set([
-      400,
-      403,
-      ...(route.public === true ? [] : [401]),
-      ...(route.errors ?? []),
-    ]);
-    for (const code of errors) {
-      responses[String(code)] = {
-        description: STATUS_TEXT[code] ?? 'Error',
-        content: { 'application/json': { schema: errorSchema } },
-      };
-    }
-    const operation: JsonSchema = {
-      summary: route.summary,
-      tags: [route.tag],
-      parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
-      responses,
-      security: route.public === true ? [] : [{ bearer: [] }],
-      // Who may call it: a caller key holding this scope, or only the owner's key.
-      'x-relais-scope': route.public === true ? null : (route.scope ?? 'owner'),
-    };
-    if (route.body) {
-      operation['requestBody'] = {
-        required: true,
-        content: { 'application/json': { schema: schemaOf(route.body, 'input') } },
-      };
-    }
-    (paths[path] ??= {})[route.method.toLowerCase()] = operation;
+    (paths[path] ??= {})[route.method.toLowerCase()] = operationOf(route, errorSchema);
   }
   return {
     openapi: '3.1.0',
@@ -94,4 +52,55 @@ export function buildOpenApi(table: RouteTable, version: string): JsonSchema {
     components: { securitySchemes: { bearer: { type: 'http', scheme: 'bearer' } } },
     paths,
   };
+}
+
+function operationOf(route: RouteSpec, errorSchema: JsonSchema): JsonSchema {
+  const operation: JsonSchema = {
+    summary: route.summary,
+    tags: [route.tag],
+    parameters: [...parametersOf(route.params, 'path'), ...parametersOf(route.query, 'query')],
+    responses: responsesOf(route, errorSchema),
+    security: route.public === true ? [] : [{ bearer: [] }],
+    // Who may call it: a caller key holding this scope, or only the owner's key.
+    'x-relais-scope': route.public === true ? null : (route.scope ?? 'owner'),
+  };
+  if (route.body) {
+    operation['requestBody'] = {
+      required: true,
+      content: { 'application/json': { schema: schemaOf(route.body, 'input') } },
+    };
+  }
+  return operation;
+}
+
+/** Its answer on success (a body, a stream, or none) and every error status it may give. */
+function responsesOf(route: RouteSpec, errorSchema: JsonSchema): Record<string, JsonSchema> {
+  const status = String(route.status ?? 200);
+  const responses: Record<string, JsonSchema> = {};
+  if (route.stream) {
+    responses[status] = {
+      description: `A live stream of ${route.stream.contentType} lines`,
+      content: { [route.stream.contentType]: { schema: schemaOf(route.stream.line, 'output') } },
+    };
+  } else {
+    responses[status] = route.response
+      ? {
+          description: 'OK',
+          content: { 'application/json': { schema: schemaOf(route.response, 'output') } },
+        }
+      : { description: 'No content' };
+  }
+  const errors = new Set([
+    400,
+    403,
+    ...(route.public === true ? [] : [401]),
+    ...(route.errors ?? []),
+  ]);
+  for (const code of errors) {
+    responses[String(code)] = {
+      description: STATUS_TEXT[code] ?? 'Error',
+      content: { 'application/json': { schema: errorSchema } },
+    };
+  }
+  return responses;
 }

@@ -223,57 +223,8 @@ export interface CostRow {
 /** Estimated cost per model, subscription or app; a key whose every turn is unpriced has no bar. */
 export function costChart(rows: CostRow[], by: BreakdownBy, palette: ChartPalette): ChartModel {
   const sorted = [...rows].sort((a, b) => b.cost.estimate_usd - a.cost.estimate_usd);
-  const known = (r: CostRow): number | null =>
-    r.turns > 0 && r.cost.unknown_cost_turns >= r.turns ? null : r.cost.estimate_usd;
   return {
-    option: {
-      backgroundColor: 'transparent',
-      color: [palette.series[0]],
-      animationDuration: 300,
-      textStyle: { color: palette.text },
-      grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
-      tooltip: {
-        trigger: 'axis',
-        axisPointer: { type: 'shadow' },
-        formatter: (params: unknown) => {
-          const index = (Array.isArray(params) ? params[0] : params)?.dataIndex as
-            number | undefined;
-          const row = index === undefined ? undefined : sorted[index];
-          return row ? `${escapeHtml(row.key)}: ${formatCost(known(row))} (estimate)` : '';
-        },
-      },
-      xAxis: {
-        type: 'value',
-        axisLabel: {
-          color: palette.muted,
-          hideOverlap: true,
-          formatter: (v: number) => formatCost(v),
-        },
-        splitLine: { lineStyle: { color: palette.line, opacity: 0.6 } },
-      },
-      yAxis: {
-        type: 'category',
-        inverse: true,
-        data: sorted.map((r) => r.key),
-        axisLabel: { color: palette.muted, width: 160, overflow: 'truncate' },
-        axisLine: { lineStyle: { color: palette.line } },
-      },
-      // An unpriced key gets no bar but the word "unknown" where its bar would start: never $0.
-      series: [
-        {
-          name: $localize`Estimated cost`,
-          type: 'bar',
-          barMaxWidth: 22,
-          label: {
-            show: true,
-            position: 'right',
-            color: palette.muted,
-            formatter: (p: { dataIndex: number }) => formatCost(known(sorted[p.dataIndex]!)),
-          },
-          data: sorted.map((r) => known(r) ?? { value: 0, itemStyle: { color: 'transparent' } }),
-        },
-      ],
-    },
+    option: costChartOption(sorted, palette),
     table: {
       columns: [
         by[0]!.toUpperCase() + by.slice(1),
@@ -284,14 +235,70 @@ export function costChart(rows: CostRow[], by: BreakdownBy, palette: ChartPalett
       rows: sorted.map((r) => [
         r.key,
         formatCount(r.turns),
-        formatCost(known(r)),
+        formatCost(knownCost(r)),
         formatCount(r.cost.unknown_cost_turns),
       ]),
     },
     description: `Estimated cost by ${by}, highest first: ${sorted
       .slice(0, 3)
-      .map((r) => `${r.key} ${formatCost(known(r))}`)
+      .map((r) => `${r.key} ${formatCost(knownCost(r))}`)
       .join(', ')}${sorted.length > 3 ? '…' : ''}.`,
+  };
+}
+
+/** A key's estimate, or null when none of its turns could be priced. */
+function knownCost(r: CostRow): number | null {
+  return r.turns > 0 && r.cost.unknown_cost_turns >= r.turns ? null : r.cost.estimate_usd;
+}
+
+/** Horizontal bars, highest cost first, for rows already sorted so. */
+function costChartOption(sorted: CostRow[], palette: ChartPalette): EChartsCoreOption {
+  return {
+    backgroundColor: 'transparent',
+    color: [palette.series[0]],
+    animationDuration: 300,
+    textStyle: { color: palette.text },
+    grid: { left: 8, right: 24, top: 8, bottom: 8, containLabel: true },
+    tooltip: {
+      trigger: 'axis',
+      axisPointer: { type: 'shadow' },
+      formatter: (params: unknown) => {
+        const index = (Array.isArray(params) ? params[0] : params)?.dataIndex as number | undefined;
+        const row = index === undefined ? undefined : sorted[index];
+        return row ? `${escapeHtml(row.key)}: ${formatCost(knownCost(row))} (estimate)` : '';
+      },
+    },
+    xAxis: {
+      type: 'value',
+      axisLabel: {
+        color: palette.muted,
+        hideOverlap: true,
+        formatter: (v: number) => formatCost(v),
+      },
+      splitLine: { lineStyle: { color: palette.line, opacity: 0.6 } },
+    },
+    yAxis: {
+      type: 'category',
+      inverse: true,
+      data: sorted.map((r) => r.key),
+      axisLabel: { color: palette.muted, width: 160, overflow: 'truncate' },
+      axisLine: { lineStyle: { color: palette.line } },
+    },
+    // An unpriced key gets no bar but the word "unknown" where its bar would start: never $0.
+    series: [
+      {
+        name: $localize`Estimated cost`,
+        type: 'bar',
+        barMaxWidth: 22,
+        label: {
+          show: true,
+          position: 'right',
+          color: palette.muted,
+          formatter: (p: { dataIndex: number }) => formatCost(knownCost(sorted[p.dataIndex]!)),
+        },
+        data: sorted.map((r) => knownCost(r) ?? { value: 0, itemStyle: { color: 'transparent' } }),
+      },
+    ],
   };
 }
 

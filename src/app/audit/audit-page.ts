@@ -216,6 +216,24 @@ export class AuditPage {
         keywords: 'reset filter',
         run: () => this.clear(),
       },
+      ...this.filterCommands(group),
+      ...(this.cursor()
+        ? [
+            {
+              id: 'audit-older',
+              group,
+              label: $localize`Load older audit entries`,
+              keywords: 'more page',
+              run: () => void this.older(),
+            },
+          ]
+        : []),
+    ];
+  }
+
+  /** Commands that set one filter: denied calls, rules changes, each period. */
+  private filterCommands(group: string): PaletteCommand[] {
+    return [
       {
         id: 'audit-denied',
         group,
@@ -237,17 +255,6 @@ export class AuditPage {
         keywords: 'filter time range',
         run: () => this.setFilter({ period: period.value }),
       })),
-      ...(this.cursor()
-        ? [
-            {
-              id: 'audit-older',
-              group,
-              label: $localize`Load older audit entries`,
-              keywords: 'more page',
-              run: () => void this.older(),
-            },
-          ]
-        : []),
     ];
   }
 

@@ -1,2 +1,34 @@
 // The first reads are spelled once, in core (the early reads before Angular boots use them too).
 export { EVENT_CLIP, FIRST_PAGE, PAGE } from '../core/early-reads';
+
+// How the conversation's window is sized and moved (see ConversationStore).
+
+/** Events kept in memory and on screen at once; older or newer ones are fetched on scroll. */
+export const WINDOW_MAX = 240;
+/**
+ * The chunk asked for when the reader outruns the history (at the very top): the daemon's largest,
+ * so the way to the first event takes a round trip every few steps, not at each (a page of heavy
+ * events stops at its weight anyway).
+ */
+export const FAST_PAGE = 500;
+/**
+ * Rows on screen at once, whatever number of events make them: an imported transcript renders
+ * a row for most lines, Relais' own sessions one for every four or so (permission and state lines
+ * render inside other rows), so a window counted in events alone let dense conversations grow the
+ * page past 1,500 elements.
+ */
+export const ROWS_MAX = 96;
+/**
+ * Rows of the first chunk painted when a conversation opens: more than fill a tall screen. The
+ * rest of the chunk follows once that paint is on screen, so the last message does not wait for
+ * rows above the fold (the first render of a row type costs most: 72 rows took 100-120 ms here).
+ */
+export const FIRST_PAINT_ROWS = 24;
+/** Rows already on screen that stay when a chunk is added beside them (the reader's place). */
+export const ANCHOR_ROWS = 24;
+/** While following the live tail, rows are counted again every this many events (not each one). */
+export const LIVE_FIT_EVERY = 8;
+/** Events shown before the one a jump goes to, for context. */
+export const JUMP_CONTEXT = 20;
+/** The outline is read in slices of this many seqs: every full slice is past, cached for good. */
+export const OUTLINE_SLICE = 2000;

@@ -1,21 +1,13 @@
 // Over 400 lines: the conversation's window, paging, live following and outline index share its
-// signals; split when the console's files are not being edited all at once (issue 39 this round).
+// signals. The queue, the opening events and the live stream's reading live beside it.
 import { DestroyRef, Injectable, computed, inject, signal } from '@angular/core';
 import { Subscription as RxSubscription } from 'rxjs';
 import * as z from 'zod';
-import {
-  EventsPage,
-  QueueEntry,
-  Session,
-  SessionEvent,
-  SessionState,
-  SessionStreamLine,
-} from '../../../contract/api';
+import { EventsPage, QueueEntry, Session, SessionEvent, SessionState } from '../../../contract/api';
 import { ApiKey } from '../core/api-key';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { fresherSession } from '../core/fresher-session';
 import { LiveStore } from '../core/live-store';
-import { ndjsonStream } from '../core/live-stream';
 import { EventsRange, SessionsApi } from '../sessions/sessions-api';
 import {
   ConversationIndex,
@@ -30,41 +22,34 @@ import { shareRepeatedOutput } from './timeline/repeated-output';
 import { RowCosts } from './timeline/row-cost';
 import { stableRows } from './timeline/stable-rows';
 import { buildTimeline } from './timeline/timeline';
-import { EVENT_CLIP, FIRST_PAGE, PAGE } from './conversation-paging';
+import {
+  ANCHOR_ROWS,
+  EVENT_CLIP,
+  FAST_PAGE,
+  FIRST_PAGE,
+  FIRST_PAINT_ROWS,
+  JUMP_CONTEXT,
+  LIVE_FIT_EVERY,
+  OUTLINE_SLICE,
+  PAGE,
+  ROWS_MAX,
+  WINDOW_MAX,
+} from './conversation-paging';
+import { ConversationQueue } from './conversation-queue';
+import { OpeningEvents } from './opening-events';
+import { sessionLines } from './session-lines';
 import { onEarlyAnswerChange, promptAnsweredEarly } from '../../first-paint/handoff';
 
-/** Events kept in memory and on screen at once; older or newer ones are fetched on scroll. */
-export const WINDOW_MAX = 240;
-export { PAGE };
-/**
- * The chunk asked for when the reader outruns the history (at the very top): the daemon's largest,
- * so the way to the first event takes a round trip every few steps, not at each (a page of heavy
- * events stops at its weight anyway).
- */
-export const FAST_PAGE = 500;
-/**
- * Rows on screen at once, whatever number of events make them: an imported transcript renders
- * a row for most lines, Relais' own sessions one for every four or so (permission and state lines
- * render inside other rows), so a window counted in events alone let dense conversations grow the
- * page past 1,500 elements.
- */
-export const ROWS_MAX = 96;
-/**
- * Rows of the first chunk painted when a conversation opens: more than fill a tall screen. The
- * rest of the chunk follows once that paint is on screen, so the last message does not wait for
- * rows above the fold (the first render of a row type costs most: 72 rows took 100-120 ms here).
- */
-export const FIRST_PAINT_ROWS = 24;
-/** Rows already on screen that stay when a chunk is added beside them (the reader's place). */
-export const ANCHOR_ROWS = 24;
-/** While following the live tail, rows are counted again every this many events (not each one). */
-const LIVE_FIT_EVERY = 8;
-/** The conversation's first events, where its creation and the agent's context line are. */
-const OPENING_EVENTS = 5;
-/** Events shown before the one a jump goes to, for context. */
-export const JUMP_CONTEXT = 20;
-/** The outline is read in slices of this many seqs: every full slice is past, cached for good. */
-export const OUTLINE_SLICE = 2000;
+export {
+  ANCHOR_ROWS,
+  FAST_PAGE,
+  FIRST_PAINT_ROWS,
+  JUMP_CONTEXT,
+  OUTLINE_SLICE,
+  PAGE,
+  ROWS_MAX,
+  WINDOW_MAX,
+} from './conversation-paging';
 const RelaisState = z.object({
   type: z.literal('relais'),
   subtype: z.literal('state'),
@@ -89,22 +74,19 @@ export class ConversationStore {
   private readonly lastSeq = signal(0);
   private readonly loadingSignal = signal<'initial' | 'older' | 'newer' | 'jump' | null>('initial');
   private readonly errorSignal = signal<ApiFailure | null>(null);
-  private readonly queueSignal = signal<QueueEntry[]>([]);
   private readonly indexSignal = signal<ConversationIndex>(emptyIndex());
   private readonly indexingSignal = signal(false);
   private stream: RxSubscription | null = null;
   private indexWanted = false;
   private liveSinceFit = 0;
   /** The conversation's opening events, read once for whoever needs them (see openingEvents). */
-  private opening: { id: string; events: Promise<SessionEvent[]> } | null = null;
+  private readonly opening = new OpeningEvents(this.api);
   /** Bumped whenever the window is replaced (an open, a jump): a page read before is not shown. */
   private windowTurn = 0;
   /** Events fetched before the window but not shown yet: they end just before seq `before`. */
   private older: { before: number; events: SessionEvent[] } | null = null;
   /** The chunk before `older` (or the window), read ahead of the scroll up. */
   private ahead: { id: string; before: number; page: Promise<EventsPage> } | null = null;
-  /** Bumped by every queue read or write: an answer to an earlier read is not shown. */
-  private queueVersion = 0;
 
   /** True while the person reads the tail: live events append and the view follows. */
   readonly following = signal(true);
@@ -112,7 +94,8 @@ export class ConversationStore {
   readonly events = this.eventsSignal.asReadonly();
   readonly loading = this.loadingSignal.asReadonly();
   readonly error = this.errorSignal.asReadonly();
-  readonly queue = this.queueSignal.asReadonly();
+  private readonly queueState = new ConversationQueue(this.api, () => this.idSignal());
+  readonly queue = this.queueState.current;
   readonly index = this.indexSignal.asReadonly();
   readonly indexing = this.indexingSignal.asReadonly();
   private readonly keepRows = stableRows();
@@ -423,7 +406,7 @@ export class ConversationStore {
       const outline = joinOutlines(
         await Promise.all(slices.map((slice) => this.api.outline(id, slice))),
       );
-      const context = await this.contextEvent(id, outline.init_seq);
+      const context = await this.opening.contextEvent(id, outline.init_seq);
       if (this.idSignal() !== id) return;
       const index = indexFromOutline(outline, context);
       // Live events that arrived while the outline was read are in the window: fold in those past it.
@@ -443,48 +426,15 @@ export class ConversationStore {
    */
   openingEvents(): Promise<SessionEvent[]> {
     const id = this.idSignal();
-    if (!id) return Promise.resolve([]);
-    if (this.opening?.id !== id) {
-      const events = this.api
-        .events(id, { after: 0, limit: OPENING_EVENTS })
-        .then((page) => page.items);
-      // A failed read is not kept: the next one asks again.
-      events.catch(() => {
-        if (this.opening?.events === events) this.opening = null;
-      });
-      this.opening = { id, events };
-    }
-    return this.opening.events;
+    return id ? this.opening.read(id) : Promise.resolve([]);
   }
 
-  /** The agent's context line (init), from the opening events when it is one of them. */
-  private async contextEvent(id: string, initSeq: number | null): Promise<SessionEvent | null> {
-    if (initSeq === null) return null;
-    if (initSeq <= OPENING_EVENTS) {
-      const opening = await this.openingEvents();
-      const init = opening.find((event) => event.seq === initSeq);
-      if (init) return init;
-    }
-    const page = await this.api.events(id, { after: initSeq - 1, limit: 1 });
-    return page.items[0] ?? null;
-  }
-
-  async refreshQueue(): Promise<void> {
-    const id = this.idSignal();
-    if (!id) return;
-    const version = ++this.queueVersion;
-    try {
-      const entries = await this.api.queue(id);
-      // Reads overlap (each session change asks again): the last one asked for wins.
-      if (version === this.queueVersion && this.idSignal() === id) this.queueSignal.set(entries);
-    } catch {
-      // The queue panel keeps its last known state; the next session change refreshes it again.
-    }
+  refreshQueue(): Promise<void> {
+    return this.queueState.refresh();
   }
 
   setQueue(entries: QueueEntry[]): void {
-    this.queueVersion++;
-    this.queueSignal.set(entries);
+    this.queueState.set(entries);
   }
 
   /** Takes a copy of the session unless the one shown is fresher (see fresherSession). */
@@ -494,23 +444,7 @@ export class ConversationStore {
   }
 
   private follow(id: string, after: number): void {
-    this.stream = ndjsonStream({
-      url: (seen) =>
-        `/api/sessions/${encodeURIComponent(id)}/stream?after=${seen ?? after}&clip=${EVENT_CLIP}`,
-      key: () => this.apiKey.key(),
-      startAfter: after,
-      parse: (raw) => {
-        const parsed = SessionStreamLine.safeParse(raw);
-        return parsed.success ? parsed.data : null;
-      },
-      seqOf: (line) => (line.type === 'event' ? line.event.seq : null),
-      // The daemon ends the stream of an ended session after its final state; an imported one
-      // has no end (its transcript may still grow), so it is followed.
-      isLast: (line) =>
-        line.type === 'session' &&
-        line.session.state === 'ended' &&
-        line.session.origin !== 'imported',
-    }).subscribe((message) => {
+    this.stream = sessionLines(id, after, () => this.apiKey.key()).subscribe((message) => {
       // The stream begins with the session as it is now: no second read closes the race.
       if (message.kind !== 'line') return;
       const line = message.line;

@@ -35,41 +35,21 @@ export function splitLines(buffer: string): { lines: string[]; rest: string } {
 export function ndjsonStream<T>(options: NdjsonStreamOptions<T>): Observable<StreamMessage<T>> {
   return new Observable<StreamMessage<T>>((subscriber) => {
     const fetchFn = options.fetchFn ?? fetch.bind(globalThis);
-    let lastSeq = options.startAfter ?? null;
+    const seen: SeenLines = { lastSeq: options.startAfter ?? null, sawLast: false };
     let closed = false;
-    let sawLast = false;
     let attempt = 0;
     let controller: AbortController | null = null;
     let timer: ReturnType<typeof setTimeout> | null = null;
 
     const emitLine = (text: string): void => {
-      let raw: unknown;
-      try {
-        raw = JSON.parse(text);
-      } catch {
-        // A line that is not JSON cannot come from the daemon's writer; skip it rather than stop.
-        return;
-      }
-      const line = options.parse(raw);
-      if (line === null) return;
-      const seq = options.seqOf?.(line) ?? null;
-      if (seq !== null) {
-        if (lastSeq !== null && seq <= lastSeq) return;
-        lastSeq = seq;
-      }
-      if (options.isLast?.(line)) sawLast = true;
-      subscriber.next({ kind: 'line', line });
+      const line = acceptLine(text, options, seen);
+      if (line !== null) subscriber.next({ kind: 'line', line });
     };
 
     const connect = async (): Promise<void> => {
       controller = new AbortController();
-      const key = options.key();
       try {
-        const response = await fetchFn(options.url(lastSeq), {
-          headers: key ? { Authorization: `Bearer ${key}`, Accept: 'application/x-ndjson' } : {},
-          signal: controller.signal,
-          cache: 'no-store',
-        });
+        const response = await openAnswer(options, fetchFn, seen.lastSeq, controller.signal);
         if (response.status === 401) {
           subscriber.next({ kind: 'unauthorized' });
           return;
@@ -77,17 +57,8 @@ export function ndjsonStream<T>(options: NdjsonStreamOptions<T>): Observable<Str
         if (!response.ok || !response.body) throw new Error(`HTTP ${response.status}`);
         attempt = 0;
         subscriber.next({ kind: 'status', connected: true });
-        const reader = response.body.getReader();
-        const decoder = new TextDecoder();
-        let buffer = '';
-        for (;;) {
-          const { value, done } = await reader.read();
-          if (done) break;
-          const split = splitLines(buffer + decoder.decode(value, { stream: true }));
-          buffer = split.rest;
-          for (const line of split.lines) emitLine(line);
-        }
-        if (sawLast) {
+        await readLines(response.body, emitLine);
+        if (seen.sawLast) {
           subscriber.next({ kind: 'status', connected: false });
           subscriber.complete();
           return;
@@ -109,4 +80,63 @@ export function ndjsonStream<T>(options: NdjsonStreamOptions<T>): Observable<Str
       if (timer !== null) clearTimeout(timer);
     };
   });
+}
+
+/** What a stream remembers across its connections. */
+interface SeenLines {
+  /** The last sequence number passed on, to resume after it and drop what repeats it. */
+  lastSeq: number | null;
+  /** The line after which the server ends the answer for good was seen. */
+  sawLast: boolean;
+}
+
+/** The parsed line to pass on, or null for one that is not JSON, is refused, or was seen. */
+function acceptLine<T>(text: string, options: NdjsonStreamOptions<T>, seen: SeenLines): T | null {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(text);
+  } catch {
+    // A line that is not JSON cannot come from the daemon's writer; skip it rather than stop.
+    return null;
+  }
+  const line = options.parse(raw);
+  if (line === null) return null;
+  const seq = options.seqOf?.(line) ?? null;
+  if (seq !== null) {
+    if (seen.lastSeq !== null && seq <= seen.lastSeq) return null;
+    seen.lastSeq = seq;
+  }
+  if (options.isLast?.(line)) seen.sawLast = true;
+  return line;
+}
+
+function openAnswer<T>(
+  options: NdjsonStreamOptions<T>,
+  fetchFn: typeof fetch,
+  after: number | null,
+  signal: AbortSignal,
+): Promise<Response> {
+  const key = options.key();
+  return fetchFn(options.url(after), {
+    headers: key ? { Authorization: `Bearer ${key}`, Accept: 'application/x-ndjson' } : {},
+    signal,
+    cache: 'no-store',
+  });
+}
+
+/** Reads a body to its end, handing on each complete line as it arrives. */
+async function readLines(
+  body: ReadableStream<Uint8Array>,
+  onLine: (text: string) => void,
+): Promise<void> {
+  const reader = body.getReader();
+  const decoder = new TextDecoder();
+  let buffer = '';
+  for (;;) {
+    const { value, done } = await reader.read();
+    if (done) return;
+    const split = splitLines(buffer + decoder.decode(value, { stream: true }));
+    buffer = split.rest;
+    for (const line of split.lines) onLine(line);
+  }
 }

@@ -96,7 +96,8 @@ export class ScriptedProcess implements AgentProcess {
   }
 }
 
-const silentReader: AgentReader = {
+/** A reader that finds no quota, outline or turn in any event: for agents that say nothing of them. */
+export const silentReader: AgentReader = {
   quotaReadings: () => [],
   outline: () => null,
   turnCounter: () => ({

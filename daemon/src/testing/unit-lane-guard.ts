@@ -11,12 +11,23 @@ import { basename } from 'node:path';
 const AGENT_OR_DAEMON = /^(node|claude|codex)(\.js|\.mjs)?$|[/\\](claude-code|codex)[/\\]/;
 
 function startsAgent(command: unknown, args: unknown): boolean {
-  const words = [command, ...(Array.isArray(args) ? args : [])].map(String);
+  // A shell command line (exec) is read word by word.
+  const words = [command, ...(Array.isArray(args) ? args : [])].flatMap((word) =>
+    String(word).split(/\s+/),
+  );
   if (command === process.execPath) return true;
   return words.some((word) => AGENT_OR_DAEMON.test(word) || AGENT_OR_DAEMON.test(basename(word)));
 }
 
-for (const name of ['spawn', 'spawnSync', 'execFile', 'execFileSync', 'fork'] as const) {
+for (const name of [
+  'spawn',
+  'spawnSync',
+  'exec',
+  'execSync',
+  'execFile',
+  'execFileSync',
+  'fork',
+] as const) {
   const original = childProcess[name] as (...args: unknown[]) => unknown;
   (childProcess as unknown as Record<string, unknown>)[name] = function guarded(
     this: unknown,

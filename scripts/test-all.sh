@@ -12,10 +12,19 @@ npx eslint .
 npx prettier --check . >/dev/null || { npx prettier --list-different .; echo "Run: npx prettier --write ."; exit 1; }
 npm run --silent lint:layers
 
-echo "== daemon and fakes (node --test) =="
 rm -rf dist/daemon
 npx tsc -p daemon/tsconfig.json
-node --test --test-concurrency=1 dist/daemon/
+# Two lanes (scripts/daemon-lanes.mjs says which file goes where). The unit lane starts no agent and
+# no daemon (its guard fails a file that does), so its files run two at a time; the real-agent lane
+# keeps one file at a time, its tests waiting on real agents and timers.
+echo "== daemon: unit lane (no agent process, two files at a time) =="
+# An empty list would make node --test look for tests everywhere: refuse it.
+mapfile -t unit_lane < <(node scripts/daemon-lanes.mjs unit)
+mapfile -t agent_lane < <(node scripts/daemon-lanes.mjs agent)
+[ "${#unit_lane[@]}" -gt 0 ] && [ "${#agent_lane[@]}" -gt 0 ] || { echo "a daemon test lane is empty"; exit 1; }
+node --import ./dist/daemon/daemon/src/testing/unit-lane-guard.js --test --test-concurrency=2 "${unit_lane[@]}"
+echo "== daemon: real-agent lane (pinned agents against the demo model, one file at a time) =="
+node --test --test-concurrency=1 "${agent_lane[@]}"
 
 echo "== console unit tests (vitest) =="
 npx ng test --watch=false

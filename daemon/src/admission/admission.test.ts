@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Session, Subscription } from '../../../contract/api.js';
 import { startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
-
-const cwd = (): string => mkdtempSync(join(tmpdir(), 'relais-cwd-'));
+import { workdir } from '../testing/fixtures.js';
 
 describe('launch brake and suspension, over the real Claude Code', { timeout: 240_000 }, () => {
   let daemon: TestDaemon;
@@ -22,11 +18,11 @@ describe('launch brake and suspension, over the real Claude Code', { timeout: 24
     (await daemon.call<Subscription>('GET', '/api/subscriptions/demo')).body;
 
   it('three failed starts suspend the subscription with the agent error; refusals double the wait; an answer reopens it', async () => {
-    const survivor = await SessionDriver.launch(daemon, { cwd: cwd(), app: 'suspension' });
+    const survivor = await SessionDriver.launch(daemon, { cwd: workdir(), app: 'suspension' });
     await survivor.waitState('idle');
     for (let i = 1; i <= 3; i++) {
       const failing = await SessionDriver.launch(daemon, {
-        cwd: cwd(),
+        cwd: workdir(),
         prompt: 'demo:error 401',
         app: 'suspension',
       });
@@ -50,7 +46,7 @@ describe('launch brake and suspension, over the real Claude Code', { timeout: 24
       const refused = await daemon.call('POST', '/api/sessions', {
         subscription_id: 'demo',
         model: 'demo-sonnet',
-        cwd: cwd(),
+        cwd: workdir(),
         app: 'suspension',
       });
       assert.equal(refused.status, 409);
@@ -74,7 +70,7 @@ describe('launch brake and suspension, over the real Claude Code', { timeout: 24
   it('Retry lifts a suspension by hand', async () => {
     for (let i = 0; i < 3; i++) {
       const failing = await SessionDriver.launch(daemon, {
-        cwd: cwd(),
+        cwd: workdir(),
         prompt: 'demo:error 500',
         app: 'retry',
       });
@@ -87,7 +83,7 @@ describe('launch brake and suspension, over the real Claude Code', { timeout: 24
     const launched = await daemon.call<Session>('POST', '/api/sessions', {
       subscription_id: 'demo',
       model: 'demo-sonnet',
-      cwd: cwd(),
+      cwd: workdir(),
       app: 'retry',
     });
     assert.equal(launched.status, 201);
@@ -107,7 +103,7 @@ describe('launch brake over the API', { timeout: 120_000 }, () => {
   });
 
   it('the 21st launch in a row is braked with Retry-After', async () => {
-    const dir = cwd();
+    const dir = workdir();
     const ids: string[] = [];
     const waitOf = async (app: string): Promise<number> =>
       (await daemon.call('GET', `/api/subscriptions/demo/launch-wait?app=${app}`)).body

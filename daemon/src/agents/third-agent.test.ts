@@ -7,7 +7,8 @@ import { createInterface } from 'node:readline';
 import { after, before, describe, it } from 'node:test';
 import { spawnAgent } from '../processes/spawn-agent.js';
 import { startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
-import type { AgentEntry, AgentHost, AgentProcess, AgentReader } from './agent.js';
+import { silentReader } from '../testing/scripted-agent.js';
+import type { AgentEntry, AgentHost, AgentProcess } from './agent.js';
 
 /** A line agent: answers each JSON line `{"text"}` with `{"type":"answer","text":"echo: …"}`. */
 const ECHO = `
@@ -60,26 +61,15 @@ class EchoProcess implements AgentProcess {
   }
 }
 
-const silent: AgentReader = {
-  quotaReadings: () => [],
-  outline: () => null,
-  turnCounter: () => ({
-    setMeta: () => undefined,
-    hear: () => null,
-    permission: () => undefined,
-    abandon: () => null,
-  }),
-};
-
 /** A third agent known only through the port: its own entry, nothing else of Relais changed. */
 const echoAgent: AgentEntry = {
   kind: 'echo',
-  reader: silent,
+  reader: silentReader,
   transcripts: null,
   pinned: null,
   driver: () => ({
     kind: 'echo',
-    reader: silent,
+    reader: silentReader,
     libraryLayout: { file: (kind, name) => join('echo', kind, name) },
     detect: () => Promise.resolve({ account: {}, accountKey: null, models: [], version: null }),
     start: (_subscription, launch, host) =>

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Diagnostics, LogEntry } from '../../../contract/operations.js';
 import { startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
+import { workdir } from '../testing/fixtures.js';
 
 describe('diagnostics and logs', { timeout: 90_000 }, () => {
   let daemon: TestDaemon;
@@ -13,7 +11,7 @@ describe('diagnostics and logs', { timeout: 90_000 }, () => {
   before(async () => {
     daemon = await startTestDaemon({ config: { logLevel: 'info' } });
     const s = await SessionDriver.launch(daemon, {
-      cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')),
+      cwd: workdir(),
     });
     await s.waitState('idle');
     sessionId = s.id;

@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Session, SessionEvent } from '../../../contract/api.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
+import { workdir } from '../testing/fixtures.js';
 
 interface Line {
   type: string;
@@ -85,7 +83,7 @@ describe('the live stream of a session ends with the session', { timeout: 120_00
 
   it('a session that ends while streaming: the stream closes once the end is sent', async () => {
     const s = await SessionDriver.launch(daemon, {
-      cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')),
+      cwd: workdir(),
       prompt: 'hello',
     });
     await s.waitState('idle');
@@ -103,7 +101,7 @@ describe('the live stream of a session ends with the session', { timeout: 120_00
 
   it('a session already ended at connect: catch-up, end, final state, close', async () => {
     const s = await SessionDriver.launch(daemon, {
-      cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')),
+      cwd: workdir(),
     });
     await s.waitState('idle');
     await daemon.call('POST', `/api/sessions/${s.id}/stop`);

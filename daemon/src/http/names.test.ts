@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { hiddenCharacter } from '../../../contract/names.js';
 import { rawRequest, startTestDaemon, type TestDaemon } from '../testing/harness.js';
+import { workdir } from '../testing/fixtures.js';
 
 /** Names that read differently from what they hold. */
 const HOSTILE = [
@@ -76,7 +77,7 @@ describe(
     });
 
     it('launch: app and model in the body, app in X-Relais-App', async () => {
-      const cwd = mkdtempSync(join(tmpdir(), 'relais-cwd-'));
+      const cwd = workdir();
       const body = { subscription_id: 'demo', model: 'demo-sonnet', cwd };
       for (const name of HOSTILE) {
         const what = JSON.stringify(name);

@@ -9,6 +9,7 @@ import type { AllowedHost, PermissionRequest } from '../../../contract/api.js';
 import { CODEX_DEMO_SUBSCRIPTION_ID } from '../subscriptions/subscription-service.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
+import { workdir } from '../testing/fixtures.js';
 
 interface Run {
   session: SessionDriver;
@@ -27,7 +28,7 @@ async function curlIn(
   answer: Record<string, unknown> | null,
 ): Promise<Run> {
   const session = await SessionDriver.launch(daemon, {
-    cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')),
+    cwd: workdir(),
     prompt: `demo:bash curl -s -m 20 --noproxy '' -x "$http_proxy" http://127.0.0.1:${port}/`,
   });
   const bash = await session.pendingPermission();
@@ -50,7 +51,7 @@ async function codexCurl(daemon: TestDaemon, port: number): Promise<Run> {
   const session = await SessionDriver.launch(daemon, {
     subscription_id: CODEX_DEMO_SUBSCRIPTION_ID,
     model: 'gpt-5.5',
-    cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')),
+    cwd: workdir(),
     prompt: `demo:bash curl -s -m 20 http://127.0.0.1:${port}/`,
   });
   await session.decide((await session.pendingPermission()).id, { decision: 'allow' });
@@ -135,7 +136,7 @@ describe('"Always for this host": a remembered destination', { timeout: 240_000 
 
   it('always is refused with 400 on any other prompt, and with a deny; the prompt stays pending', async () => {
     const session = await SessionDriver.launch(daemon, {
-      cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')),
+      cwd: workdir(),
       prompt: 'demo:bash touch x.txt',
     });
     const bash = await session.pendingPermission();

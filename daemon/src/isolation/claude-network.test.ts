@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { PermissionRequest } from '../../../contract/api.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
+import { workdir } from '../testing/fixtures.js';
 
 /** Runs a command (allowed once), then answers the network prompt it raises. */
 async function connect(
@@ -16,7 +14,7 @@ async function connect(
   decision: 'allow' | 'deny',
 ): Promise<{ asked: PermissionRequest; output: string }> {
   const s = await SessionDriver.launch(daemon, {
-    cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')),
+    cwd: workdir(),
     prompt: `demo:bash ${command}`,
   });
   const bash = await s.pendingPermission();

@@ -1,14 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { PermissionRequest } from '../../../contract/api.js';
 import { CODEX_DEMO_SUBSCRIPTION_ID } from '../subscriptions/subscription-service.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
+import { workdir } from '../testing/fixtures.js';
 
 async function run(
   daemon: TestDaemon,
@@ -18,7 +16,7 @@ async function run(
   const s = await SessionDriver.launch(daemon, {
     subscription_id: CODEX_DEMO_SUBSCRIPTION_ID,
     model: 'gpt-5.5',
-    cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')),
+    cwd: workdir(),
     prompt: `demo:bash ${command}`,
   });
   await s.decide((await s.pendingPermission()).id, { decision: 'allow' });

@@ -1,13 +1,11 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { PermissionRequest, Session } from '../../../contract/api.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
-
-const workdir = (): string => mkdtempSync(join(tmpdir(), 'relais-cwd-'));
+import { workdir } from '../testing/fixtures.js';
 
 describe('"run confined commands without asking"', { timeout: 120_000 }, () => {
   let daemon: TestDaemon;

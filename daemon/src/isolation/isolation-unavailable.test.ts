@@ -6,6 +6,7 @@ import { after, describe, it } from 'node:test';
 import type { Session } from '../../../contract/api.js';
 import type { Diagnostics } from '../../../contract/operations.js';
 import { startDaemonProcess, type DaemonProcess } from '../testing/daemon-process.js';
+import { workdir } from '../testing/fixtures.js';
 
 /** A PATH with a shell and the usual tools, but neither bubblewrap nor socat. */
 function pathWithout(): string {
@@ -25,7 +26,7 @@ const launch = (daemon: DaemonProcess) =>
     subscription_id: 'demo',
     model: 'demo-sonnet',
     app: 'tests',
-    cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')),
+    cwd: workdir(),
   });
 
 describe('confinement unavailable', { timeout: 120_000 }, () => {

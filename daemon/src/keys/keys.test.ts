@@ -7,10 +7,10 @@ import type { PermissionRequest, Session } from '../../../contract/api.js';
 import type { ApiKey, ApiKeyCreated, KeyScope } from '../../../contract/keys.js';
 import { openNdjsonClient } from '../testing/ndjson-client.js';
 import { startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
+import { workdir } from '../testing/fixtures.js';
 
 describe('caller keys', { timeout: 180_000 }, () => {
   let daemon: TestDaemon;
-  const cwd = (): string => mkdtempSync(join(tmpdir(), 'relais-cwd-'));
   const bearer = (secret: string) => ({ authorization: `Bearer ${secret}` });
   const create = async (
     name: string,
@@ -29,7 +29,7 @@ describe('caller keys', { timeout: 180_000 }, () => {
     daemon.call<Session>(
       'POST',
       '/api/sessions',
-      { subscription_id: 'demo', model: 'demo-sonnet', cwd: cwd(), ...body },
+      { subscription_id: 'demo', model: 'demo-sonnet', cwd: workdir(), ...body },
       { ...(secret ? bearer(secret) : {}), ...headers },
     );
   const pending = (sessionId: string) =>

@@ -1,10 +1,8 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
+import { workdir } from '../testing/fixtures.js';
 
 describe('instructions that an agent cannot be given', { timeout: 120_000 }, () => {
   let daemon: TestDaemon;
@@ -51,7 +49,7 @@ describe('instructions that an agent cannot be given', { timeout: 120_000 }, () 
       .prepare('UPDATE instructions SET text = ? WHERE scope = ?')
       .run('字'.repeat(200_000), 'demo');
     const s = await SessionDriver.launch(daemon, {
-      cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')),
+      cwd: workdir(),
       prompt: 'still launching',
     });
     await s.waitResults(1);

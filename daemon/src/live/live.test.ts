@@ -1,16 +1,13 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { GlobalStreamLine } from '../../../contract/api.js';
 import { startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
 import { openNdjsonClient } from '../testing/ndjson-client.js';
 import { SessionDriver } from '../testing/session-driver.js';
+import { workdir } from '../testing/fixtures.js';
 
 describe('global live stream', { timeout: 120_000 }, () => {
   let daemon: TestDaemon;
-  const cwd = (): string => mkdtempSync(join(tmpdir(), 'relais-cwd-'));
   before(async () => {
     daemon = await startTestDaemon();
   });
@@ -20,11 +17,11 @@ describe('global live stream', { timeout: 120_000 }, () => {
 
   it('starts with the open sessions and pending prompts, says once that they are all, then sends changes', async () => {
     const waiting = await SessionDriver.launch(daemon, {
-      cwd: cwd(),
+      cwd: workdir(),
       prompt: 'demo:bash touch x.txt',
     });
     const prompt = await waiting.pendingPermission();
-    const ended = await SessionDriver.launch(daemon, { cwd: cwd(), prompt: 'hello' });
+    const ended = await SessionDriver.launch(daemon, { cwd: workdir(), prompt: 'hello' });
     await ended.waitResults(1);
     await daemon.call('POST', `/api/sessions/${ended.id}/stop`);
     await ended.waitState('ended');

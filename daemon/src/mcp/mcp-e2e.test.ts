@@ -1,16 +1,14 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { writeFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { startDemoModel, type DemoModel } from '../../../fakes/demo-model/server.js';
 import { startFakeMcpServer, type FakeMcpServer } from '../../../fakes/mcp-server/server.js';
 import { rawRequest, startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
-
-const workdir = (): string => mkdtempSync(join(tmpdir(), 'relais-cwd-'));
+import { workdir } from '../testing/fixtures.js';
 
 describe('MCP servers given at launch, with the real Claude Code', { timeout: 240_000 }, () => {
   let daemon: TestDaemon;

@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { AnalyticsSummary } from '../../../contract/usage.js';
 import type { PermissionPolicy } from '../agents/permission-policy.js';
@@ -13,6 +10,7 @@ import {
   startPrometheus,
   type PrometheusServer,
 } from '../testing/prometheus-server.js';
+import { workdir } from '../testing/fixtures.js';
 
 // `echo step` commands pass by a rule; anything else asks a person.
 const policy: PermissionPolicy = (r) =>
@@ -22,9 +20,8 @@ const policy: PermissionPolicy = (r) =>
 
 /** Turns, tool calls and decisions of several apps and models, one prompt allowed, one refused. */
 async function runDemoSessions(daemon: TestDaemon): Promise<string> {
-  const cwd = (): string => mkdtempSync(join(tmpdir(), 'relais-metrics-'));
   const a = await SessionDriver.launch(daemon, {
-    cwd: cwd(),
+    cwd: workdir(),
     model: 'claude-sonnet-4-5',
     app: 'app-a',
     prompt: 'demo:bash touch x',
@@ -36,7 +33,7 @@ async function runDemoSessions(daemon: TestDaemon): Promise<string> {
   await a.decide((await a.pendingPermission()).id, { decision: 'deny' });
   await a.waitResults(2);
   const b = await SessionDriver.launch(daemon, {
-    cwd: cwd(),
+    cwd: workdir(),
     app: 'app-b',
     prompt: 'demo:steps 2',
   });
@@ -44,7 +41,7 @@ async function runDemoSessions(daemon: TestDaemon): Promise<string> {
   const refused = await daemon.call('POST', '/api/sessions', {
     subscription_id: 'no-such-subscription',
     model: 'demo-sonnet',
-    cwd: cwd(),
+    cwd: workdir(),
   });
   assert.ok(refused.status >= 400, refused.text);
   return (refused.body as { error_code: string }).error_code;

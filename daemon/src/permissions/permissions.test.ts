@@ -1,15 +1,14 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { GlobalStreamLine, PermissionRequest } from '../../../contract/api.js';
 import { startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
+import { workdir } from '../testing/fixtures.js';
 
 describe('permission requests', { timeout: 120_000 }, () => {
   let daemon: TestDaemon;
-  const cwd = (): string => mkdtempSync(join(tmpdir(), 'relais-cwd-'));
   before(async () => {
     daemon = await startTestDaemon({ config: { permissionTimeoutMs: 1500 } });
   });
@@ -18,7 +17,7 @@ describe('permission requests', { timeout: 120_000 }, () => {
   });
 
   it('no answer before the timeout means refused, with that reason given to the agent', async () => {
-    const dir = cwd();
+    const dir = workdir();
     const s = await SessionDriver.launch(daemon, { cwd: dir, prompt: 'demo:bash touch late.txt' });
     const pending = await s.pendingPermission();
     await s.waitResults(1);
@@ -64,7 +63,10 @@ describe('permission requests', { timeout: 120_000 }, () => {
       }
     })();
     try {
-      const s = await SessionDriver.launch(daemon, { cwd: cwd(), prompt: 'demo:bash touch x.txt' });
+      const s = await SessionDriver.launch(daemon, {
+        cwd: workdir(),
+        prompt: 'demo:bash touch x.txt',
+      });
       const pending = await waitFor('a pending prompt on the global stream', () =>
         lines.find(
           (l) =>

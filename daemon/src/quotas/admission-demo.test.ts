@@ -1,13 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { AdmissionAnswer, QuotasAnswer } from '../../../contract/usage.js';
 import { startTestDaemon, waitFor, type Answer, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
-
-const cwd = (): string => mkdtempSync(join(tmpdir(), 'relais-cwd-'));
+import { workdir } from '../testing/fixtures.js';
 
 /**
  * The built-in demo, as a newcomer meets it: its quota endpoint starts at 24 % / 36 % (use from
@@ -36,12 +32,12 @@ describe('admission on the demo subscription', { timeout: 240_000 }, () => {
     daemon.call('POST', '/api/sessions', {
       subscription_id: 'demo',
       model: 'demo-sonnet',
-      cwd: cwd(),
+      cwd: workdir(),
       app: 'tests',
       prompt,
     });
   const runToEnd = async (prompt: string): Promise<void> => {
-    const session = await SessionDriver.launch(daemon, { cwd: cwd(), prompt });
+    const session = await SessionDriver.launch(daemon, { cwd: workdir(), prompt });
     await session.waitResults(1);
     await daemon.call('POST', `/api/sessions/${session.id}/stop`);
     await session.waitState('ended');

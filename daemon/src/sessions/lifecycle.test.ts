@@ -9,8 +9,7 @@ import { findProcessesByEnv, isAlive } from '../processes/process-groups.js';
 import { startDaemonProcess } from '../testing/daemon-process.js';
 import { listenGlobally, startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
-
-const workdir = (): string => mkdtempSync(join(tmpdir(), 'relais-cwd-'));
+import { workdir } from '../testing/fixtures.js';
 
 /** Processes of the session running `sleep`, found by the tag every agent process inherits. */
 function sleepers(sessionId: string): number[] {

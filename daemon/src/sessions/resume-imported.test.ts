@@ -1,12 +1,12 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { Session } from '../../../contract/api.js';
 import { claudeHistorySetup } from '../testing/claude-history.js';
 import type { TestDaemon } from '../testing/harness.js';
 import { claudeLines } from '../testing/transcripts.js';
+import { workdir } from '../testing/fixtures.js';
 
 const GOOD = 'dddddddd-4444-4444-8444-444444444444';
 
@@ -44,7 +44,7 @@ describe('resuming an imported conversation trusts nothing of its transcript', (
   }
 
   it('an id that is not a UUID never reaches --resume: 422', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'relais-cwd-'));
+    const cwd = workdir();
     for (const [file, forged] of [
       ['forged-1', '../../../../tmp/forged'],
       ['forged-2', '--dangerously-skip-permissions'],
@@ -61,7 +61,7 @@ describe('resuming an imported conversation trusts nothing of its transcript', (
   });
 
   it("a transcript's model off the model-name rule is not used; a folder that is a file is refused", async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'relais-cwd-'));
+    const cwd = workdir();
     const session = await plant(GOOD, GOOD, cwd, 'sonnet\u0000--x');
     const noModel = await daemon.call('POST', `/api/sessions/${session.id}/resume`, {});
     assert.equal(noModel.status, 400, noModel.text);

@@ -7,9 +7,9 @@ import type { Session } from '../../../contract/api.js';
 import { CODEX_DEMO_SUBSCRIPTION_ID } from '../subscriptions/subscription-service.js';
 import { startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
+import { workdir } from '../testing/fixtures.js';
 
 type Line = Record<string, any>;
-const workdir = (): string => mkdtempSync(join(tmpdir(), 'relais-resume-cwd-'));
 
 async function hostLine(s: SessionDriver, method: string): Promise<Line | undefined> {
   return (await s.events())

@@ -6,11 +6,12 @@ import { describe, it } from 'node:test';
 import { agentEnvironment } from '../agents/claude/environment.js';
 import { startDaemonProcess } from '../testing/daemon-process.js';
 import { rawRequest, waitFor } from '../testing/harness.js';
+import { workdir } from '../testing/fixtures.js';
 
 describe('the key stays secret', { timeout: 90_000 }, () => {
   it('never in a log line, an agent argument or an agent environment', async () => {
     const home = mkdtempSync(join(tmpdir(), 'relais-secret-'));
-    const cwd = mkdtempSync(join(tmpdir(), 'relais-cwd-'));
+    const cwd = workdir();
     const agentHome = mkdtempSync(join(tmpdir(), 'relais-agent-home-'));
     const daemon = await startDaemonProcess(home, {
       RELAIS_LOG_LEVEL: 'trace',

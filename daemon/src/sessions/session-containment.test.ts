@@ -16,8 +16,7 @@ import {
   type TestDaemon,
 } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
-
-const workdir = (): string => mkdtempSync(join(tmpdir(), 'relais-cwd-'));
+import { workdir } from '../testing/fixtures.js';
 type Call = <T = any>(method: string, path: string, body?: unknown) => Promise<Answer<T>>;
 
 /** Has the real agent run every escape through its Bash tool, and waits until they all run. */

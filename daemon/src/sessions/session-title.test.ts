@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { TITLE_MAX, type Session } from '../../../contract/api.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
 import { titleFromPrompt } from './session-title.js';
+import { workdir } from '../testing/fixtures.js';
 
 describe('a session title from its first prompt', () => {
   it('is the prompt on one line, without control characters', () => {
@@ -25,7 +23,6 @@ describe('a session title from its first prompt', () => {
 
 describe('PATCH /api/sessions/:id names a session', { timeout: 180_000 }, () => {
   let daemon: TestDaemon;
-  const cwd = (): string => mkdtempSync(join(tmpdir(), 'relais-title-'));
 
   before(async () => {
     daemon = await startTestDaemon();
@@ -35,7 +32,10 @@ describe('PATCH /api/sessions/:id names a session', { timeout: 180_000 }, () => 
   });
 
   it('launch titles the session with its prompt; a rename is kept, listed and validated', async () => {
-    const s = await SessionDriver.launch(daemon, { cwd: cwd(), prompt: 'demo:echo hello\nmore' });
+    const s = await SessionDriver.launch(daemon, {
+      cwd: workdir(),
+      prompt: 'demo:echo hello\nmore',
+    });
     assert.equal((await s.session()).title, 'demo:echo hello more');
 
     const renamed = await daemon.call<Session>('PATCH', `/api/sessions/${s.id}`, {
@@ -76,7 +76,7 @@ describe('PATCH /api/sessions/:id names a session', { timeout: 180_000 }, () => 
   });
 
   it('a session launched without a prompt is titled by its first message', async () => {
-    const s = await SessionDriver.launch(daemon, { cwd: cwd() });
+    const s = await SessionDriver.launch(daemon, { cwd: workdir() });
     assert.equal((await s.session()).title, null);
     await s.waitState('idle');
     const sent = await daemon.call('POST', `/api/sessions/${s.id}/messages`, {

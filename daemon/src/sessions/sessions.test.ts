@@ -1,16 +1,15 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import { QUEUE_MAX, type MessageResult, type QueueEntry } from '../../../contract/api.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
+import { workdir } from '../testing/fixtures.js';
 
 // These tests drive the real pinned Claude Code against the scripted demo model.
 describe('sessions over the real Claude Code', { timeout: 180_000 }, () => {
   let daemon: TestDaemon;
-  const workdir = (): string => mkdtempSync(join(tmpdir(), 'relais-cwd-'));
 
   before(async () => {
     daemon = await startTestDaemon();

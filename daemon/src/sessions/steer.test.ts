@@ -1,11 +1,9 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { MessageResult } from '../../../contract/api.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
+import { workdir } from '../testing/fixtures.js';
 
 // Claude cannot add to a running turn: "steer now" interrupts it, then sends the text first.
 describe('steer now over the real Claude Code', { timeout: 120_000 }, () => {
@@ -19,7 +17,7 @@ describe('steer now over the real Claude Code', { timeout: 120_000 }, () => {
   });
 
   it('interrupts the running turn and sends the text ahead of the queue', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'relais-cwd-'));
+    const cwd = workdir();
     const s = await SessionDriver.launch(daemon, { cwd, prompt: 'demo:slow 60000' });
     await s.waitState('working');
     const queued = await daemon.call<MessageResult>('POST', `/api/sessions/${s.id}/messages`, {
@@ -39,7 +37,7 @@ describe('steer now over the real Claude Code', { timeout: 120_000 }, () => {
   });
 
   it('steers with a queued instruction, which leaves the queue', async () => {
-    const cwd = mkdtempSync(join(tmpdir(), 'relais-cwd-'));
+    const cwd = workdir();
     const s = await SessionDriver.launch(daemon, { cwd, prompt: 'demo:slow 60000' });
     await s.waitState('working');
     const queued = await daemon.call<MessageResult>('POST', `/api/sessions/${s.id}/messages`, {

@@ -1,12 +1,10 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { StorageReport } from '../../../contract/operations.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
 import { categoryOf } from './storage-report.js';
+import { workdir } from '../testing/fixtures.js';
 
 const DAY = 24 * 3600 * 1000;
 
@@ -17,7 +15,7 @@ describe('storage that recycles itself', { timeout: 120_000 }, () => {
   /** A real conversation: a tool call allowed, a result, then stopped. */
   const conversation = async (): Promise<string> => {
     const s = await SessionDriver.launch(daemon, {
-      cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')),
+      cwd: workdir(),
       prompt: 'demo:bash touch a.txt',
     });
     await s.decide((await s.pendingPermission()).id, { decision: 'allow' });
@@ -117,7 +115,7 @@ describe('storage that recycles itself', { timeout: 120_000 }, () => {
 
   it('a running conversation cannot be compressed or deleted', async () => {
     const s = await SessionDriver.launch(daemon, {
-      cwd: mkdtempSync(join(tmpdir(), 'relais-cwd-')),
+      cwd: workdir(),
     });
     const refused = await daemon.call('POST', `/api/storage/conversations/${s.id}/compress`);
     assert.equal(refused.status, 409);

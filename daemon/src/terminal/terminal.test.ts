@@ -14,6 +14,7 @@ import {
 } from '../../../contract/terminal-lines.js';
 import { startDaemonProcess, type DaemonProcess } from '../testing/daemon-process.js';
 import { waitFor } from '../testing/harness.js';
+import { workdir } from '../testing/fixtures.js';
 
 /** The `relais` command as a person runs it: the bin file of the repository, from any folder. */
 const BIN = join(import.meta.dirname, '..', '..', '..', '..', '..', 'bin', 'relais.mjs');
@@ -76,7 +77,7 @@ describe('relais command', { timeout: 180_000 }, () => {
   const state = async (id: string) => (await daemon.call('GET', `/api/sessions/${id}`)).body.state;
 
   it('launches in the current folder, lists, and prints the console URL', async () => {
-    const folder = realpathSync(mkdtempSync(join(tmpdir(), 'relais-cwd-')));
+    const folder = realpathSync(workdir());
     const launched = await relais(['launch', 'first', 'words'], home, folder);
     assert.equal(launched.code, 0, launched.stderr);
     const id = launched.stdout.trim();

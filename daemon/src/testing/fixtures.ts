@@ -1,3 +1,6 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { Db } from '../db/database.js';
 import { newId, nowIso } from '../ids.js';
 
@@ -21,4 +24,9 @@ export function insertSessionRow(
     now,
   );
   return id;
+}
+
+/** A fresh empty folder under the system's temporary one, for a session's working folder. */
+export function workdir(prefix = 'relais-cwd-'): string {
+  return mkdtempSync(join(tmpdir(), prefix));
 }

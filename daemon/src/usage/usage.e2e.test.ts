@@ -1,7 +1,4 @@
 import assert from 'node:assert/strict';
-import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { SessionEvent } from '../../../contract/api.js';
 import type { AnalyticsSummary } from '../../../contract/usage.js';
@@ -9,6 +6,7 @@ import type { PermissionPolicy } from '../agents/permission-policy.js';
 import { startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
 import { percentile } from './stats.js';
+import { workdir } from '../testing/fixtures.js';
 
 // `echo step` commands pass by policy; anything else asks a person.
 const policy: PermissionPolicy = (r) =>
@@ -62,12 +60,11 @@ function rawTurns(session: string, events: SessionEvent[], model: string): RawTu
 describe('usage counted on ingest from real Claude Code sessions', { timeout: 240_000 }, () => {
   let daemon: TestDaemon;
   const raw: RawTurn[] = [];
-  const cwd = (): string => mkdtempSync(join(tmpdir(), 'relais-usage-'));
 
   before(async () => {
     daemon = await startTestDaemon({ policy });
     const a = await SessionDriver.launch(daemon, {
-      cwd: cwd(),
+      cwd: workdir(),
       model: 'claude-sonnet-4-5',
       app: 'app-a',
       prompt: 'demo:bash touch x',
@@ -78,14 +75,14 @@ describe('usage counted on ingest from real Claude Code sessions', { timeout: 24
     await daemon.call('POST', `/api/sessions/${a.id}/messages`, { text: 'hello, "world"' });
     await a.waitResults(2);
     const b = await SessionDriver.launch(daemon, {
-      cwd: cwd(),
+      cwd: workdir(),
       model: 'demo-sonnet',
       app: 'app-b',
       prompt: 'demo:steps 2',
     });
     await b.waitResults(1);
     const c = await SessionDriver.launch(daemon, {
-      cwd: cwd(),
+      cwd: workdir(),
       model: 'claude-sonnet-4-5',
       app: 'app-b',
       prompt: 'demo:bash touch y',
@@ -93,7 +90,7 @@ describe('usage counted on ingest from real Claude Code sessions', { timeout: 24
     await c.decide((await c.pendingPermission()).id, { decision: 'deny', message: 'no' });
     await c.waitResults(1);
     const d = await SessionDriver.launch(daemon, {
-      cwd: cwd(),
+      cwd: workdir(),
       model: 'claude-sonnet-4-5',
       app: 'app-a',
       prompt: 'demo:error 500',

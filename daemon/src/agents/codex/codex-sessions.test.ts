@@ -1,6 +1,5 @@
 import assert from 'node:assert/strict';
-import { existsSync, mkdtempSync, readFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { after, before, describe, it } from 'node:test';
 import type { PermissionRequest, Session } from '../../../../contract/api.js';
@@ -11,6 +10,7 @@ import { SessionDriver } from '../../testing/session-driver.js';
 import { escapees, escapingCommand, ESCAPES, newMarker } from '../../testing/escapes.js';
 import { SESSION_TAG_VAR } from '../session-tag.js';
 import { CODEX_DEMO_SUBSCRIPTION_ID } from '../../subscriptions/subscription-service.js';
+import { workdir } from '../../testing/fixtures.js';
 
 type Line = Record<string, any>;
 
@@ -47,7 +47,6 @@ function launch(daemon: TestDaemon, body: Record<string, unknown>): Promise<Sess
 // These tests drive the real pinned Codex (codex app-server) against the scripted Responses API.
 describe('sessions over the real Codex', { timeout: 240_000 }, () => {
   let daemon: TestDaemon;
-  const workdir = (): string => mkdtempSync(join(tmpdir(), 'relais-codex-cwd-'));
 
   before(async () => {
     daemon = await startTestDaemon();

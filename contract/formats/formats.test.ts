@@ -28,8 +28,45 @@ describe('Claude Code lines', () => {
       { kind: 'thinking', text: 'hm', sub: false },
       { kind: 'text', text: 'hello', sub: false, id: null, final: true },
       { kind: 'tool_call', id: 'tu1', name: 'Bash', input: { command: 'ls' }, sub: false },
-      { kind: 'model_call', id: 'msg1', model: 'claude-x', sub: false, error: null, tokens: null },
+      {
+        kind: 'model_call',
+        id: 'msg1',
+        model: 'claude-x',
+        sub: false,
+        error: null,
+        tokens: {
+          input: 3,
+          output: 4,
+          cacheRead: 5,
+          cacheCreation: 0,
+          cacheCreation1h: 0,
+          reasoning: null,
+        },
+      },
     ]);
+  });
+
+  it("reads an assistant line's usage as given, and none when it lies about its shape", () => {
+    const call = (usage: unknown) =>
+      claude(
+        { type: 'assistant', message: { id: 'm', model: 'claude-x', content: [], usage } },
+        'agent',
+      ).at(-1) as { tokens: unknown };
+    assert.deepEqual(
+      call({
+        input_tokens: -2,
+        output_tokens: 1e999,
+        cache_read_input_tokens: '7',
+        cache_creation_input_tokens: 4,
+        cache_creation: { ephemeral_1h_input_tokens: 3 },
+        ['__proto__']: { input_tokens: 9 },
+      }).tokens,
+      { input: -2, output: 0, cacheRead: 0, cacheCreation: 4, cacheCreation1h: 3, reasoning: null },
+    );
+    for (const usage of [undefined, null, 5, 'x', [1, 2]]) assert.equal(call(usage).tokens, null);
+    const cyclic: Record<string, unknown> = { input_tokens: 1 };
+    cyclic['cache_creation'] = cyclic;
+    assert.equal((call(cyclic).tokens as { cacheCreation1h: number }).cacheCreation1h, 0);
   });
 
   it('reads a synthetic message as a model call that did not reach the model', () => {

@@ -1,7 +1,7 @@
 import { basename, join } from 'node:path';
 import { decoderFor, type Tokens } from '../../../../contract/formats/index.js';
 import {
-  num,
+  finite,
   obj,
   str,
   timeOf,
@@ -84,8 +84,8 @@ class CodexParser implements TranscriptParser {
    * from the next, and the same one in a resumed copy of the file.
    */
   private runningKey(payload: Json): string | null {
-    const total = num(obj(obj(payload['info'])?.['total_token_usage'])?.['total_tokens']);
-    return this.s.thread && total ? `codex:${this.s.thread}:${total}` : null;
+    const total = finite(obj(obj(payload['info'])?.['total_token_usage'])?.['total_tokens']);
+    return this.s.thread && total !== null && total > 0 ? `codex:${this.s.thread}:${total}` : null;
   }
 
   private response(key: string | null, tokens: Tokens, at: number | undefined): ResponseUsage {

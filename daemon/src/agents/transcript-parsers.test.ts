@@ -141,5 +141,14 @@ describe("the history import's transcript parsers", () => {
       counted.map((r) => r.key),
       ['codex:r1', null],
     );
+
+    // A line of a rollout file is read as one even without its time.
+    const untimed = codexRollouts.parser(null);
+    const [untimedFacts] = read(untimed, [{ type: 'turn_context', payload: { model: 'gpt-y' } }]);
+    assert.equal(untimedFacts!.model, 'gpt-y');
+    const [record] = responses(
+      read(untimed, [{ type: 'token_usage_record', payload: { response_id: 'r2', usage } }]),
+    );
+    assert.deepEqual([record!.key, record!.model, record!.cacheRead], ['codex:r2', 'gpt-y', 10]);
   });
 });

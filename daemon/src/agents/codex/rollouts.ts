@@ -1,5 +1,5 @@
 import { basename, join } from 'node:path';
-import { decoderFor, type Tokens } from '../../../../contract/formats/index.js';
+import { decodeRollout, type Tokens } from '../../../../contract/formats/index.js';
 import {
   finite,
   obj,
@@ -11,8 +11,6 @@ import {
   type TranscriptParser,
   type TranscriptReader,
 } from '../transcript-reader.js';
-
-const decode = decoderFor('codex');
 
 const ROLLOUT =
   /^rollout-.*([0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12})\.jsonl$/i;
@@ -44,7 +42,7 @@ class CodexParser implements TranscriptParser {
   }
 
   /**
-   * What a line says (model, prompt, tool calls, tokens) comes from Codex's decoder; the file's
+   * What a line says (model, prompt, tool calls, tokens) comes from Codex's rollout decoder; the file's
    * bookkeeping (the thread, the folder, the time, when an input was written) is read here.
    */
   line(value: unknown): LineFacts {
@@ -67,7 +65,8 @@ class CodexParser implements TranscriptParser {
     if (type === 'token_usage_record') this.s.perResponse = true;
     // This Codex reports each response (token_usage_record): its running count then repeats them.
     const counted = type === 'token_usage_record' || (type === 'event_msg' && !this.s.perResponse);
-    for (const item of decode(line, 'agent')) {
+    // The file is a rollout: its lines are read as such, whatever else they hold.
+    for (const item of decodeRollout(line)) {
       if (item.kind === 'model') facts.model = this.s.model = item.model;
       else if (item.kind === 'user') facts.prompt = item.text;
       else if (item.kind === 'tool_call') this.s.tools.push({ id: item.id ?? '', name: item.name });

@@ -85,7 +85,7 @@ function modelCall(data: Json, message: Json | null, sub: boolean): DecodedItem 
     model: synthetic ? null : model,
     sub,
     error: synthetic ? (str(data['error']) ?? 'api_error') : null,
-    tokens: null,
+    tokens: synthetic ? null : claudeTokens(obj(message?.['usage'])),
   };
 }
 
@@ -199,7 +199,7 @@ function turnEnd(data: Json): DecodedItem {
     durationMs: finite(data['duration_ms']),
     costUsd: finite(data['total_cost_usd']),
     text: str(data['result']),
-    tokens: resultTokens(obj(data['usage'])),
+    tokens: claudeTokens(obj(data['usage'])),
     reason,
     category: str(data['subtype']),
     errors: Array.isArray(data['errors'])
@@ -208,8 +208,11 @@ function turnEnd(data: Json): DecodedItem {
   };
 }
 
-/** A result's usage is the whole turn's (PROTOCOLS §1.4). */
-function resultTokens(usage: Json | null): Tokens | null {
+/**
+ * Claude's usage: an assistant line's is its message's so far (its blocks' lines may repeat it, an
+ * early one a streaming snapshot), a result's is the whole turn's (PROTOCOLS §1.4).
+ */
+function claudeTokens(usage: Json | null): Tokens | null {
   if (!usage) return null;
   return {
     input: tally(usage['input_tokens']),

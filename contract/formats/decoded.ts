@@ -52,7 +52,7 @@ export type DecodedItem =
     }
   /**
    * One call to the model, for counting: Claude's assistant line (its blocks' lines repeat the
-   * message's `id`), Codex's token report (with its `tokens`). `error`: the model was not reached
+   * message's `id` and its usage so far, as `tokens`), Codex's token report (with its `tokens`). `error`: the model was not reached
    * (Claude writes a synthetic message then), in the format's word for why.
    */
   | {

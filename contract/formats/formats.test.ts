@@ -28,8 +28,45 @@ describe('Claude Code lines', () => {
       { kind: 'thinking', text: 'hm', sub: false },
       { kind: 'text', text: 'hello', sub: false, id: null, final: true },
       { kind: 'tool_call', id: 'tu1', name: 'Bash', input: { command: 'ls' }, sub: false },
-      { kind: 'model_call', id: 'msg1', model: 'claude-x', sub: false, error: null, tokens: null },
+      {
+        kind: 'model_call',
+        id: 'msg1',
+        model: 'claude-x',
+        sub: false,
+        error: null,
+        tokens: {
+          input: 3,
+          output: 4,
+          cacheRead: 5,
+          cacheCreation: 0,
+          cacheCreation1h: 0,
+          reasoning: null,
+        },
+      },
     ]);
+  });
+
+  it("reads an assistant line's usage as given, and none when it lies about its shape", () => {
+    const call = (usage: unknown) =>
+      claude(
+        { type: 'assistant', message: { id: 'm', model: 'claude-x', content: [], usage } },
+        'agent',
+      ).at(-1) as { tokens: unknown };
+    assert.deepEqual(
+      call({
+        input_tokens: -2,
+        output_tokens: 1e999,
+        cache_read_input_tokens: '7',
+        cache_creation_input_tokens: 4,
+        cache_creation: { ephemeral_1h_input_tokens: 3 },
+        ['__proto__']: { input_tokens: 9 },
+      }).tokens,
+      { input: -2, output: 0, cacheRead: 0, cacheCreation: 4, cacheCreation1h: 3, reasoning: null },
+    );
+    for (const usage of [undefined, null, 5, 'x', [1, 2]]) assert.equal(call(usage).tokens, null);
+    const cyclic: Record<string, unknown> = { input_tokens: 1 };
+    cyclic['cache_creation'] = cyclic;
+    assert.equal((call(cyclic).tokens as { cacheCreation1h: number }).cacheCreation1h, 0);
   });
 
   it('reads a synthetic message as a model call that did not reach the model', () => {
@@ -401,6 +438,65 @@ describe('Codex lines', () => {
       call: null,
       detail: { ok: 1 },
     });
+    assert.deepEqual(line({ type: 'web_search_call', id: 'w', action: { query: 'zod' } }), [
+      { kind: 'tool_call', id: 'w', name: 'web_search_call', input: { query: 'zod' }, sub: false },
+    ]);
+  });
+
+  it("reads a rollout's model and each model call's tokens, the cached part out of the input", () => {
+    const line = (type: string, payload: unknown) =>
+      codex({ timestamp: 't', type, payload }, 'agent');
+    assert.deepEqual(line('turn_context', { model: 'gpt-x', cwd: '/w' }), [
+      { kind: 'model', model: 'gpt-x' },
+    ]);
+    assert.deepEqual(kinds(line('turn_context', { model: 7 })), ['other']);
+    const tokens = (input: number, output: number, cacheRead: number, reasoning: number) => ({
+      input,
+      output,
+      cacheRead,
+      cacheCreation: 0,
+      cacheCreation1h: 0,
+      reasoning,
+    });
+    const usage = {
+      input_tokens: 10,
+      cached_input_tokens: 4,
+      output_tokens: 3,
+      reasoning_output_tokens: 2,
+    };
+    assert.deepEqual(line('token_usage_record', { response_id: 'r1', usage }), [
+      {
+        kind: 'model_call',
+        id: 'r1',
+        model: null,
+        sub: false,
+        error: null,
+        tokens: tokens(6, 3, 4, 2),
+      },
+    ]);
+    const counted = (info: unknown) =>
+      (line('event_msg', { type: 'token_count', info })[0] as { tokens?: unknown }).tokens;
+    assert.deepEqual(counted({ last_token_usage: usage }), tokens(6, 3, 4, 2));
+    // Cached more than the input, negative or non-finite counts: never a negative input.
+    assert.deepEqual(
+      counted({
+        last_token_usage: { input_tokens: 5, cached_input_tokens: 9, output_tokens: -1 },
+      }),
+      tokens(0, -1, 5, 0),
+    );
+    assert.deepEqual(
+      counted({ last_token_usage: { input_tokens: -5, cached_input_tokens: 1e999 } }),
+      tokens(0, 0, 0, 0),
+    );
+    assert.deepEqual(
+      counted({ last_token_usage: { input_tokens: 8, cached_input_tokens: -3 } }),
+      tokens(8, 0, 0, 0),
+    );
+    // A report that is not one: no call.
+    assert.equal(counted(null), undefined);
+    assert.equal(counted([1]), undefined);
+    assert.deepEqual(kinds(line('event_msg', { type: 'agent_message', info: {} })), ['other']);
+    assert.deepEqual(counted({ last_token_usage: 'x' }), tokens(0, 0, 0, 0));
   });
 });
 

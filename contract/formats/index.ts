@@ -3,6 +3,8 @@ import { decodeCodex } from './codex-lines.js';
 import { other, type AgentKind, type Decoder } from './decoded.js';
 
 export { isTranscriptPrompt } from './claude-lines.js';
+/** A Codex rollout's line, for a reader that knows it holds one (the history import of rollout files). */
+export { decodeRollout } from './codex-rollout.js';
 export type { DecodedItem, Decoder, LineSource, Tokens } from './decoded.js';
 
 /**

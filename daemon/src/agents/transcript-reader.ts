@@ -66,13 +66,8 @@ export interface TranscriptReader {
   parser(state: unknown): TranscriptParser;
 }
 
-export type Json = Record<string, unknown>;
-
-export const obj = (value: unknown): Json | null =>
-  value !== null && typeof value === 'object' && !Array.isArray(value) ? (value as Json) : null;
-export const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
-export const num = (value: unknown): number =>
-  typeof value === 'number' && Number.isFinite(value) && value >= 0 ? value : 0;
+/** The decoders' own readings of a JSON value's shape, for the fields a parser keeps to itself. */
+export { finite, obj, str, type Json } from '../../../contract/formats/decoded.js';
 
 /** A line's ISO time as epoch ms, or undefined. */
 export function timeOf(value: unknown): number | undefined {

@@ -1,6 +1,6 @@
 import { basename, join, sep } from 'node:path';
+import { decoderFor, type DecodedItem, type Tokens } from '../../../../contract/formats/index.js';
 import {
-  num,
   obj,
   str,
   timeOf,
@@ -10,6 +10,8 @@ import {
   type TranscriptParser,
   type TranscriptReader,
 } from '../transcript-reader.js';
+
+const decode = decoderFor('claude');
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -47,6 +49,11 @@ class ClaudeParser implements TranscriptParser {
     this.s = state ?? { open: null, inputAtMs: null };
   }
 
+  /**
+   * What a line says comes from Claude's decoder; the fields Claude Code adds around each message
+   * in its transcripts (the conversation, the time, the folder, the request, the titles) are the
+   * file's bookkeeping, which no other reader of the format shows, so they are read here.
+   */
   line(value: unknown): LineFacts {
     const line = obj(value);
     if (!line) return {};
@@ -65,7 +72,7 @@ class ClaudeParser implements TranscriptParser {
       case 'user': {
         this.close(closed);
         if (at !== undefined) this.s.inputAtMs = at;
-        const prompt = line['isMeta'] || line['isSidechain'] ? null : promptOf(line['message']);
+        const prompt = promptOf(decode(line, 'agent'));
         if (prompt) facts.prompt = prompt;
         break;
       }
@@ -81,27 +88,24 @@ class ClaudeParser implements TranscriptParser {
   }
 
   private assistant(line: Json, at: number | undefined, facts: LineFacts, closed: ResponseUsage[]) {
-    const message = obj(line['message']);
-    const model = str(message?.['model']);
-    // A synthetic message is Claude Code's own (an API error shown as a reply): nothing was billed.
-    if (!message || !model || model === '<synthetic>') return;
-    facts.model = model;
-    const usage = obj(message['usage']);
-    if (!usage) return;
-    const id = str(message['id']);
+    const { call, tools } = callOf(decode(line, 'agent'));
+    // A synthetic message (no model) is Claude Code's own, an API error shown as a reply: nothing was billed.
+    if (!call?.model) return;
+    facts.model = call.model;
+    if (!call.tokens) return;
     const request = str(line['requestId']);
-    const key = id && request ? `claude:${id}:${request}` : null;
+    const key = call.id && request ? `claude:${call.id}:${request}` : null;
     const endedAt = at ?? this.s.inputAtMs ?? 0;
-    const tools = toolsOf(message);
+    const tokens = counted(call.tokens);
     const open = this.s.open;
     if (open && key !== null && open.key === key) {
       // The same response on another line: keep the largest counts (an early line may carry a
       // streaming snapshot), and every tool it called.
-      open.input = Math.max(open.input, num(usage['input_tokens']));
-      open.output = Math.max(open.output, num(usage['output_tokens']));
-      open.cacheRead = Math.max(open.cacheRead, num(usage['cache_read_input_tokens']));
-      open.cacheCreation = Math.max(open.cacheCreation, num(usage['cache_creation_input_tokens']));
-      open.cacheCreation1h = Math.max(open.cacheCreation1h, oneHour(usage));
+      open.input = Math.max(open.input, tokens.input);
+      open.output = Math.max(open.output, tokens.output);
+      open.cacheRead = Math.max(open.cacheRead, tokens.cacheRead);
+      open.cacheCreation = Math.max(open.cacheCreation, tokens.cacheCreation);
+      open.cacheCreation1h = Math.max(open.cacheCreation1h, tokens.cacheCreation1h);
       open.endedAtMs = Math.max(open.endedAtMs, endedAt);
       for (const tool of tools)
         if (!open.tools.some((t) => t.id === tool.id)) open.tools.push(tool);
@@ -110,14 +114,10 @@ class ClaudeParser implements TranscriptParser {
     this.close(closed);
     const response: ResponseUsage = {
       key,
-      model,
+      model: call.model,
       startedAtMs: Math.min(this.s.inputAtMs ?? endedAt, endedAt),
       endedAtMs: endedAt,
-      input: num(usage['input_tokens']),
-      output: num(usage['output_tokens']),
-      cacheRead: num(usage['cache_read_input_tokens']),
-      cacheCreation: num(usage['cache_creation_input_tokens']),
-      cacheCreation1h: oneHour(usage),
+      ...tokens,
       reasoning: null,
       tools,
     };
@@ -145,36 +145,37 @@ class ClaudeParser implements TranscriptParser {
   }
 }
 
-function oneHour(usage: Json): number {
-  return num(obj(usage['cache_creation'])?.['ephemeral_1h_input_tokens']);
-}
+type ModelCall = Extract<DecodedItem, { kind: 'model_call' }>;
 
-function toolsOf(message: Json): { id: string; name: string }[] {
-  const content = message['content'];
-  if (!Array.isArray(content)) return [];
+/** An assistant line's model call and the tools it called (those with an id to count them by). */
+function callOf(items: readonly DecodedItem[]): {
+  call: ModelCall | null;
+  tools: { id: string; name: string }[];
+} {
+  let call: ModelCall | null = null;
   const tools: { id: string; name: string }[] = [];
-  for (const item of content) {
-    const block = obj(item);
-    const id = str(block?.['id']);
-    if (block?.['type'] === 'tool_use' && id)
-      tools.push({ id, name: str(block['name']) ?? 'unknown' });
+  for (const item of items) {
+    if (item.kind === 'model_call') call = item;
+    else if (item.kind === 'tool_call' && item.id) tools.push({ id: item.id, name: item.name });
   }
-  return tools;
+  return { call, tools };
 }
 
-/** A person's words: text content, not tool results, not Claude Code's own tagged lines. */
-function promptOf(message: unknown): string | null {
-  const content = obj(message)?.['content'];
-  let text: string | null = null;
-  if (typeof content === 'string') text = content;
-  else if (Array.isArray(content)) {
-    const blocks = content.map(obj);
-    if (blocks.some((b) => b?.['type'] === 'tool_result')) return null;
-    text = blocks
-      .map((b) => (b?.['type'] === 'text' ? (str(b['text']) ?? '') : ''))
-      .join(' ')
-      .trim();
-  }
-  if (!text || text.trimStart().startsWith('<')) return null;
-  return text;
+/** The counts analytics keep: a count a line gives as negative counts as none. */
+function counted(tokens: Tokens) {
+  const count = (n: number) => (n > 0 ? n : 0);
+  return {
+    input: count(tokens.input),
+    output: count(tokens.output),
+    cacheRead: count(tokens.cacheRead),
+    cacheCreation: count(tokens.cacheCreation),
+    cacheCreation1h: count(tokens.cacheCreation1h),
+  };
+}
+
+/** A person's words that may name the conversation: not Claude Code's own tagged lines. */
+function promptOf(items: readonly DecodedItem[]): string | null {
+  const said = items.find((item) => item.kind === 'user');
+  const text = said?.text.trim();
+  return text && !text.startsWith('<') ? text : null;
 }

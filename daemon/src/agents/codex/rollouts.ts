@@ -1,6 +1,7 @@
 import { basename, join } from 'node:path';
+import { decodeRollout, type Tokens } from '../../../../contract/formats/index.js';
 import {
-  num,
+  finite,
   obj,
   str,
   timeOf,
@@ -24,13 +25,6 @@ interface CodexState {
   thread: string | null;
 }
 
-const TOOL_ITEMS = new Set([
-  'function_call',
-  'custom_tool_call',
-  'local_shell_call',
-  'web_search_call',
-]);
-
 /** Codex rollouts: `<CODEX_HOME>/sessions/YYYY/MM/DD/rollout-<time>-<thread id>.jsonl`. */
 export const codexRollouts: TranscriptReader = {
   agent: 'codex',
@@ -47,6 +41,10 @@ class CodexParser implements TranscriptParser {
     this.s = state ?? { model: null, tools: [], inputAtMs: null, perResponse: false, thread: null };
   }
 
+  /**
+   * What a line says (model, prompt, tool calls, tokens) comes from Codex's rollout decoder; the file's
+   * bookkeeping (the thread, the folder, the time, when an input was written) is read here.
+   */
   line(value: unknown): LineFacts {
     const line = obj(value);
     const payload = obj(line?.['payload']);
@@ -54,66 +52,43 @@ class CodexParser implements TranscriptParser {
     const facts: LineFacts = {};
     const at = timeOf(line['timestamp']);
     if (at !== undefined) facts.atMs = at;
-    switch (line['type']) {
-      case 'session_meta': {
-        const id = str(payload['id']);
-        if (id) facts.conversationId = this.s.thread = id;
-        const cwd = str(payload['cwd']);
-        if (cwd) facts.cwd = cwd;
-        break;
+    const type = line['type'];
+    if (type === 'session_meta') {
+      const id = str(payload['id']);
+      if (id) facts.conversationId = this.s.thread = id;
+    }
+    if (type === 'session_meta' || type === 'turn_context') {
+      const cwd = str(payload['cwd']);
+      if (cwd) facts.cwd = cwd;
+    }
+    if (type === 'response_item' && isInput(payload) && at !== undefined) this.s.inputAtMs = at;
+    if (type === 'token_usage_record') this.s.perResponse = true;
+    // This Codex reports each response (token_usage_record): its running count then repeats them.
+    const counted = type === 'token_usage_record' || (type === 'event_msg' && !this.s.perResponse);
+    // The file is a rollout: its lines are read as such, whatever else they hold.
+    for (const item of decodeRollout(line)) {
+      if (item.kind === 'model') facts.model = this.s.model = item.model;
+      else if (item.kind === 'user') facts.prompt = item.text;
+      else if (item.kind === 'tool_call') this.s.tools.push({ id: item.id ?? '', name: item.name });
+      else if (item.kind === 'model_call' && item.tokens && counted) {
+        const key = item.id ? `codex:${item.id}` : this.runningKey(payload);
+        facts.responses = [this.response(key, item.tokens, at)];
       }
-      case 'turn_context': {
-        const model = str(payload['model']);
-        if (model) facts.model = this.s.model = model;
-        const cwd = str(payload['cwd']);
-        if (cwd) facts.cwd = cwd;
-        break;
-      }
-      case 'response_item':
-        this.item(payload, at, facts);
-        break;
-      case 'token_usage_record': {
-        this.s.perResponse = true;
-        const id = str(payload['response_id']);
-        facts.responses = [this.response(id ? `codex:${id}` : null, obj(payload['usage']), at)];
-        break;
-      }
-      case 'event_msg':
-        if (payload['type'] === 'token_count' && !this.s.perResponse) {
-          const info = obj(payload['info']);
-          const total = num(obj(info?.['total_token_usage'])?.['total_tokens']);
-          const key = this.s.thread && total ? `codex:${this.s.thread}:${total}` : null;
-          if (info) facts.responses = [this.response(key, obj(info['last_token_usage']), at)];
-        }
-        break;
     }
     return facts;
   }
 
-  private item(payload: Json, at: number | undefined, facts: LineFacts): void {
-    const type = str(payload['type']) ?? '';
-    if (TOOL_ITEMS.has(type)) {
-      this.s.tools.push({
-        id: str(payload['call_id']) ?? str(payload['id']) ?? '',
-        name: str(payload['name']) ?? type,
-      });
-      return;
-    }
-    if (type.endsWith('_output') && at !== undefined) this.s.inputAtMs = at;
-    if (type !== 'message' || payload['role'] !== 'user') return;
-    if (at !== undefined) this.s.inputAtMs = at;
-    const content = Array.isArray(payload['content']) ? payload['content'] : [];
-    const text = content
-      .map((c) => (obj(c)?.['type'] === 'input_text' ? (str(obj(c)?.['text']) ?? '') : ''))
-      .join(' ')
-      .trim();
-    // Codex writes its own context (environment, AGENTS.md) as user items, tagged or headed.
-    if (text && !text.startsWith('<') && !text.startsWith('# AGENTS.md')) facts.prompt = text;
+  /**
+   * An older Codex's report names no response: the thread's running total of tokens tells one
+   * from the next, and the same one in a resumed copy of the file.
+   */
+  private runningKey(payload: Json): string | null {
+    const total = finite(obj(obj(payload['info'])?.['total_token_usage'])?.['total_tokens']);
+    return this.s.thread && total !== null && total > 0 ? `codex:${this.s.thread}:${total}` : null;
   }
 
-  private response(key: string | null, usage: Json | null, at: number | undefined): ResponseUsage {
-    const input = num(usage?.['input_tokens']);
-    const cached = Math.min(num(usage?.['cached_input_tokens']), input);
+  private response(key: string | null, tokens: Tokens, at: number | undefined): ResponseUsage {
+    const count = (n: number | null) => (n !== null && n > 0 ? n : 0);
     const endedAt = at ?? this.s.inputAtMs ?? 0;
     const tools = this.s.tools.filter((t) => t.id);
     this.s.tools = [];
@@ -122,12 +97,12 @@ class CodexParser implements TranscriptParser {
       model: this.s.model ?? 'unknown',
       startedAtMs: Math.min(this.s.inputAtMs ?? endedAt, endedAt),
       endedAtMs: endedAt,
-      input: input - cached,
-      output: num(usage?.['output_tokens']),
-      cacheRead: cached,
-      cacheCreation: num(usage?.['cache_write_input_tokens']),
+      input: count(tokens.input),
+      output: count(tokens.output),
+      cacheRead: count(tokens.cacheRead),
+      cacheCreation: count(tokens.cacheCreation),
       cacheCreation1h: 0,
-      reasoning: num(usage?.['reasoning_output_tokens']),
+      reasoning: count(tokens.reasoning),
       tools,
     };
   }
@@ -143,4 +118,10 @@ class CodexParser implements TranscriptParser {
   state(): unknown {
     return this.s;
   }
+}
+
+/** An item written as the model's input (the person's or Codex's words, a tool's output): a response starts after it. */
+function isInput(payload: Json): boolean {
+  const type = str(payload['type']) ?? '';
+  return type.endsWith('_output') || (type === 'message' && payload['role'] === 'user');
 }

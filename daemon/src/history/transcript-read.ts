@@ -128,24 +128,7 @@ export class TranscriptRead {
       return nothing();
     const reset = cursor ? await resetReason(cursor, info, handle) : null;
     const start = cursor && !reset ? cursor.offset : 0;
-    const file: FileRead = {
-      subscription,
-      reader,
-      parser: reader.parser(cursor && !reset ? parseState(cursor.reader_state) : null),
-      path,
-      mtimeMs: info.mtimeMs,
-      conversation: reader.conversationOf(path),
-      sessionId: cursor?.session_id ?? null,
-      native: cursor?.native === 1,
-      facts: noFacts(),
-      outcome: { ...nothing(), read: true },
-      info,
-      before: {
-        lines: cursor && !reset ? cursor.lines : 0,
-        malformed: cursor && !reset ? cursor.malformed : 0,
-      },
-      resume: null,
-    };
+    const file = this.fileRead(subscription, reader, path, info, cursor, reset !== null);
     if (file.conversation && !file.native)
       file.native = this.deps.sessions.isNative(subscription.id, file.conversation);
     // A conversation not seen before, while one of Relais' own sessions of this subscription is
@@ -186,6 +169,39 @@ export class TranscriptRead {
       this.underway.delete(file);
     }
     return file.outcome;
+  }
+
+  /**
+   * What one read of a transcript carries: its session as the cursor knew it, and the reader's
+   * state and counts from where the cursor left them, unless the file was reset (read anew).
+   */
+  private fileRead(
+    subscription: StoredSubscription,
+    reader: TranscriptReader,
+    path: string,
+    info: Stats,
+    cursor: FileCursor | null,
+    reset: boolean,
+  ): FileRead {
+    const kept = cursor && !reset ? cursor : null;
+    return {
+      subscription,
+      reader,
+      parser: reader.parser(kept ? parseState(kept.reader_state) : null),
+      path,
+      mtimeMs: info.mtimeMs,
+      conversation: reader.conversationOf(path),
+      sessionId: cursor?.session_id ?? null,
+      native: cursor?.native === 1,
+      facts: noFacts(),
+      outcome: { ...nothing(), read: true },
+      info,
+      before: {
+        lines: kept ? kept.lines : 0,
+        malformed: kept ? kept.malformed : 0,
+      },
+      resume: null,
+    };
   }
 
   /** Where the file was read to, and what its reader holds of a response still open there. */

@@ -127,7 +127,7 @@ describe('nothing a session started outlives the daemon', { timeout: 300_000 }, 
     assert.deepEqual(escapees(marker), [], 'processes outlived the daemon');
   });
 
-  it('kill -9 of the daemon: its agents and everything they started end with it, before any restart', async () => {
+  it('kill -9 of the daemon: its agents and everything they started end with it, before any restart', async (t) => {
     const home = mkdtempSync(join(tmpdir(), 'relais-contain-'));
     running = await startDaemonProcess(home, UNCONFINED);
     const client = await listenGlobally(running.base, running.key);
@@ -135,6 +135,7 @@ describe('nothing a session started outlives the daemon', { timeout: 300_000 }, 
     const { agentPid } = await crashInATurn(running, marker);
     client.abort();
     assert.equal(escapees(marker).length, ESCAPES);
+    const killedAt = Date.now();
     await running.stop('SIGKILL');
     running = null;
     try {
@@ -143,6 +144,7 @@ describe('nothing a session started outlives the daemon', { timeout: 300_000 }, 
         () => !isAlive(agentPid) && escapees(marker).length === 0,
         5000,
       );
+      t.diagnostic(`all gone ${Date.now() - killedAt} ms after the kill`);
     } finally {
       for (const pid of escapees(marker)) process.kill(pid, 'SIGKILL');
     }

@@ -2,6 +2,8 @@ import { createHash } from 'node:crypto';
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, readdirSync, readFileSync, rmdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { startCageWatchdog, type CageWatchdog } from './cage-watchdog.js';
+import { boundToDaemon } from './die-with-daemon.js';
 
 /**
  * Where everything a session starts is kept, so that it can all be found and ended whatever it does
@@ -41,8 +43,14 @@ export function caged(
   binary: string,
   args: string[],
 ): { binary: string; args: string[] } {
-  if (cage === null) return { binary, args };
-  return { binary: '/bin/sh', args: ['-c', ENTER_CAGE, cage, binary, ...args] };
+  const bound = boundToDaemon(binary, args);
+  if (cage === null) return bound;
+  return { binary: '/bin/sh', args: ['-c', ENTER_CAGE, cage, bound.binary, ...bound.args] };
+}
+
+/** The folder of one data folder's cages, under the daemon's own cgroup. */
+export function cagesFolderName(home: string): string {
+  return `relais-${createHash('sha256').update(home).digest('hex').slice(0, 12)}`;
 }
 
 /** Picks the strongest containment this machine gives the daemon, for the data folder `home`. */
@@ -50,10 +58,7 @@ export function detectContainment(home: string): Containment {
   const found = ownCgroup2();
   if (typeof found === 'string') return new TagContainment(found);
   // One folder per data folder: two daemons of one machine never touch each other's cages.
-  const base = join(
-    found.path,
-    `relais-${createHash('sha256').update(home).digest('hex').slice(0, 12)}`,
-  );
+  const base = join(found.path, cagesFolderName(home));
   try {
     mkdirSync(base, { recursive: true });
     probe(base);
@@ -105,9 +110,11 @@ function ownCgroup2(): { path: string } | string {
 class CgroupContainment implements Containment {
   readonly mechanism = 'cgroup' as const;
   readonly detail: string;
+  private readonly watchdog: CageWatchdog;
 
   constructor(private readonly base: string) {
     this.detail = `each session in a cgroup v2 of its own under ${base}`;
+    this.watchdog = startCageWatchdog(base);
   }
 
   prepare(sessionTag: string): string {
@@ -155,6 +162,7 @@ class CgroupContainment implements Containment {
   }
 
   dispose(): void {
+    this.watchdog.stop();
     try {
       rmdirSync(this.base);
     } catch {

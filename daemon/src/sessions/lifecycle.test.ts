@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Session } from '../../../contract/api.js';
 import { SESSION_TAG_VAR } from '../agents/claude/environment.js';
 import { findProcessesByEnv, isAlive } from '../processes/process-groups.js';
+import { killCageWatchdogs } from '../testing/cage-watchdogs.js';
 import { startDaemonProcess } from '../testing/daemon-process.js';
 import { listenGlobally, startTestDaemon, waitFor, type TestDaemon } from '../testing/harness.js';
 import { SessionDriver } from '../testing/session-driver.js';
@@ -148,7 +149,9 @@ describe('session lifecycle', { timeout: 240_000 }, () => {
 describe('daemon restart', { timeout: 120_000 }, () => {
   it('keeps every conversation readable, ends sessions left running and kills their leftovers', async () => {
     const home = mkdtempSync(join(tmpdir(), 'relais-restart-'));
-    const daemonProcess = await startDaemonProcess(home);
+    // Tools outside the command sandbox: inside it they end with their agent, which ends with the
+    // daemon (processes/die-with-daemon.ts), and there would be no leftovers to find.
+    const daemonProcess = await startDaemonProcess(home, { RELAIS_ISOLATION: 'off' });
     const { base, key, call } = daemonProcess;
     const console = await listenGlobally(base, key);
     const launched = await call('POST', '/api/sessions', {
@@ -170,10 +173,12 @@ describe('daemon restart', { timeout: 120_000 }, () => {
     const before = (await call('GET', `/api/sessions/${id}/events?limit=500`)).body.items.length;
 
     console.abort();
-    await daemonProcess.stop('SIGKILL'); // A crash: nothing is cleaned up.
+    // A crash of the whole process tree: nothing is cleaned up, not even by the cage watchdog.
+    assert.equal(killCageWatchdogs(home), 1);
+    await daemonProcess.stop('SIGKILL');
     assert.ok(left.some(isAlive), 'the crash left processes behind');
 
-    const daemon = await startTestDaemon({ home });
+    const daemon = await startTestDaemon({ home, config: { isolation: false } });
     try {
       const session = (await daemon.call<Session>('GET', `/api/sessions/${id}`)).body;
       assert.equal(session.state, 'ended');

@@ -6,6 +6,7 @@ import { after, before, describe, it } from 'node:test';
 import type { Session } from '../../../contract/api.js';
 import type { Diagnostics } from '../../../contract/operations.js';
 import { isAlive } from '../processes/process-groups.js';
+import { killCageWatchdogs } from '../testing/cage-watchdogs.js';
 import { startDaemonProcess, type DaemonProcess } from '../testing/daemon-process.js';
 import { escapees, escapingCommand, ESCAPES, newMarker } from '../testing/escapes.js';
 import {
@@ -37,6 +38,29 @@ async function launchEscapes(call: Call, marker: string): Promise<string> {
   await call('POST', `/api/permissions/${permission.id}/decision`, { decision: 'allow' });
   await waitFor('every escape running', () => escapees(marker).length === ESCAPES, 20_000);
   return id;
+}
+
+/**
+ * Escapes running, then a turn still running (a Bash tool in the foreground) when the daemon is
+ * killed: the session is `working`, its agent busy.
+ */
+async function crashInATurn(
+  daemon: DaemonProcess,
+  marker: string,
+): Promise<{ id: string; agentPid: number }> {
+  const call = daemon.call;
+  const id = await launchEscapes(call, marker);
+  await call('POST', `/api/sessions/${id}/messages`, { text: 'demo:sleep' });
+  const permission = await waitFor(
+    'the second Bash permission',
+    async () => (await call('GET', `/api/permissions?state=pending&session=${id}`)).body.items[0],
+  );
+  await call('POST', `/api/permissions/${permission.id}/decision`, { decision: 'allow' });
+  const working = await waitFor('the turn running its tool', async () => {
+    const session = await sessionOf(call, id);
+    return session.state === 'working' ? session : undefined;
+  });
+  return { id, agentPid: working.pid! };
 }
 
 async function sessionOf(call: Call, id: string): Promise<Session> {
@@ -103,25 +127,38 @@ describe('nothing a session started outlives the daemon', { timeout: 300_000 }, 
     assert.deepEqual(escapees(marker), [], 'processes outlived the daemon');
   });
 
-  it('after kill -9 and a restart, the leftovers of every session are ended before it serves', async () => {
+  it('kill -9 of the daemon: its agents and everything they started end with it, before any restart', async (t) => {
     const home = mkdtempSync(join(tmpdir(), 'relais-contain-'));
     running = await startDaemonProcess(home, UNCONFINED);
     const client = await listenGlobally(running.base, running.key);
     const marker = newMarker();
-    const call = running.call;
-    const id = await launchEscapes(call, marker);
-    // A turn still running (a Bash tool in the foreground), so that the agent outlives the crash.
-    await call('POST', `/api/sessions/${id}/messages`, { text: 'demo:sleep' });
-    const permission = await waitFor(
-      'the second Bash permission',
-      async () => (await call('GET', `/api/permissions?state=pending&session=${id}`)).body.items[0],
-    );
-    await call('POST', `/api/permissions/${permission.id}/decision`, { decision: 'allow' });
-    await waitFor(
-      'the turn running its tool',
-      async () => (await sessionOf(call, id)).state === 'working',
-    );
+    const { agentPid } = await crashInATurn(running, marker);
     client.abort();
+    assert.equal(escapees(marker).length, ESCAPES);
+    const killedAt = Date.now();
+    await running.stop('SIGKILL');
+    running = null;
+    try {
+      await waitFor(
+        'the agent and every escape ended',
+        () => !isAlive(agentPid) && escapees(marker).length === 0,
+        5000,
+      );
+      t.diagnostic(`all gone ${Date.now() - killedAt} ms after the kill`);
+    } finally {
+      for (const pid of escapees(marker)) process.kill(pid, 'SIGKILL');
+    }
+  });
+
+  it('after kill -9 of the daemon and its watchdog, a restart ends the leftovers before it serves', async () => {
+    const home = mkdtempSync(join(tmpdir(), 'relais-contain-'));
+    running = await startDaemonProcess(home, UNCONFINED);
+    const client = await listenGlobally(running.base, running.key);
+    const marker = newMarker();
+    const { id } = await crashInATurn(running, marker);
+    client.abort();
+    // As when a whole process tree is killed at once: nothing ends the cages before the next start.
+    assert.equal(killCageWatchdogs(home), 1, 'one watchdog for the daemon');
     await running.stop('SIGKILL');
     running = null;
     await new Promise((resolve) => setTimeout(resolve, 1000));

@@ -14,12 +14,13 @@ async function main(): Promise<void> {
     base_url: baseUrl,
     started_at: new Date().toISOString(),
   });
-  // The key travels in the fragment, which browsers never send to a server.
-  process.stdout.write(
-    `\nRelais is running. Open the console:\n\n  ${baseUrl}/#key=${relais.apiKey}\n\nData folder: ${config.home}\n\n`,
-  );
+  // The key travels in the fragment, which browsers never send to a server. One write: a reader of
+  // the output (a person, a script waiting for the URL) gets the warning with the URL, never after.
   const isolation = isolationLine(config.isolation);
-  if (isolation) process.stdout.write(`${isolation}\n\n`);
+  process.stdout.write(
+    `\nRelais is running. Open the console:\n\n  ${baseUrl}/#key=${relais.apiKey}\n\nData folder: ${config.home}\n\n` +
+      (isolation ? `${isolation}\n\n` : ''),
+  );
   let closing = false;
   const shutdown = (signal: string): void => {
     if (closing) return;

@@ -42,6 +42,10 @@ describe('the key stays secret', { timeout: 90_000 }, () => {
       await rawRequest(daemon.base, 'GET', '/api/sessions', undefined, {
         authorization: 'Bearer wrong',
       });
+      // The log reaches this process through a pipe, on its own time: wait for it, not for the answer.
+      await waitFor('the refused request in the log', () =>
+        daemon.output().stdout.includes('"statusCode":401') ? true : undefined,
+      );
       const { stdout, stderr } = daemon.output();
       const logLines = stdout.split('\n').filter((line) => !line.includes('#key='));
       assert.ok(

@@ -59,6 +59,10 @@ function relaisInPty(args: string[], home: string) {
       waitFor(`${String(text)} on the terminal`, () => {
         const screen = stripVTControlCharacters(raw);
         return typeof text === 'string' ? screen.includes(text) : text.test(screen);
+      }).catch((error: Error) => {
+        // What the terminal showed says more than the timeout alone.
+        const tail = stripVTControlCharacters(raw).replaceAll('\r', '').slice(-1500);
+        throw new Error(`${error.message}; the terminal ends with:\n${tail}`);
       }),
     exited,
     kill: () => child.kill('SIGKILL'),
@@ -148,7 +152,7 @@ describe('relais command', { timeout: 180_000 }, () => {
   });
 
   it('attach in a terminal: sends, answers prompts, interrupts, and leaves the session running', async () => {
-    const launched = await relais(['launch', '-C', tmpdir(), 'earlier words'], home);
+    const launched = await relais(['launch', '-C', workdir(), 'earlier words'], home);
     const id = launched.stdout.trim();
     await waitFor('idle', async () => (await state(id)) === 'idle');
     const term = relaisInPty(['attach', id], home);
@@ -203,7 +207,7 @@ describe('relais command', { timeout: 180_000 }, () => {
   });
 
   it('Ctrl-D leaves at once; without a terminal, typed lines and /quit work too', async () => {
-    const launched = await relais(['launch', '-C', tmpdir(), 'quiet'], home);
+    const launched = await relais(['launch', '-C', workdir(), 'quiet'], home);
     const id = launched.stdout.trim();
     await waitFor('idle', async () => (await state(id)) === 'idle');
     const term = relaisInPty(['attach', id], home);

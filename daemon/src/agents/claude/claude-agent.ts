@@ -7,7 +7,8 @@ import type {
   AgentProcess,
   PermissionAnswer,
 } from '../agent.js';
-import { ClaudeProcess, type ControlRequestLine } from './claude-process.js';
+import type { ClaudeControl } from './claude-control.js';
+import { ClaudeProcess, type ControlRequest } from './claude-process.js';
 import { detectIdentity } from './detect.js';
 import type { ClaudeLauncher } from './launcher.js';
 import { claudeReader } from './claude-reader.js';
@@ -18,8 +19,6 @@ const INIT_TIMEOUT_MS = 60_000;
 const PRE_TOOL_USE_HOOK = 'relais_pre_tool_use';
 
 type Json = Record<string, unknown>;
-const obj = (value: unknown): Json => (value && typeof value === 'object' ? value : {}) as Json;
-const str = (value: unknown): string | null => (typeof value === 'string' ? value : null);
 
 /** Claude Code over stream-json: the launcher's spawn, the control protocol, the stream's meaning. */
 export class ClaudeDriver implements AgentDriver {
@@ -63,7 +62,7 @@ class ClaudeSession implements AgentProcess {
     onEnd: () => void = () => undefined,
   ) {
     this.process = new ClaudeProcess(spec, {
-      onLine: (text, parsed, receivedAtMs) => this.onLine(text, parsed, receivedAtMs),
+      onLine: (text, control, receivedAtMs) => this.onLine(text, control, receivedAtMs),
       onControlRequest: (line) => this.onControlRequest(line),
       onControlCancel: (requestId) => host.permissions.withdraw(requestId),
       onExit: (code, signal, stderr) => {
@@ -107,78 +106,73 @@ class ClaudeSession implements AgentProcess {
     this.process.closeInput();
   }
 
-  private onLine(text: string, parsed: Json | null, receivedAtMs: number): void {
-    const data = parsed ? text : JSON.stringify({ type: 'relais', subtype: 'agent_text', text });
+  private onLine(text: string, control: ClaudeControl | null, receivedAtMs: number): void {
+    const data = control ? text : JSON.stringify({ type: 'relais', subtype: 'agent_text', text });
     this.host.record('agent', data, receivedAtMs);
-    if (!parsed) return;
-    if (parsed['type'] === 'system' && parsed['subtype'] === 'init') {
-      const id = str(parsed['session_id']);
-      if (id) this.host.onConversationId(id);
-    }
-    if (parsed['type'] === 'assistant' && parsed['error'] === undefined) this.host.onAnswered();
-    if (parsed['type'] === 'result') {
-      const failed = parsed['is_error'] === true;
-      if (!failed) this.host.onAnswered();
-      this.host.onTurnEnd(failed ? (str(parsed['result']) ?? 'the first turn failed') : null);
+    switch (control?.kind) {
+      case 'init':
+        if (control.sessionId) this.host.onConversationId(control.sessionId);
+        return;
+      case 'assistant':
+        if (!control.apiError) this.host.onAnswered();
+        return;
+      case 'result':
+        if (!control.isError) this.host.onAnswered();
+        this.host.onTurnEnd(control.isError ? (control.text ?? 'the first turn failed') : null);
+        return;
+      default:
+        return;
     }
   }
 
-  private onControlRequest(line: ControlRequestLine): void {
-    const request = line.request;
-    if (request.subtype === 'hook_callback' && request['callback_id'] === PRE_TOOL_USE_HOOK) {
-      const hookInput = obj(request['input']);
-      const verdict = this.host.permissions.check(
-        str(hookInput['tool_name']) ?? 'unknown',
-        obj(hookInput['tool_input']),
-        str(hookInput['tool_use_id']),
-      );
-      const reason =
-        verdict.decision === 'deny' ? (verdict.report ?? verdict.reason) : verdict.reason;
-      this.write({
-        type: 'control_response',
-        response: {
-          subtype: 'success',
-          request_id: line.request_id,
-          response: {
-            hookSpecificOutput: {
-              hookEventName: 'PreToolUse',
-              permissionDecision: verdict.decision,
-              permissionDecisionReason: reason,
-              ...(verdict.decision === 'allow' && verdict.updatedInput !== undefined
-                ? { updatedInput: verdict.updatedInput }
-                : {}),
-            },
-          },
-        },
-      });
-      return;
-    }
-    if (request.subtype !== 'can_use_tool') {
+  private onControlRequest(request: ControlRequest): void {
+    if (request.kind === 'hook' && request.callbackId === PRE_TOOL_USE_HOOK)
+      return this.answerHook(request);
+    if (request.kind !== 'permission') {
+      const subtype = request.kind === 'hook' ? 'hook_callback' : request.subtype;
       this.write({
         type: 'control_response',
         response: {
           subtype: 'error',
-          request_id: line.request_id,
-          error: `Relais does not handle ${request.subtype}`,
+          request_id: request.requestId,
+          error: `Relais does not handle ${subtype}`,
         },
       });
       return;
     }
+    const { requestId, toolName, toolUseId, input, description, blockedPath } = request;
     this.host.permissions.ask(
-      {
-        requestId: line.request_id,
-        toolName: str(request['tool_name']) ?? 'unknown',
-        toolUseId: str(request['tool_use_id']),
-        input: obj(request['input']),
-        description: str(request['description']),
-        blockedPath: str(request['blocked_path']),
-      },
+      { requestId, toolName, toolUseId, input, description, blockedPath },
       (answer: PermissionAnswer) => {
         if (!this.process.alive) return;
-        const written = this.process.respond(line.request_id, answer as unknown as Json);
+        const written = this.process.respond(requestId, answer as unknown as Json);
         this.host.record('host', JSON.stringify(written));
       },
     );
+  }
+
+  /** Relais' rules on every tool call, through the PreToolUse hook registered at initialize. */
+  private answerHook(hook: Extract<ControlRequest, { kind: 'hook' }>): void {
+    const verdict = this.host.permissions.check(hook.toolName, hook.toolInput, hook.toolUseId);
+    const reason =
+      verdict.decision === 'deny' ? (verdict.report ?? verdict.reason) : verdict.reason;
+    this.write({
+      type: 'control_response',
+      response: {
+        subtype: 'success',
+        request_id: hook.requestId,
+        response: {
+          hookSpecificOutput: {
+            hookEventName: 'PreToolUse',
+            permissionDecision: verdict.decision,
+            permissionDecisionReason: reason,
+            ...(verdict.decision === 'allow' && verdict.updatedInput !== undefined
+              ? { updatedInput: verdict.updatedInput }
+              : {}),
+          },
+        },
+      },
+    });
   }
 
   private write(line: Json): void {

@@ -2,17 +2,15 @@ import type { ChildProcessWithoutNullStreams } from 'node:child_process';
 import { createInterface } from 'node:readline';
 import { killProcessGroup } from '../../processes/process-groups.js';
 import { spawnAgent, type SpawnSpec } from '../../processes/spawn-agent.js';
+import { decodeClaudeControl, type ClaudeControl, type ResponseOutcome } from './claude-control.js';
 
-export interface ControlRequestLine {
-  type: 'control_request';
-  request_id: string;
-  request: { subtype: string; [key: string]: unknown };
-}
+/** A control request of the agent, for the caller to answer. */
+export type ControlRequest = Extract<ClaudeControl, { kind: 'permission' | 'hook' | 'unhandled' }>;
 
 export interface ClaudeProcessHandlers {
-  /** Every stdout line, as printed, with its parse when it is a JSON object. */
-  onLine(text: string, parsed: Record<string, unknown> | null, receivedAtMs: number): void;
-  onControlRequest(line: ControlRequestLine): void;
+  /** Every stdout line, as printed, with what it says when it is a JSON object (null otherwise). */
+  onLine(text: string, control: ClaudeControl | null, receivedAtMs: number): void;
+  onControlRequest(request: ControlRequest): void;
   onControlCancel(requestId: string): void;
   onExit(code: number | null, signal: NodeJS.Signals | null, stderrTail: string[]): void;
 }
@@ -123,40 +121,35 @@ export class ClaudeProcess {
 
   private readLine(text: string): void {
     const receivedAtMs = Date.now();
-    let parsed: Record<string, unknown> | null = null;
+    let value: unknown = null;
     try {
-      const value: unknown = JSON.parse(text);
-      if (value && typeof value === 'object' && !Array.isArray(value))
-        parsed = value as Record<string, unknown>;
+      value = JSON.parse(text);
     } catch {
       // Not JSON (a stray print): kept as text by the caller.
     }
-    this.handlers.onLine(text, parsed, receivedAtMs);
-    if (!parsed) return;
-    if (parsed['type'] === 'control_response') this.settle(parsed['response']);
-    else if (parsed['type'] === 'control_request')
-      this.handlers.onControlRequest(parsed as unknown as ControlRequestLine);
-    else if (
-      parsed['type'] === 'control_cancel_request' &&
-      typeof parsed['request_id'] === 'string'
-    ) {
-      this.handlers.onControlCancel(parsed['request_id']);
+    const isObject = !!value && typeof value === 'object' && !Array.isArray(value);
+    const control = isObject ? decodeClaudeControl(value) : null;
+    this.handlers.onLine(text, control, receivedAtMs);
+    switch (control?.kind) {
+      case 'response':
+        return this.settle(control.requestId, control.outcome);
+      case 'permission':
+      case 'hook':
+      case 'unhandled':
+        return this.handlers.onControlRequest(control);
+      case 'cancel':
+        return this.handlers.onControlCancel(control.requestId);
+      default:
+        return;
     }
   }
 
-  private settle(response: unknown): void {
-    if (!response || typeof response !== 'object') return;
-    const r = response as {
-      subtype?: string;
-      request_id?: string;
-      response?: unknown;
-      error?: string;
-    };
-    const waiter = r.request_id ? this.pending.get(r.request_id) : undefined;
-    if (!waiter || !r.request_id) return;
-    this.pending.delete(r.request_id);
-    if (r.subtype === 'error') waiter.reject(new Error(r.error ?? 'control request failed'));
-    else waiter.resolve(r.response ?? {});
+  private settle(requestId: string, outcome: ResponseOutcome): void {
+    const waiter = this.pending.get(requestId);
+    if (!waiter) return;
+    this.pending.delete(requestId);
+    if (outcome.ok) waiter.resolve(outcome.payload);
+    else waiter.reject(new Error(outcome.error));
   }
 
   private finish(code: number | null, signal: NodeJS.Signals | null, stderrTail: string[]): void {

@@ -11,12 +11,12 @@ export async function detectIdentity(spec: SpawnSpec, timeoutMs = 20_000): Promi
   let exitNote = '';
   const agent = new ClaudeProcess(spec, {
     onLine: () => undefined,
-    onControlRequest: (line) =>
+    onControlRequest: (request) =>
       agent.write({
         type: 'control_response',
         response: {
           subtype: 'error',
-          request_id: line.request_id,
+          request_id: request.requestId,
           error: 'not supported during detection',
         },
       }),

@@ -6,7 +6,8 @@ import type {
   PermissionAsk,
 } from '../agent.js';
 import type { SpawnSpec } from '../../processes/spawn-agent.js';
-import { CodexRpc, type RpcMessage } from './codex-rpc.js';
+import type { CodexControl, FileChange, Question, RequestId } from './codex-control.js';
+import { CodexRpc } from './codex-rpc.js';
 import { unwrapShell } from './shell.js';
 import { runsWrappedShell } from '../../isolation/codex-shell.js';
 
@@ -35,7 +36,7 @@ export class CodexSession implements AgentProcess {
   private threadId: string | null = null;
   private turnId: string | null = null;
   /** Items seen started, by id: a file change's paths come with its item, not its request. */
-  private readonly items = new Map<string, Json>();
+  private readonly items = new Map<string, FileChange[]>();
   /** The last error Codex reported in this turn, for a failed turn's message. */
   private turnError: string | null = null;
 
@@ -50,7 +51,7 @@ export class CodexSession implements AgentProcess {
     private readonly jailed = false,
   ) {
     this.rpc = new CodexRpc(spec, {
-      onLine: (text, message, receivedAtMs) => this.onLine(text, message, receivedAtMs),
+      onLine: (text, control, receivedAtMs) => this.onLine(text, control, receivedAtMs),
       onExit: (code, signal, stderr) => host.onExit(code, signal, stderr),
     });
   }
@@ -142,99 +143,77 @@ export class CodexSession implements AgentProcess {
     return this.rpc.request(method, params, timeoutMs, (text) => this.host.record('host', text));
   }
 
-  private onLine(text: string, message: RpcMessage | null, receivedAtMs: number): void {
-    const data = message ? text : JSON.stringify({ type: 'relais', subtype: 'agent_text', text });
+  private onLine(text: string, control: CodexControl | null, receivedAtMs: number): void {
+    const data = control ? text : JSON.stringify({ type: 'relais', subtype: 'agent_text', text });
     this.host.record('agent', data, receivedAtMs);
-    if (!message?.method) return;
-    const params = obj(message.params);
-    if (message.id !== undefined) return this.onServerRequest(message.id, message.method, params);
-    this.onNotification(message.method, params);
+    if (control) this.onControl(control);
   }
 
-  private onNotification(method: string, params: Json): void {
-    switch (method) {
-      case 'turn/started':
-        this.turnId = str(obj(params['turn'])['id']) ?? this.turnId;
+  private onControl(control: CodexControl): void {
+    switch (control.kind) {
+      case 'turn_started':
+        this.turnId = control.turnId ?? this.turnId;
         return;
-      case 'item/started': {
-        const item = obj(params['item']);
-        const id = str(item['id']);
-        if (id) this.items.set(id, item);
+      case 'item_started':
+        if (control.itemId) this.items.set(control.itemId, control.changes);
         return;
-      }
-      case 'item/completed': {
-        const item = obj(params['item']);
-        const id = str(item['id']);
-        if (id) this.items.delete(id);
-        if (item['type'] === 'agentMessage') this.host.onAnswered();
+      case 'item_completed':
+        if (control.itemId) this.items.delete(control.itemId);
+        if (control.agentMessage) this.host.onAnswered();
         return;
-      }
       case 'error':
-        if (params['willRetry'] !== true)
-          this.turnError = str(obj(params['error'])['message']) ?? 'Codex reported an error';
+        if (!control.willRetry) this.turnError = control.message ?? 'Codex reported an error';
         return;
-      case 'serverRequest/resolved': {
-        const id = params['requestId'];
-        if (typeof id === 'number' || typeof id === 'string')
-          this.host.permissions.withdraw(String(id));
+      case 'request_resolved':
+        if (control.requestId !== null) this.host.permissions.withdraw(control.requestId);
         return;
-      }
-      case 'turn/completed':
-        return this.onTurnCompleted(obj(params['turn']));
+      case 'turn_completed':
+        return this.onTurnCompleted(control.failed, control.error);
+      case 'command_approval':
+        return this.askCommand(control);
+      case 'file_change_approval':
+        return this.askFileChanges(control.id, control.itemId, control.reason);
+      case 'user_input':
+        return this.askQuestions(control.id, control.itemId, control.questions);
+      case 'unhandled':
+        // Anything else Codex asks (dynamic tools, elicitations, extra permissions): refused.
+        return this.reply(control.id, {
+          error: { code: -32601, message: `Relais does not handle ${control.method}` },
+        });
       default:
         return;
     }
   }
 
-  private onTurnCompleted(turn: Json): void {
+  private onTurnCompleted(failed: boolean, error: string | null): void {
     this.turnId = null;
     this.items.clear();
-    const failed = turn['status'] === 'failed';
-    const error = failed
-      ? (str(obj(turn['error'])['message']) ?? this.turnError ?? 'the turn failed')
-      : null;
+    const message = failed ? (error ?? this.turnError ?? 'the turn failed') : null;
     this.turnError = null;
-    this.host.onTurnEnd(error);
+    this.host.onTurnEnd(message);
   }
 
-  private onServerRequest(id: number | string, method: string, params: Json): void {
-    const requestId = String(id);
-    const itemId = str(params['itemId']);
-    if (method === 'item/commandExecution/requestApproval') {
-      const raw = str(params['command']) ?? '';
-      const reason = str(params['reason']);
-      if (this.jailed && !runsWrappedShell(raw))
-        return this.answerDecision(id, {
-          behavior: 'deny',
-          message: 'Relais runs commands through the system shells only.',
-        });
-      const ask: PermissionAsk = {
-        requestId,
-        toolName: 'Bash',
-        toolUseId: itemId,
-        input: { command: unwrapShell(raw), ...(reason ? { description: reason } : {}) },
-        description: reason,
-        blockedPath: null,
-      };
-      return this.host.permissions.ask(ask, (answer) => this.answerDecision(id, answer));
-    }
-    if (method === 'item/fileChange/requestApproval')
-      return this.askFileChanges(id, requestId, itemId, str(params['reason']));
-    if (method === 'item/tool/requestUserInput')
-      return this.askQuestions(id, requestId, itemId, params);
-    // Anything else Codex asks (dynamic tools, elicitations, extra permissions): refused.
-    this.reply(id, { error: { code: -32601, message: `Relais does not handle ${method}` } });
+  private askCommand(request: Extract<CodexControl, { kind: 'command_approval' }>): void {
+    const { id, itemId, command, reason } = request;
+    if (this.jailed && !runsWrappedShell(command))
+      return this.answerDecision(id, {
+        behavior: 'deny',
+        message: 'Relais runs commands through the system shells only.',
+      });
+    const ask: PermissionAsk = {
+      requestId: String(id),
+      toolName: 'Bash',
+      toolUseId: itemId,
+      input: { command: unwrapShell(command), ...(reason ? { description: reason } : {}) },
+      description: reason,
+      blockedPath: null,
+    };
+    this.host.permissions.ask(ask, (answer) => this.answerDecision(id, answer));
   }
 
   /** One prompt per changed file, in order: the change goes through only if every file is allowed. */
-  private askFileChanges(
-    id: number | string,
-    requestId: string,
-    itemId: string | null,
-    reason: string | null,
-  ): void {
-    const item = itemId ? this.items.get(itemId) : undefined;
-    const changes = Array.isArray(item?.['changes']) ? (item['changes'] as unknown[]).map(obj) : [];
+  private askFileChanges(id: RequestId, itemId: string | null, reason: string | null): void {
+    const changes = (itemId ? this.items.get(itemId) : undefined) ?? [];
     if (changes.length === 0) {
       this.answerDecision(id, {
         behavior: 'deny',
@@ -245,14 +224,12 @@ export class CodexSession implements AgentProcess {
     const next = (index: number): void => {
       const change = changes[index];
       if (!change) return this.answerDecision(id, { behavior: 'allow', updatedInput: {} });
-      const kind = str(obj(change['kind'])['type']) ?? 'update';
-      const path = str(change['path']) ?? '';
       this.host.permissions.ask(
         {
-          requestId,
-          toolName: kind === 'add' ? 'Write' : 'Edit',
+          requestId: String(id),
+          toolName: change.kind === 'add' ? 'Write' : 'Edit',
           toolUseId: itemId,
-          input: { file_path: path, diff: str(change['diff']) ?? '', kind },
+          input: { file_path: change.path, diff: change.diff, kind: change.kind },
           description: reason,
           blockedPath: null,
         },
@@ -264,27 +241,16 @@ export class CodexSession implements AgentProcess {
   }
 
   /** Codex's questions, shown as Claude's AskUserQuestion so the console asks them the same way. */
-  private askQuestions(
-    id: number | string,
-    requestId: string,
-    itemId: string | null,
-    params: Json,
-  ): void {
-    const questions = Array.isArray(params['questions'])
-      ? (params['questions'] as unknown[]).map(obj)
-      : [];
-    const shown = questions.map((q) => ({
-      question: str(q['question']) ?? '',
-      header: str(q['header']) ?? '',
-      options: (Array.isArray(q['options']) ? (q['options'] as unknown[]) : []).map((o) => ({
-        label: str(obj(o)['label']) ?? '',
-        description: str(obj(o)['description']) ?? '',
-      })),
+  private askQuestions(id: RequestId, itemId: string | null, questions: Question[]): void {
+    const shown = questions.map(({ question, header, options }) => ({
+      question,
+      header,
+      options,
       multiSelect: false,
     }));
     this.host.permissions.ask(
       {
-        requestId,
+        requestId: String(id),
         toolName: 'AskUserQuestion',
         toolUseId: itemId,
         input: { questions: shown },
@@ -297,22 +263,23 @@ export class CodexSession implements AgentProcess {
           return;
         }
         const given = obj(answer.updatedInput['answers']);
-        const answers: Json = {};
-        questions.forEach((q, index) => {
-          const text = str(given[shown[index]!.question]);
-          const qid = str(q['id']);
-          if (qid && text !== null) answers[qid] = { answers: text.split(', ') };
-        });
+        // Own keys only, both ways: a question named `constructor` or an id `__proto__` is plain text.
+        const answers = Object.fromEntries(
+          questions.flatMap(({ id: qid, question }) => {
+            const text = Object.hasOwn(given, question) ? str(given[question]) : null;
+            return qid && text !== null ? [[qid, { answers: text.split(', ') }]] : [];
+          }),
+        );
         this.reply(id, { result: { answers } });
       },
     );
   }
 
-  private answerDecision(id: number | string, answer: PermissionAnswer): void {
+  private answerDecision(id: RequestId, answer: PermissionAnswer): void {
     this.reply(id, { result: { decision: answer.behavior === 'allow' ? 'accept' : 'decline' } });
   }
 
-  private reply(id: number | string, body: Json): void {
+  private reply(id: RequestId, body: Json): void {
     if (!this.rpc.alive) return;
     this.host.record('host', this.rpc.write({ id, ...body }));
   }

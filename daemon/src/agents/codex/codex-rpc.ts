@@ -3,21 +3,13 @@ import { createInterface } from 'node:readline';
 import { killProcessGroup } from '../../processes/process-groups.js';
 import { spawnAgent } from '../../processes/spawn-agent.js';
 import type { SpawnSpec } from '../../processes/spawn-agent.js';
+import { decodeCodexControl, type CodexControl, type RpcOutcome } from './codex-control.js';
 
 type Json = Record<string, unknown>;
 
-/** One message of the app server, parsed (PROTOCOLS §3.1: JSON-RPC without the "jsonrpc" member). */
-export interface RpcMessage {
-  id?: number | string;
-  method?: string;
-  params?: Json;
-  result?: unknown;
-  error?: { code?: number; message?: string };
-}
-
 export interface CodexRpcHandlers {
-  /** Every stdout line as printed, with its parse when it is a JSON object. */
-  onLine(text: string, message: RpcMessage | null, receivedAtMs: number): void;
+  /** Every stdout line as printed, with what it says when it is a JSON object (null otherwise). */
+  onLine(text: string, control: CodexControl | null, receivedAtMs: number): void;
   onExit(code: number | null, signal: NodeJS.Signals | null, stderrTail: string[]): void;
 }
 
@@ -113,26 +105,24 @@ export class CodexRpc {
 
   private readLine(text: string): void {
     const receivedAtMs = Date.now();
-    let message: RpcMessage | null = null;
+    let value: unknown = null;
     try {
-      const value: unknown = JSON.parse(text);
-      if (value && typeof value === 'object' && !Array.isArray(value))
-        message = value as RpcMessage;
+      value = JSON.parse(text);
     } catch {
       // Not JSON (a stray print): kept as text by the caller.
     }
-    this.handlers.onLine(text, message, receivedAtMs);
-    if (message && message.method === undefined && typeof message.id === 'number')
-      this.settle(message);
+    const isObject = !!value && typeof value === 'object' && !Array.isArray(value);
+    const control = isObject ? decodeCodexControl(value) : null;
+    this.handlers.onLine(text, control, receivedAtMs);
+    if (control?.kind === 'response') this.settle(control.id, control.outcome);
   }
 
-  private settle(message: RpcMessage): void {
-    const waiter = this.pending.get(message.id as number);
+  private settle(id: number, outcome: RpcOutcome): void {
+    const waiter = this.pending.get(id);
     if (!waiter) return;
-    this.pending.delete(message.id as number);
-    if (message.error)
-      waiter.reject(new RpcError(message.error.code, message.error.message ?? 'request failed'));
-    else waiter.resolve(message.result ?? {});
+    this.pending.delete(id);
+    if (outcome.ok) waiter.resolve(outcome.result);
+    else waiter.reject(new RpcError(outcome.code, outcome.message));
   }
 
   private finish(code: number | null, signal: NodeJS.Signals | null, stderrTail: string[]): void {

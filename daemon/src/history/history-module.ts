@@ -154,5 +154,6 @@ export class History {
     await Promise.all([...this.scans.values()].map((scan) => scan.catch(() => null)));
     await this.importer.idle();
     this.importer.flush();
+    await this.importer.close();
   }
 }

@@ -10,7 +10,6 @@ import { TurnWriter } from '../usage/turn-writer.js';
 import { FileCursors } from './file-cursors.js';
 import { messageOf, unchanged } from './file-identity.js';
 import { ImportRun, type FileOutcome } from './import-run.js';
-import { DecodingThread } from './decoding-thread.js';
 import { ImportedSessions } from './imported-sessions.js';
 import { transcriptReader } from './transcript-readers.js';
 import { discard, openTranscript, type OpenedTranscript } from './transcript-file.js';
@@ -63,7 +62,6 @@ export class HistoryImporter {
   private readonly counted = new Set<string>();
   private readonly locks = new Map<string, Promise<unknown>>();
   private readonly reading: TranscriptRead;
-  private readonly decoding = new DecodingThread();
   private stopped = false;
   /** Scans under way (each holds the event store's writes: see SCAN_WRITE_BYTES). */
   private scans = 0;
@@ -92,7 +90,6 @@ export class HistoryImporter {
       commitCursors: () => this.commitCursors(),
       stopped: () => this.stopped,
       onChunk: (bytes) => this.chunkRead(bytes),
-      decoding: this.decoding,
     });
     deps.events.writeAlongside(() => this.storeWithEvents());
   }
@@ -274,11 +271,6 @@ export class HistoryImporter {
   /** Ends the reads under way at their next chunk (shutdown); what was read is kept. */
   stop(): void {
     this.stopped = true;
-  }
-
-  /** Ends the decoding thread, once no read is under way (after `stop` and `idle`). */
-  close(): Promise<void> {
-    return this.decoding.close();
   }
 
   /** Resolves once every file read under way has finished. */

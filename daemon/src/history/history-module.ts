@@ -154,6 +154,5 @@ export class History {
     await Promise.all([...this.scans.values()].map((scan) => scan.catch(() => null)));
     await this.importer.idle();
     this.importer.flush();
-    await this.importer.close();
   }
 }

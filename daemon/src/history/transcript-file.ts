@@ -39,7 +39,7 @@ export async function openTranscript(
   }
   try {
     if (offset >= info.size) return { handle, info, first: null };
-    const bytes = sharedBuffer(Math.min(CHUNK_BYTES, info.size - offset));
+    const bytes = Buffer.allocUnsafe(Math.min(CHUNK_BYTES, info.size - offset));
     const { bytesRead } = await handle.read(bytes, 0, bytes.length, offset);
     return { handle, info, first: { position: offset, bytes: bytes.subarray(0, bytesRead) } };
   } catch (error: unknown) {
@@ -47,12 +47,6 @@ export async function openTranscript(
     return { error };
   }
 }
-
-/**
- * A read buffer whose memory the decoding thread sees as it is (a SharedArrayBuffer): a chunk
- * posted to it is not copied (copying took a tenth of the importer's thread).
- */
-export const sharedBuffer = (bytes: number): Buffer => Buffer.from(new SharedArrayBuffer(bytes));
 
 /** Closes an opened transcript nobody will read (an import stopped before reaching it). */
 export function discard(opened: Promise<OpenedTranscript> | null): void {

@@ -5,17 +5,15 @@ import type { EventStore } from '../events/event-store.js';
 import type { StoredSubscription } from '../subscriptions/subscription-repo.js';
 import type { TurnWriter } from '../usage/turn-writer.js';
 import type { FileCursor, FileCursors } from './file-cursors.js';
-import { messageOf, resetReason, unchanged } from './file-identity.js';
+import { messageOf, parseState, resetReason, unchanged } from './file-identity.js';
 import type { FileOutcome } from './import-run.js';
 import { noFacts, type ConversationFacts, type ImportedSessions } from './imported-sessions.js';
-import { MAX_LINE_BYTES } from './line-splitter.js';
+import { LineSplitter, MAX_LINE_BYTES, type SplitLine } from './line-splitter.js';
 import { responseTurn } from './response-turn.js';
-import type { ResponseUsage, TranscriptReader } from '../agents/transcript-reader.js';
-import type { DecodedLine, Finished, ParserMark } from './chunk-decoder.js';
-import { ChunkReads } from './chunk-reads.js';
-import type { DecodingThread } from './decoding-thread.js';
+import type { TranscriptParser, TranscriptReader } from '../agents/transcript-reader.js';
 import { transcriptReader } from './transcript-readers.js';
 import {
+  CHUNK_BYTES,
   TAIL_BYTES,
   tailHash,
   tailHashOf,
@@ -36,10 +34,7 @@ export const nothing = (): FileOutcome => ({
 interface FileRead {
   subscription: StoredSubscription;
   reader: TranscriptReader;
-  /** The parser's saved state this read continues from (JSON), null from the start. */
-  readerState: string | null;
-  /** Where the parser stands after the lines handled so far. */
-  parsed: ParserMark | null;
+  parser: TranscriptParser;
   path: string;
   mtimeMs: number;
   conversation: string | null;
@@ -71,8 +66,6 @@ export interface TranscriptReadDeps {
   stopped: () => boolean;
   /** A chunk of this many bytes was read and its lines stored. */
   onChunk: (bytes: number) => void;
-  /** Where a file's lines are split, decoded and parsed. */
-  decoding: DecodingThread;
 }
 
 /**
@@ -158,10 +151,10 @@ export class TranscriptRead {
           });
         // A kill after that event must not tell the reset again: the read stands at the start.
         if (reset) this.keepResume(file, 0, Buffer.alloc(0));
-        const read = await this.readLines(file, opened, start, info.size, final);
+        const read = await this.readLines(file, opened, start, info.size);
         held = read.held;
         offset = file.native ? info.size : read.consumed;
-        for (const response of read.responses) this.count(file, response, offset);
+        if (final) for (const response of file.parser.drain()) this.count(file, response, offset);
         lines += file.outcome.lines;
         malformed += file.outcome.malformed;
         if (file.sessionId) {
@@ -194,8 +187,7 @@ export class TranscriptRead {
     return {
       subscription,
       reader,
-      readerState: kept ? kept.reader_state : null,
-      parsed: null,
+      parser: reader.parser(kept ? parseState(kept.reader_state) : null),
       path,
       mtimeMs: info.mtimeMs,
       conversation: reader.conversationOf(path),
@@ -234,8 +226,8 @@ export class TranscriptRead {
       tail_hash: await tailHash(handle, offset, held),
       lines,
       malformed,
-      reader_state: file.native ? null : (file.parsed?.state ?? null),
-      open_response: !file.native && file.parsed?.hasOpen ? 1 : 0,
+      reader_state: file.native ? null : JSON.stringify(file.parser.state()),
+      open_response: !file.native && file.parser.hasOpen() ? 1 : 0,
       error: file.outcome.error,
       read_at_ms: Date.now(),
     });
@@ -243,62 +235,48 @@ export class TranscriptRead {
     if (!this.deps.turns.hasPending()) this.deps.commitCursors();
   }
 
-  /**
-   * Reads the file's new bytes from `start` in chunks, decoded (split, parsed) on the decoding
-   * thread while the chunk before is stored, each line stored by `line`; then where the parser
-   * stands, with the responses still open when `final`.
-   */
+  /** Splits the file's new bytes into lines from `start`, each stored by `line`. */
   private async readLines(
     file: FileRead,
     opened: { handle: FileHandle; first: Chunk | null },
     start: number,
     size: number,
-    final: boolean,
-  ): Promise<{ consumed: number; held: Chunk | null; responses: ResponseUsage[] }> {
-    const decoding = this.deps.decoding.open(file.reader.agent, file.readerState, start);
-    try {
-      const reads = new ChunkReads(opened.handle, opened.first, decoding, start, size, final);
-      opened.first = null;
-      // The last chunk stored: the bytes the cursor's tail hash is taken from, most often.
-      let held: Chunk | null = null;
-      let consumed = start;
-      // The last bytes before the chunk's end (a copy: read buffers are reused), for `resume`'s hash.
-      let recent = Buffer.alloc(0);
-      let finished: Finished | undefined;
-      while (!file.native) {
-        const next = await reads.next(!this.deps.stopped());
-        if (!next) break;
-        const { chunk, decoded } = next;
-        finished = decoded.finished;
-        if (decoded.tooLong !== null)
-          file.outcome.error = `line at byte ${decoded.tooLong} is longer than ${MAX_LINE_BYTES} bytes: skipped`;
-        for (const line of decoded.lines) this.line(file, line);
-        file.parsed = { state: decoded.state, hasOpen: decoded.hasOpen };
-        if (decoded.consumed > consumed) {
-          const upTo = chunk.bytes.subarray(0, decoded.consumed - chunk.position);
-          const last = upTo.subarray(-TAIL_BYTES);
-          this.keepResume(
-            file,
-            decoded.consumed,
-            last.length === TAIL_BYTES ? last : Buffer.concat([recent, last]),
-          );
-          consumed = decoded.consumed;
-        }
-        this.deps.onChunk(chunk.bytes.length);
-        held = chunk;
-        recent = Buffer.from(
-          Buffer.concat([recent, chunk.bytes.subarray(-TAIL_BYTES)]).subarray(-TAIL_BYTES),
-        );
+  ): Promise<{ consumed: number; held: Chunk | null }> {
+    const { handle } = opened;
+    // The last chunk parsed: the bytes the cursor's tail hash is taken from, most often.
+    let held: Chunk | null = null;
+    const splitter = new LineSplitter(start, (at) => {
+      file.outcome.error = `line at byte ${at} is longer than ${MAX_LINE_BYTES} bytes: skipped`;
+    });
+    let buffer: Buffer | null = null;
+    let position = start;
+    // The last bytes before `position` (a copy: the read buffer is reused), for `resume`'s hash.
+    let recent = Buffer.alloc(0);
+    while (position < size && !file.native && !this.deps.stopped()) {
+      let chunk: Buffer;
+      if (opened.first?.position === position) chunk = opened.first.bytes;
+      else {
+        buffer ??= Buffer.allocUnsafe(CHUNK_BYTES);
+        const want = Math.min(CHUNK_BYTES, size - position);
+        chunk = buffer.subarray(0, (await handle.read(buffer, 0, want, position)).bytesRead);
       }
-      if (file.native) return { consumed, held, responses: [] };
-      // Most often with the last chunk's answer: no turn of the event loop between its lines and
-      // the cursor (a watched file's read stores its cursor with its turns' batch).
-      finished ??= await decoding.finish(final);
-      file.parsed = { state: finished.state, hasOpen: finished.hasOpen };
-      return { consumed, held, responses: finished.responses };
-    } finally {
-      decoding.close();
+      opened.first = null;
+      if (chunk.length === 0) break;
+      const consumedBefore = splitter.consumed;
+      splitter.push(chunk, position, (line) => this.line(file, line));
+      if (splitter.consumed > consumedBefore) {
+        const upTo = chunk.subarray(0, splitter.consumed - position).subarray(-TAIL_BYTES);
+        const tail = upTo.length === TAIL_BYTES ? upTo : Buffer.concat([recent, upTo]);
+        this.keepResume(file, splitter.consumed, tail);
+      }
+      this.deps.onChunk(chunk.length);
+      held = { position, bytes: chunk };
+      recent = Buffer.from(
+        Buffer.concat([recent, chunk.subarray(-TAIL_BYTES)]).subarray(-TAIL_BYTES),
+      );
+      position += chunk.length;
     }
+    return { consumed: splitter.consumed, held };
   }
 
   /** Takes `resume` at `offset`: `tail` ends with the bytes just before it. */
@@ -318,16 +296,25 @@ export class TranscriptRead {
       tail_hash: tailHashOf(tail),
       lines: file.before.lines + file.outcome.lines,
       malformed: file.before.malformed + file.outcome.malformed,
-      reader_state: file.parsed?.state ?? null,
-      open_response: file.parsed?.hasOpen ? 1 : 0,
+      reader_state: JSON.stringify(file.parser.state()),
+      open_response: file.parser.hasOpen() ? 1 : 0,
       error: file.outcome.error,
       read_at_ms: Date.now(),
     };
   }
 
-  private line(file: FileRead, line: DecodedLine): void {
+  private line(file: FileRead, line: SplitLine): void {
     if (file.native) return;
-    const { text, valid, facts } = line;
+    const text = line.bytes.toString('utf8');
+    if (text.trim() === '') return;
+    let value: unknown;
+    let valid = true;
+    try {
+      value = JSON.parse(text);
+    } catch {
+      valid = false;
+    }
+    const facts = valid ? file.parser.line(value) : {};
     if (!file.sessionId && !this.attach(file, facts.conversationId, facts.atMs)) return;
     const sessionId = file.sessionId!;
     const data = valid

@@ -16,6 +16,7 @@ import { openNdjsonClient } from '../src/testing/ndjson-client.js';
 import { claudeLines } from '../src/testing/transcripts.js';
 import { writeCorpus, writeRollouts } from './history-corpus.js';
 import { percentile } from './percentile.js';
+import { loadAverage, threadCpu, threadCpuSince } from './thread-cpu.js';
 
 const MB = 1024 * 1024;
 const target = Number(process.env['BENCH_HISTORY_MB'] ?? 1024) * MB;
@@ -66,23 +67,28 @@ try {
   const loop = monitorEventLoopDelay({ resolution: 10 });
   loop.enable();
   const cpuBefore = process.cpuUsage();
+  const threadsBefore = threadCpu();
   started = performance.now();
   const reports = await importAll();
   const seconds = (performance.now() - started) / 1000;
   const cpu = process.cpuUsage(cpuBefore);
+  const byThread = threadCpuSince(threadsBefore);
   loop.disable();
   clearInterval(sampler);
   const sum = (key: 'files' | 'bytes' | 'lines' | 'turns' | 'sessions'): number =>
     reports.reduce((total, report) => total + report[key], 0);
+  const cpuSeconds = (cpu.user + cpu.system) / 1e6;
   const errors = reports.reduce((total, report) => total + report.errors.length, 0);
   console.log(
     `first import: ${sum('files')} files, ${mb(sum('bytes'))} MB, ${sum('lines')} lines, ${sum('turns')} responses, ` +
       `${sum('sessions')} sessions, ${errors} errors in ${seconds.toFixed(1)} s: ` +
       `${(sum('bytes') / MB / seconds).toFixed(1)} MB/s, ${Math.round(sum('turns') / seconds)} turns/s, ` +
-      `CPU ${((cpu.user + cpu.system) / 1e6).toFixed(1)} s (all threads), ` +
+      `CPU ${cpuSeconds.toFixed(1)} s (all threads; ${(cpuSeconds / (sum('bytes') / 1024 / MB)).toFixed(1)} s per GB; ` +
+      `${byThread}), ` +
       `peak RSS ${mb(peak.rss)} MB (${mb(rssBefore)} MB before; then JS heap ${mb(peak.heapTotal)} MB, ` +
       `buffers ${mb(peak.external)} MB), event loop delay ` +
-      `p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms`,
+      `p99 ${(loop.percentile(99) / 1e6).toFixed(0)} ms, max ${(loop.max / 1e6).toFixed(0)} ms; ` +
+      `load average ${loadAverage()}`,
   );
 
   const rescans: number[] = [];

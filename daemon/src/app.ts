@@ -9,6 +9,7 @@ import type { AgentEntry } from './agents/agent.js';
 import type { RelaisConfig } from './config.js';
 import { startCheckpointer } from './db/checkpointer.js';
 import { openDatabase, type Db } from './db/database.js';
+import { lockDataFolder, type DataFolderLock } from './home/data-folder-lock.js';
 import { LogSink } from './diagnostics/log-sink.js';
 import { requestForLog } from './diagnostics/request-log.js';
 import type { EventStore } from './events/event-store.js';
@@ -95,6 +96,21 @@ export interface BuildOptions {
 export async function build(config: RelaisConfig, options: BuildOptions = {}): Promise<Relais> {
   limitHeapGrowth();
   ensureDataHome(config.home);
+  // Before anything reads or ends what another daemon of this folder runs.
+  const lock = lockDataFolder(config.home);
+  try {
+    return await buildLocked(config, options, lock);
+  } catch (error: unknown) {
+    lock.release();
+    throw error;
+  }
+}
+
+async function buildLocked(
+  config: RelaisConfig,
+  options: BuildOptions,
+  lock: DataFolderLock,
+): Promise<Relais> {
   const apiKey = loadOrCreateApiKey(config.home);
   const databaseFile = join(config.home, 'relais.db');
   const db = openDatabase(databaseFile, SCHEMA);
@@ -143,7 +159,11 @@ export async function build(config: RelaisConfig, options: BuildOptions = {}): P
     },
     async close() {
       app.log.info('shutdown: stop accepting requests');
-      await app.close();
+      try {
+        await app.close();
+      } finally {
+        lock.release();
+      }
     },
   };
 }

@@ -32,11 +32,13 @@ import { Session } from '../../../contract/api';
 import { Composer } from './composer/composer';
 import { extendOutcome } from './extend-outcome';
 import { conversationCommands } from './conversation-commands';
-import { ConversationStore, FAST_PAGE, PAGE } from './conversation-store';
+import { ConversationStore, PAGE } from './conversation-store';
+import { ScrollSpeed, olderChunk } from './conversation-paging';
 import { QueuePanel } from './composer/queue-panel';
 import type { ResumeData } from './resume-dialog';
 import { SteeringPanel } from './composer/steering-panel';
 import { TimelineView } from './timeline/timeline-view';
+import { EDGE_PX, ScrollPlace, ScrollSpace, seqOfPlace } from './timeline/scroll-space';
 import { SessionTitleView } from '../sessions/session-title';
 import { dismissFirstPaint } from '../../first-paint/handoff';
 import { registerPageCommands } from '../palette/page-commands';
@@ -44,7 +46,8 @@ import { TerminalPanel } from '../terminal/terminal-panel';
 import { isTyping } from '../shared/is-typing';
 import { CLOSE, OPEN, markedParts } from '../shared/marked-text';
 
-const EDGE_PX = 300;
+/** A drag of the thumb into the room outside the window is followed once it rests this long. */
+const DRAG_SETTLE_MS = 90;
 const EXTEND_SECONDS = 1800;
 
 /** The component's words, in the console's language. */
@@ -125,6 +128,15 @@ export class ConversationPage {
   private readonly paletteRegistry = inject(PaletteRegistry);
   private readonly navigator = inject(Navigator);
   private readonly scroller = viewChild<ElementRef<HTMLElement>>('scroller');
+  private readonly spaceBefore = viewChild<ElementRef<HTMLElement>>('spaceBefore');
+  private readonly spaceAfter = viewChild<ElementRef<HTMLElement>>('spaceAfter');
+  /** The room kept above and below the window's rows, for an honest scrollbar. */
+  private readonly space = new ScrollSpace(() => {
+    const [before, after] = [this.spaceBefore(), this.spaceAfter()];
+    return before && after ? { before: before.nativeElement, after: after.nativeElement } : null;
+  });
+  private readonly speed = new ScrollSpeed();
+  private dragTimer: ReturnType<typeof setTimeout> | undefined;
 
   readonly id = input.required<string>();
   protected readonly sidePanel = signal(typeof window === 'undefined' || window.innerWidth > 1000);
@@ -197,34 +209,90 @@ export class ConversationPage {
     afterRenderEffect({
       write: () => {
         this.store.timeline();
+        const range = this.store.scrollRange();
         if (this.store.loading()) return;
         const element = this.scroller()?.nativeElement;
-        if (element && untracked(() => this.store.following()))
-          element.scrollTop = element.scrollHeight;
+        const rows = this.rowsOf(element);
+        const following = untracked(() => this.store.following());
+        if (element && rows)
+          this.space.fit(element, rows, range, untracked(this.store.windowSpan), following);
+        if (element && following) element.scrollTop = element.scrollHeight;
         // The console's own view of the conversation is drawn: the first paint makes way.
         dismissFirstPaint();
-        if (!element) return;
+        if (!element || !rows) return;
         this.noteDrawnRows(element);
         if (
-          element.scrollHeight <= element.clientHeight + EDGE_PX &&
+          rows.offsetHeight <= element.clientHeight + EDGE_PX &&
           untracked(() => this.store.bounds().hasOlder)
         ) {
           void this.loadOlder();
+        } else if (!following) {
+          // A place reached while a page was on its way (a drag) is acted on now.
+          setTimeout(() => this.onScroll(false));
         }
       },
     });
   }
 
-  protected onScroll(): void {
+  protected onScroll(moved = true): void {
     const element = this.scroller()?.nativeElement;
-    if (!element || this.store.loading()) return;
+    const rows = this.rowsOf(element);
+    if (moved && element) this.speed.note(element.scrollTop, performance.now());
+    const loading = this.store.loading();
+    if (!element || !rows || loading === 'initial' || loading === 'jump') return;
     const fromBottom = element.scrollHeight - element.scrollTop - element.clientHeight;
     const bounds = this.store.bounds();
-    this.store.following.set(fromBottom < 48 && !bounds.hasNewer);
-    // At the very top the reader outran the history (a fast scroll, a drag, Home): a larger chunk.
-    if (element.scrollTop < EDGE_PX && bounds.hasOlder)
-      void this.loadOlder(element.scrollTop < 1 ? FAST_PAGE : PAGE);
-    else if (fromBottom < EDGE_PX && bounds.hasNewer) void this.loadNewer();
+    if (!loading) this.store.following.set(fromBottom < 48 && !bounds.hasNewer);
+    clearTimeout(this.dragTimer);
+    const place = this.space.place(element, rows, bounds);
+    if (!place) return;
+    this.goTo(place, !!loading);
+  }
+
+  /**
+   * Acts on where the view is: the conversation's start or tail read at once (the thumb dragged
+   * to an end), a place in the room outside the window read once the drag rests there, the chunk
+   * beside the rows added when near them (the larger one for a fast reader).
+   */
+  private goTo(place: ScrollPlace, loading: boolean): void {
+    switch (place.kind) {
+      case 'start':
+        void this.toStart(false);
+        return;
+      case 'tail':
+        void this.toTail();
+        return;
+      case 'before':
+      case 'after':
+        this.dragTimer = setTimeout(() => void this.toPlace(place), DRAG_SETTLE_MS);
+        return;
+      case 'older':
+        if (!loading) void this.loadOlder(olderChunk(this.speed.upwards()));
+        return;
+      case 'newer':
+        if (!loading) void this.loadNewer();
+    }
+  }
+
+  /** Reads the events a place in the room outside the window stands for, and shows them there. */
+  private async toPlace(place: { kind: 'before' | 'after'; fraction: number }): Promise<void> {
+    const range = this.store.scrollRange();
+    const window = this.store.windowSpan();
+    if (!range || !window) return;
+    const seq = seqOfPlace(range, place, window, this.store.span());
+    this.speed.reset();
+    if (!(await this.store.jumpTo(seq))) return;
+    afterNextRender(
+      () => {
+        const element = this.scroller()?.nativeElement;
+        const steps = element ? [...element.querySelectorAll<HTMLElement>('[data-seq]')] : [];
+        const target = steps.find((step) => Number(step.dataset['seq']) >= seq);
+        if (!element || !target) return;
+        element.scrollTop +=
+          target.getBoundingClientRect().top - element.getBoundingClientRect().top;
+      },
+      { injector: this.injector },
+    );
   }
 
   protected async jumpTo(seq: number): Promise<void> {
@@ -288,7 +356,8 @@ export class ConversationPage {
   }
 
   /** The conversation's first chunk, read at once instead of scrolled through. */
-  protected async toStart(): Promise<void> {
+  protected async toStart(focus = true): Promise<void> {
+    this.speed.reset();
     // Overtaken (End pressed before the first chunk came), failed, or still opening: nothing moves.
     if (!(await this.store.jumpToStart())) return;
     afterNextRender(
@@ -297,7 +366,8 @@ export class ConversationPage {
         if (!element) return;
         element.scrollTop = 0;
         // The button that asked is gone with the earlier steps: the keyboard stays in the log.
-        if (!element.contains(document.activeElement)) element.focus({ preventScroll: true });
+        if (focus && !element.contains(document.activeElement))
+          element.focus({ preventScroll: true });
       },
       { injector: this.injector },
     );
@@ -384,11 +454,18 @@ export class ConversationPage {
   }
 
   private async open(id: string): Promise<void> {
+    this.space.reset();
+    this.speed.reset();
     await this.store.open(id);
     // The index (turns, tools) is for navigation only: read it once the tail is on screen.
     afterNextRender(() => void setTimeout(() => void this.store.ensureIndex()), {
       injector: this.injector,
     });
+  }
+
+  /** The element holding the window's rows. */
+  private rowsOf(scroller: HTMLElement | undefined): HTMLElement | null {
+    return scroller?.querySelector<HTMLElement>('app-timeline-view') ?? null;
   }
 
   /** Counts the elements each drawn row holds, for the window's element budget. */

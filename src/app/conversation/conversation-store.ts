@@ -20,6 +20,7 @@ import {
 import { RowTrim, mergeEvents, trimRows, trimWindow, windowBounds } from './timeline/event-window';
 import { shareRepeatedOutput } from './timeline/repeated-output';
 import { RowCosts } from './timeline/row-cost';
+import { ScrollRange } from './timeline/scroll-range';
 import { stableRows } from './timeline/stable-rows';
 import { buildTimeline } from './timeline/timeline';
 import {
@@ -113,6 +114,17 @@ export class ConversationStore {
   readonly bounds = computed(() =>
     windowBounds(this.eventsSignal(), this.firstSeq(), this.lastSeq()),
   );
+  /** The whole conversation weighed by its outline, for the scrollbar (see ScrollRange). */
+  readonly scrollRange = computed(() => {
+    const first = this.firstSeq();
+    return first === null ? null : new ScrollRange(this.indexSignal(), first, this.lastSeq());
+  });
+  /** The seqs the conversation spans, and those the window holds (null while empty). */
+  readonly span = computed(() => ({ first: this.firstSeq() ?? 1, last: this.lastSeq() }));
+  readonly windowSpan = computed(() => {
+    const events = this.eventsSignal();
+    return events.length ? { first: events[0]!.seq, last: events.at(-1)!.seq } : null;
+  });
   /** This session's prompts, but one the first paint answered: not asked again (first-paint/). */
   readonly pending = computed(() => {
     this.earlyAnswers();

@@ -4,6 +4,10 @@ import { claudeLines } from '../daemon/src/testing/transcripts';
 import { expect, expectAccessible, openAt, test, type Relais } from './support/fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { importDemoConversation } from './support/history';
+import { CHROMIUM } from './support/daemon';
+
+// The scrollbar's thumb is what these journeys look at: shown in their screenshots.
+test.use({ launchOptions: { ...CHROMIUM, ignoreDefaultArgs: ['--hide-scrollbars'] } });
 
 const OUTSIDE = 'f0f0f0f0-7777-4777-8777-777777777771';
 const TURNS = 150;
@@ -147,6 +151,13 @@ for (const [width, height, outside] of [
       )
       .toBe(true);
     await sample();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({
+        path: `test-results/long-conversation-middle-${width}-${scheme}.png`,
+      });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
 
     // Scrolled up from there, earlier rows arrive above: the step read stays where it was.
     const reads = eventReads.length;

@@ -312,10 +312,20 @@ async function scrollToTop(page, cdp, { walk = false } = {}) {
       else scroller.scrollTop = 0;
       scroller.dispatchEvent(new Event('scroll'));
     }, walk);
-    await page.waitForFunction(
-      (b) => document.querySelector('.scroller [data-seq]')?.getAttribute('data-seq') !== b,
-      before,
-    );
+    await page
+      .waitForFunction(
+        (b) => document.querySelector('.scroller [data-seq]')?.getAttribute('data-seq') !== b,
+        before,
+      )
+      .catch(async (error) => {
+        // What the page was showing when it stopped moving, for whoever reads the failure.
+        const state = await page.evaluate(() => {
+          const scroller = document.querySelector('.scroller');
+          const edges = [...scroller.querySelectorAll('.edge')].map((edge) => edge.textContent);
+          return { top: scroller.scrollTop, height: scroller.scrollHeight, edges };
+        });
+        throw new Error(`stuck at ${before}: ${JSON.stringify(state)}`, { cause: error });
+      });
     domMax = Math.max(domMax, await countElements(page));
     const { usedSize } = await cdp.send('Runtime.getHeapUsage');
     heapMaxMB = Math.max(heapMaxMB, usedSize / 1e6);

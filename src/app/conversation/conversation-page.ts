@@ -137,6 +137,8 @@ export class ConversationPage {
   });
   private readonly speed = new ScrollSpeed();
   private dragTimer: ReturnType<typeof setTimeout> | undefined;
+  /** The view moved while a page was on its way: where it went is looked at once it is shown. */
+  private placeMissed = false;
 
   readonly id = input.required<string>();
   protected readonly sidePanel = signal(typeof window === 'undefined' || window.innerWidth > 1000);
@@ -226,8 +228,9 @@ export class ConversationPage {
           untracked(() => this.store.bounds().hasOlder)
         ) {
           void this.loadOlder();
-        } else if (!following) {
+        } else if (!following && this.placeMissed) {
           // A place reached while a page was on its way (a drag) is acted on now.
+          this.placeMissed = false;
           setTimeout(() => this.onScroll(false));
         }
       },
@@ -239,7 +242,9 @@ export class ConversationPage {
     const rows = this.rowsOf(element);
     if (moved && element) this.speed.note(element.scrollTop, performance.now());
     const loading = this.store.loading();
-    if (!element || !rows || loading === 'initial' || loading === 'jump') return;
+    if (!element || !rows || loading === 'initial') return;
+    this.placeMissed = !!loading;
+    if (loading === 'jump') return;
     const fromBottom = element.scrollHeight - element.scrollTop - element.clientHeight;
     const bounds = this.store.bounds();
     if (!loading) this.store.following.set(fromBottom < 48 && !bounds.hasNewer);

@@ -1,4 +1,5 @@
 import { ScrollRange, SPACE_MAX_PX, spacerHeights } from './scroll-range';
+import { seqOfPlace } from './scroll-space';
 
 const turn = (seq: number) => ({ turn: 0, seq, text: '' });
 const tool = (seq: number) => ({ seq, id: `t${seq}`, name: 'Bash', summary: '' });
@@ -67,5 +68,20 @@ describe('the scroll range (where the window sits in the whole conversation)', (
     expect(huge.before).toBe(SPACE_MAX_PX);
     const unmeasured = spacerHeights(range, { first: 500, last: 600, heightPx: 0 });
     expect(unmeasured).toEqual({ before: 0, after: 0, pxPerWeight: 0 });
+  });
+
+  it('points a place in the room before or after the window at the seq it stands for', () => {
+    const range = outlined();
+    const window = { first: 4_001, last: 5_000 };
+    const span = { first: 1, last: 10_000 };
+    expect(seqOfPlace(range, { kind: 'before', fraction: 0 }, window, span)).toBe(1);
+    const before = seqOfPlace(range, { kind: 'before', fraction: 0.5 }, window, span);
+    expect(Math.abs(before - 2_000)).toBeLessThan(100);
+    const after = seqOfPlace(range, { kind: 'after', fraction: 0.5 }, window, span);
+    expect(Math.abs(after - 7_500)).toBeLessThan(100);
+    expect(seqOfPlace(range, { kind: 'after', fraction: 1 }, window, span)).toBe(10_000);
+    // A hostile fraction (a view past the room's end) stays inside the conversation.
+    expect(seqOfPlace(range, { kind: 'before', fraction: -3 }, window, span)).toBe(1);
+    expect(seqOfPlace(range, { kind: 'after', fraction: 7 }, window, span)).toBe(10_000);
   });
 });

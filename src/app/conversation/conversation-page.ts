@@ -32,13 +32,12 @@ import { Session } from '../../../contract/api';
 import { Composer } from './composer/composer';
 import { extendOutcome } from './extend-outcome';
 import { conversationCommands } from './conversation-commands';
-import { ConversationStore, PAGE } from './conversation-store';
-import { ScrollSpeed, olderChunk } from './conversation-paging';
+import { ConversationStore } from './conversation-store';
+import { ConversationScroll } from './conversation-scroll';
 import { QueuePanel } from './composer/queue-panel';
 import type { ResumeData } from './resume-dialog';
 import { SteeringPanel } from './composer/steering-panel';
 import { TimelineView } from './timeline/timeline-view';
-import { EDGE_PX, ScrollPlace, ScrollSpace, seqOfPlace } from './timeline/scroll-space';
 import { SessionTitleView } from '../sessions/session-title';
 import { dismissFirstPaint } from '../../first-paint/handoff';
 import { registerPageCommands } from '../palette/page-commands';
@@ -46,8 +45,6 @@ import { TerminalPanel } from '../terminal/terminal-panel';
 import { isTyping } from '../shared/is-typing';
 import { CLOSE, OPEN, markedParts } from '../shared/marked-text';
 
-/** A drag of the thumb into the room outside the window is followed once it rests this long. */
-const DRAG_SETTLE_MS = 90;
 const EXTEND_SECONDS = 1800;
 
 /** The component's words, in the console's language. */
@@ -130,15 +127,16 @@ export class ConversationPage {
   private readonly scroller = viewChild<ElementRef<HTMLElement>>('scroller');
   private readonly spaceBefore = viewChild<ElementRef<HTMLElement>>('spaceBefore');
   private readonly spaceAfter = viewChild<ElementRef<HTMLElement>>('spaceAfter');
-  /** The room kept above and below the window's rows, for an honest scrollbar. */
-  private readonly space = new ScrollSpace(() => {
-    const [before, after] = [this.spaceBefore(), this.spaceAfter()];
-    return before && after ? { before: before.nativeElement, after: after.nativeElement } : null;
+  /** The log's scrolling: the room around the window, chunks beside it, drags into the room. */
+  private readonly scroll = new ConversationScroll(this.store, this.injector, {
+    scroller: () => this.scroller()?.nativeElement,
+    spaces: () => {
+      const [before, after] = [this.spaceBefore(), this.spaceAfter()];
+      return before && after ? { before: before.nativeElement, after: after.nativeElement } : null;
+    },
+    toStart: () => this.toStart(false),
+    toTail: () => this.toTail(),
   });
-  private readonly speed = new ScrollSpeed();
-  private dragTimer: ReturnType<typeof setTimeout> | undefined;
-  /** The view moved while a page was on its way: where it went is looked at once it is shown. */
-  private placeMissed = false;
 
   readonly id = input.required<string>();
   protected readonly sidePanel = signal(typeof window === 'undefined' || window.innerWidth > 1000);
@@ -214,90 +212,20 @@ export class ConversationPage {
         const range = this.store.scrollRange();
         if (this.store.loading()) return;
         const element = this.scroller()?.nativeElement;
-        const rows = this.rowsOf(element);
         const following = untracked(() => this.store.following());
-        if (element && rows)
-          this.space.fit(element, rows, range, untracked(this.store.windowSpan), following);
+        this.scroll.fit(range, following);
         if (element && following) element.scrollTop = element.scrollHeight;
         // The console's own view of the conversation is drawn: the first paint makes way.
         dismissFirstPaint();
-        if (!element || !rows) return;
+        if (!element) return;
         this.noteDrawnRows(element);
-        if (
-          rows.offsetHeight <= element.clientHeight + EDGE_PX &&
-          untracked(() => this.store.bounds().hasOlder)
-        ) {
-          void this.loadOlder();
-        } else if (!following && this.placeMissed) {
-          // A place reached while a page was on its way (a drag) is acted on now.
-          this.placeMissed = false;
-          setTimeout(() => this.onScroll(false));
-        }
+        this.scroll.settle(following);
       },
     });
   }
 
-  protected onScroll(moved = true): void {
-    const element = this.scroller()?.nativeElement;
-    const rows = this.rowsOf(element);
-    if (moved && element) this.speed.note(element.scrollTop, performance.now());
-    const loading = this.store.loading();
-    if (!element || !rows || loading === 'initial') return;
-    this.placeMissed = !!loading;
-    if (loading === 'jump') return;
-    const fromBottom = element.scrollHeight - element.scrollTop - element.clientHeight;
-    const bounds = this.store.bounds();
-    if (!loading) this.store.following.set(fromBottom < 48 && !bounds.hasNewer);
-    clearTimeout(this.dragTimer);
-    const place = this.space.place(element, rows, bounds);
-    if (!place) return;
-    this.goTo(place, !!loading);
-  }
-
-  /**
-   * Acts on where the view is: the conversation's start or tail read at once (the thumb dragged
-   * to an end), a place in the room outside the window read once the drag rests there, the chunk
-   * beside the rows added when near them (the larger one for a fast reader).
-   */
-  private goTo(place: ScrollPlace, loading: boolean): void {
-    switch (place.kind) {
-      case 'start':
-        void this.toStart(false);
-        return;
-      case 'tail':
-        void this.toTail();
-        return;
-      case 'before':
-      case 'after':
-        this.dragTimer = setTimeout(() => void this.toPlace(place), DRAG_SETTLE_MS);
-        return;
-      case 'older':
-        if (!loading) void this.loadOlder(olderChunk(this.speed.upwards()));
-        return;
-      case 'newer':
-        if (!loading) void this.loadNewer();
-    }
-  }
-
-  /** Reads the events a place in the room outside the window stands for, and shows them there. */
-  private async toPlace(place: { kind: 'before' | 'after'; fraction: number }): Promise<void> {
-    const range = this.store.scrollRange();
-    const window = this.store.windowSpan();
-    if (!range || !window) return;
-    const seq = seqOfPlace(range, place, window, this.store.span());
-    this.speed.reset();
-    if (!(await this.store.jumpTo(seq))) return;
-    afterNextRender(
-      () => {
-        const element = this.scroller()?.nativeElement;
-        const steps = element ? [...element.querySelectorAll<HTMLElement>('[data-seq]')] : [];
-        const target = steps.find((step) => Number(step.dataset['seq']) >= seq);
-        if (!element || !target) return;
-        element.scrollTop +=
-          target.getBoundingClientRect().top - element.getBoundingClientRect().top;
-      },
-      { injector: this.injector },
-    );
+  protected onScroll(): void {
+    this.scroll.onScroll();
   }
 
   protected async jumpTo(seq: number): Promise<void> {
@@ -362,7 +290,7 @@ export class ConversationPage {
 
   /** The conversation's first chunk, read at once instead of scrolled through. */
   protected async toStart(focus = true): Promise<void> {
-    this.speed.reset();
+    this.scroll.jumped();
     // Overtaken (End pressed before the first chunk came), failed, or still opening: nothing moves.
     if (!(await this.store.jumpToStart())) return;
     afterNextRender(
@@ -459,18 +387,12 @@ export class ConversationPage {
   }
 
   private async open(id: string): Promise<void> {
-    this.space.reset();
-    this.speed.reset();
+    this.scroll.reset();
     await this.store.open(id);
     // The index (turns, tools) is for navigation only: read it once the tail is on screen.
     afterNextRender(() => void setTimeout(() => void this.store.ensureIndex()), {
       injector: this.injector,
     });
-  }
-
-  /** The element holding the window's rows. */
-  private rowsOf(scroller: HTMLElement | undefined): HTMLElement | null {
-    return scroller?.querySelector<HTMLElement>('app-timeline-view') ?? null;
   }
 
   /** Counts the elements each drawn row holds, for the window's element budget. */
@@ -479,34 +401,5 @@ export class ConversationPage {
     for (const step of scroller.querySelectorAll<HTMLElement>('[data-key]'))
       elements.set(step.dataset['key']!, step.getElementsByTagName('*').length + 1);
     untracked(() => this.store.noteDrawn(elements, document.getElementsByTagName('*').length));
-  }
-
-  private async loadOlder(size = PAGE): Promise<void> {
-    await this.keepAnchor(() => this.store.loadOlder(size));
-  }
-
-  private async loadNewer(): Promise<void> {
-    await this.keepAnchor(() => this.store.loadNewer());
-  }
-
-  /** Keeps the step under the reader's eyes in place while chunks are added or dropped around it. */
-  private async keepAnchor(load: () => Promise<boolean>): Promise<void> {
-    const element = this.scroller()?.nativeElement;
-    if (!element) return;
-    const top = element.getBoundingClientRect().top;
-    const anchor = [...element.querySelectorAll<HTMLElement>('[data-seq]')].find(
-      (step) => step.getBoundingClientRect().bottom > top,
-    );
-    const seq = anchor?.dataset['seq'];
-    const offset = anchor ? anchor.getBoundingClientRect().top - top : 0;
-    // A page overtaken by a jump (End while it was on its way) moves nothing.
-    if (!(await load())) return;
-    afterNextRender(
-      () => {
-        const same = seq ? element.querySelector<HTMLElement>(`[data-seq="${seq}"]`) : null;
-        if (same) element.scrollTop += same.getBoundingClientRect().top - top - offset;
-      },
-      { injector: this.injector },
-    );
   }
 }

@@ -219,9 +219,10 @@ export class ConversationStore {
    * fetch of `size` events (larger when the reader scrolls fast). Only as many as make the rows
    * that fit beside those kept on screen are shown; the rest wait for the next call (a dense
    * conversation scrolls in more steps, not in more requests). The newest events beyond the
-   * window are dropped. True when the window changed.
+   * window are dropped. True when the window changed. `readerSeq`, the step the reader is on,
+   * keeps its rows (and those above it) on screen rather than the window's first ones.
    */
-  async loadOlder(size = PAGE): Promise<boolean> {
+  async loadOlder(size = PAGE, readerSeq?: number): Promise<boolean> {
     const id = this.idSignal();
     const first = this.eventsSignal()[0];
     if (!id || !first || this.loadingSignal() || !this.bounds().hasOlder) return false;
@@ -249,7 +250,7 @@ export class ConversationStore {
           trimWindow(merged, Math.max(WINDOW_MAX, shown + PAGE), 'start'),
           {
             keep: 'start',
-            anchorSeq: first.seq,
+            anchorSeq: Math.max(first.seq, readerSeq ?? first.seq),
             anchorRows: ANCHOR_ROWS,
           },
         );

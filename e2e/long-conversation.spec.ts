@@ -4,18 +4,26 @@ import { claudeLines } from '../daemon/src/testing/transcripts';
 import { expect, expectAccessible, openAt, test, type Relais } from './support/fixtures';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { importDemoConversation } from './support/history';
+import { CHROMIUM } from './support/daemon';
+
+// The scrollbar's thumb is what these journeys look at: shown in their screenshots.
+test.use({ launchOptions: { ...CHROMIUM, ignoreDefaultArgs: ['--hide-scrollbars'] } });
 
 const OUTSIDE = 'f0f0f0f0-7777-4777-8777-777777777771';
 const TURNS = 150;
 
 /** A conversation of 150 turns (about 1,000 events) run outside Relais, imported into the demo subscription. */
-async function longConversation(relais: Relais, request: APIRequestContext): Promise<string> {
+async function longConversation(
+  relais: Relais,
+  request: APIRequestContext,
+  outside = OUTSIDE,
+): Promise<string> {
   const auth = { Authorization: `Bearer ${relais.key}` };
   const demo = await (
     await request.get(`${relais.base}/api/subscriptions/demo`, { headers: auth })
   ).json();
   const lines = claudeLines({
-    sessionId: OUTSIDE,
+    sessionId: outside,
     cwd: relais.cwd,
     startMs: Date.now() - 3_600_000,
     turns: TURNS,
@@ -24,8 +32,8 @@ async function longConversation(relais: Relais, request: APIRequestContext): Pro
   const project = join(demo.config_dir as string, 'projects');
   const folder = join(project, '-long-conversation');
   mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, `${OUTSIDE}.jsonl`), lines.map((line) => `${line}\n`).join(''));
-  const session = await importDemoConversation(relais, request, OUTSIDE);
+  writeFileSync(join(folder, `${outside}.jsonl`), lines.map((line) => `${line}\n`).join(''));
+  const session = await importDemoConversation(relais, request, outside);
   expect(session.last_seq, 'the long conversation is whole').toBeGreaterThan(600);
   return session.id;
 }
@@ -72,7 +80,8 @@ test('a long conversation: Home reads its first step at once, End its latest, a 
   await page.setViewportSize({ width: 390, height: 844 });
   await page.goto(`${relais.base}/sessions/${id}`);
   await expect(lastPrompt(page)).toBeVisible();
-  await log.evaluate((element) => (element.scrollTop = 0));
+  // A screen up (the very top of the scrollbar is the conversation's start: see below).
+  await log.evaluate((element) => (element.scrollTop -= element.clientHeight));
   const toStart = page.getByRole('button', { name: 'Go to the start ↑' });
   await expect(toStart).toBeVisible();
   await expectAccessible(page, 'a long conversation at 390 px');
@@ -84,3 +93,105 @@ test('a long conversation: Home reads its first step at once, End its latest, a 
   await page.getByRole('button', { name: 'Jump to latest ↓' }).click();
   await expect(lastPrompt(page)).toBeVisible();
 });
+
+/** Elements in the page now. */
+const elements = (page: Page) => page.evaluate(() => document.getElementsByTagName('*').length);
+
+/** The step at the top of the log's view: its seq and how far below the view's top it starts. */
+const stepAtTop = (page: Page) =>
+  conversation(page).evaluate((log) => {
+    const top = log.getBoundingClientRect().top;
+    const steps = [...log.querySelectorAll<HTMLElement>('[data-seq]')];
+    const step = steps.find((s) => s.getBoundingClientRect().bottom > top + 1) ?? steps[0]!;
+    return { seq: step.dataset['seq']!, offset: step.getBoundingClientRect().top - top };
+  });
+
+for (const [width, height, outside] of [
+  [1440, 900, 'f0f0f0f0-7777-4777-8777-777777777772'],
+  [390, 844, 'f0f0f0f0-7777-4777-8777-777777777773'],
+] as const) {
+  test(`a long conversation at ${width} px: the scrollbar spans all of it, its top is the first step, rows added above move nothing`, async ({
+    page,
+    relais,
+    request,
+  }) => {
+    const id = await longConversation(relais, request, outside);
+    await page.setViewportSize({ width, height });
+    const eventReads: string[] = [];
+    page.on('request', (r) => {
+      if (/\/api\/sessions\/[^/]+\/events\?/.test(r.url())) eventReads.push(r.url());
+    });
+    let most = 0;
+    const sample = async () => (most = Math.max(most, await elements(page)));
+    await openAt(page, relais, `/sessions/${id}`);
+    const log = conversation(page);
+    await expect(lastPrompt(page)).toBeVisible();
+    await sample();
+
+    // The thumb shows where the view is in the whole: at the bottom, a thumb a small part of the
+    // track (the window is 1,000 events' last tenth or so), not a track of what was loaded.
+    const track = await log.evaluate((e) => ({
+      top: e.scrollTop,
+      height: e.scrollHeight,
+      view: e.clientHeight,
+    }));
+    expect(track.height, 'room for the steps not loaded').toBeGreaterThan(4 * track.view);
+    expect(track.top + track.view).toBeGreaterThan(track.height - 60);
+
+    // The thumb dragged to the middle: the steps there are read and shown, about half way.
+    await log.evaluate((e) => (e.scrollTop = (e.scrollHeight - e.clientHeight) / 2));
+    await expect
+      .poll(
+        async () => {
+          const shown = await log.locator('.kind-user .user-text').allTextContents();
+          const turns = shown.map((text) => Number(/^Turn (\d+):/.exec(text)?.[1] ?? -1));
+          return turns.some((turn) => turn >= TURNS * 0.25 && turn <= TURNS * 0.75);
+        },
+        { message: 'a turn near the middle is shown' },
+      )
+      .toBe(true);
+    await sample();
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({
+        path: `test-results/long-conversation-middle-${width}-${scheme}.png`,
+      });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
+
+    // Scrolled up from there, earlier rows arrive above: the step read stays where it was.
+    const reads = eventReads.length;
+    const before = await log.evaluate((e) => {
+      const first = e.querySelector<HTMLElement>('[data-seq]')!;
+      e.scrollTop += first.getBoundingClientRect().top - e.getBoundingClientRect().top;
+      return first.dataset['seq'];
+    });
+    const held = await stepAtTop(page);
+    await expect
+      .poll(() => log.evaluate((e) => e.querySelector<HTMLElement>('[data-seq]')!.dataset['seq']))
+      .not.toBe(before);
+    await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => done(null))));
+    const after = await log.evaluate((e, seq) => {
+      const step = e.querySelector<HTMLElement>(`[data-seq="${seq}"]`);
+      return step ? step.getBoundingClientRect().top - e.getBoundingClientRect().top : null;
+    }, held.seq);
+    expect(eventReads.length, 'earlier rows were read').toBeGreaterThan(reads);
+    expect(after, 'the step under the finger did not move').not.toBeNull();
+    expect(Math.abs(after! - held.offset)).toBeLessThan(2);
+    await sample();
+
+    // The thumb dragged to the top: the first step, read at once, not walked up to.
+    const atTop = eventReads.length;
+    await log.evaluate((e) => (e.scrollTop = 0));
+    await expect(firstPrompt(page)).toBeVisible();
+    await expect(log.getByText('Start of the conversation')).toBeVisible();
+    expect(eventReads.length - atTop, 'one read for the start').toBeLessThanOrEqual(2);
+    await sample();
+    expect(most, 'elements on the page at most').toBeLessThanOrEqual(1500);
+    // The log keeps its role and keys; the room outside the window is hidden from readers.
+    await expect(log).toHaveAttribute('aria-keyshortcuts', 'Home End');
+    await expect(log.locator('.space')).toHaveCount(2);
+    for (const space of await log.locator('.space').all())
+      await expect(space).toHaveAttribute('aria-hidden', 'true');
+  });
+}

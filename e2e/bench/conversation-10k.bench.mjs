@@ -8,7 +8,9 @@
  * is when the page handled the first key's input event: see conversation-open.mjs), JS and API
  * bytes transferred,
  * DOM elements at the bottom and at the top of the history, JS heap after GC, and the time to reach
- * the first event by scrolling up from the bottom. Nothing is built here: run `npm run build` first
+ * the first event by scrolling up from the bottom: the scrollbar's thumb dragged to the top, again
+ * until the first event shows, and then (after Home and back) the view moved to the top of the rows
+ * drawn, again and again ("row by row": the way up chunk by chunk, whatever the scrollbar spans). Nothing is built here: run `npm run build` first
  * (BENCH_DIST=<folder> measures another build of this checkout, e.g. a copy of main's `dist`).
  * BENCH_COMPARE=<folder> opens that build's console too, served by a daemon of its own with the
  * same conversations, run by run in turn with this one (each first in turn), and prints both: on
@@ -80,6 +82,7 @@ const METRICS = [
   ['heapTopMB', 'JS heap after GC at top', 'MB'],
   ['heapMaxMB', 'JS heap max while scrolling (no GC)', 'MB'],
   ['homeMs', 'bottom → first event (Home key)', 'ms'],
+  ['walkMs', 'bottom → first event (row by row)', 'ms'],
 ];
 
 requireBuilt();

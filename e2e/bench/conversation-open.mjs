@@ -124,6 +124,13 @@ export async function measureOpen(browser, { url, tail, composer = true, prompt 
     heapMaxMB: Math.max(heapBottomMB, scroll.heapMaxMB),
     homeMs: await homeFromBottom(page, tail),
   };
+  // Back at the bottom (Home left the page at the start), the way up row by row.
+  if (figures.homeMs) {
+    await backToTail(page, tail);
+    const walk = await scrollToTop(page, cdp, { walk: true });
+    figures.walkMs = walk.ms;
+    figures.domMax = Math.max(figures.domMax, walk.domMax);
+  }
   await context.close();
   return figures;
 }
@@ -256,8 +263,8 @@ async function heapAfterGc(cdp) {
   return usedSize / 1e6;
 }
 
-/** Back at the bottom (End), then Home: how long until the first event is on screen. */
-async function homeFromBottom(page, tail) {
+/** Back at the bottom (End), settled. */
+async function backToTail(page, tail) {
   const toTail = await page.$('.to-tail');
   if (toTail) await toTail.click();
   await page.waitForFunction(
@@ -265,6 +272,11 @@ async function homeFromBottom(page, tail) {
     tail,
   );
   await page.waitForTimeout(500);
+}
+
+/** Back at the bottom (End), then Home: how long until the first event is on screen. */
+async function homeFromBottom(page, tail) {
+  await backToTail(page, tail);
   if (await page.evaluate(AT_START)) return 0; // The whole conversation fits in the window.
   // A build from before Home read the first chunk (it has no "Go to the start"): no figure.
   if (!(await page.$('.to-start'))) return null;
@@ -275,8 +287,13 @@ async function homeFromBottom(page, tail) {
   return Date.now() - started;
 }
 
-/** Scrolls up as a fast reader would (to the top edge, again and again) until the first event. */
-async function scrollToTop(page, cdp) {
+/**
+ * Scrolls up as a fast reader would until the first event: the scrollbar's thumb dragged to the
+ * top, again and again (a console whose scrollbar spans only what it loaded walks up a chunk at a
+ * time; one that spans the whole conversation reads its start). With `walk`, the view is moved to
+ * the top of the rows drawn instead, again and again: the way up chunk by chunk, in any console.
+ */
+async function scrollToTop(page, cdp, { walk = false } = {}) {
   const started = Date.now();
   let domMax = 0;
   let heapMaxMB = 0;
@@ -286,15 +303,29 @@ async function scrollToTop(page, cdp) {
     const before = await page.evaluate(
       () => document.querySelector('.scroller [data-seq]')?.getAttribute('data-seq') ?? '',
     );
-    await page.evaluate(() => {
+    await page.evaluate((walk) => {
       const scroller = document.querySelector('.scroller');
-      scroller.scrollTop = 0;
+      const first = scroller.querySelector('[data-seq]');
+      if (walk && first)
+        scroller.scrollTop +=
+          first.getBoundingClientRect().top - scroller.getBoundingClientRect().top;
+      else scroller.scrollTop = 0;
       scroller.dispatchEvent(new Event('scroll'));
-    });
-    await page.waitForFunction(
-      (b) => document.querySelector('.scroller [data-seq]')?.getAttribute('data-seq') !== b,
-      before,
-    );
+    }, walk);
+    await page
+      .waitForFunction(
+        (b) => document.querySelector('.scroller [data-seq]')?.getAttribute('data-seq') !== b,
+        before,
+      )
+      .catch(async (error) => {
+        // What the page was showing when it stopped moving, for whoever reads the failure.
+        const state = await page.evaluate(() => {
+          const scroller = document.querySelector('.scroller');
+          const edges = [...scroller.querySelectorAll('.edge')].map((edge) => edge.textContent);
+          return { top: scroller.scrollTop, height: scroller.scrollHeight, edges };
+        });
+        throw new Error(`stuck at ${before}: ${JSON.stringify(state)}`, { cause: error });
+      });
     domMax = Math.max(domMax, await countElements(page));
     const { usedSize } = await cdp.send('Runtime.getHeapUsage');
     heapMaxMB = Math.max(heapMaxMB, usedSize / 1e6);

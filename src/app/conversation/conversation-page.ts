@@ -32,7 +32,8 @@ import { Session } from '../../../contract/api';
 import { Composer } from './composer/composer';
 import { extendOutcome } from './extend-outcome';
 import { conversationCommands } from './conversation-commands';
-import { ConversationStore, FAST_PAGE, PAGE } from './conversation-store';
+import { ConversationStore } from './conversation-store';
+import { ConversationScroll } from './conversation-scroll';
 import { QueuePanel } from './composer/queue-panel';
 import type { ResumeData } from './resume-dialog';
 import { SteeringPanel } from './composer/steering-panel';
@@ -44,7 +45,6 @@ import { TerminalPanel } from '../terminal/terminal-panel';
 import { isTyping } from '../shared/is-typing';
 import { CLOSE, OPEN, markedParts } from '../shared/marked-text';
 
-const EDGE_PX = 300;
 const EXTEND_SECONDS = 1800;
 
 /** The component's words, in the console's language. */
@@ -125,6 +125,18 @@ export class ConversationPage {
   private readonly paletteRegistry = inject(PaletteRegistry);
   private readonly navigator = inject(Navigator);
   private readonly scroller = viewChild<ElementRef<HTMLElement>>('scroller');
+  private readonly spaceBefore = viewChild<ElementRef<HTMLElement>>('spaceBefore');
+  private readonly spaceAfter = viewChild<ElementRef<HTMLElement>>('spaceAfter');
+  /** The log's scrolling: the room around the window, chunks beside it, drags into the room. */
+  private readonly scroll = new ConversationScroll(this.store, this.injector, {
+    scroller: () => this.scroller()?.nativeElement,
+    spaces: () => {
+      const [before, after] = [this.spaceBefore(), this.spaceAfter()];
+      return before && after ? { before: before.nativeElement, after: after.nativeElement } : null;
+    },
+    toStart: () => this.toStart(false),
+    toTail: () => this.toTail(),
+  });
 
   readonly id = input.required<string>();
   protected readonly sidePanel = signal(typeof window === 'undefined' || window.innerWidth > 1000);
@@ -197,34 +209,23 @@ export class ConversationPage {
     afterRenderEffect({
       write: () => {
         this.store.timeline();
+        const range = this.store.scrollRange();
         if (this.store.loading()) return;
         const element = this.scroller()?.nativeElement;
-        if (element && untracked(() => this.store.following()))
-          element.scrollTop = element.scrollHeight;
+        const following = untracked(() => this.store.following());
+        this.scroll.fit(range, following);
+        if (element && following) element.scrollTop = element.scrollHeight;
         // The console's own view of the conversation is drawn: the first paint makes way.
         dismissFirstPaint();
         if (!element) return;
         this.noteDrawnRows(element);
-        if (
-          element.scrollHeight <= element.clientHeight + EDGE_PX &&
-          untracked(() => this.store.bounds().hasOlder)
-        ) {
-          void this.loadOlder();
-        }
+        this.scroll.settle(following);
       },
     });
   }
 
   protected onScroll(): void {
-    const element = this.scroller()?.nativeElement;
-    if (!element || this.store.loading()) return;
-    const fromBottom = element.scrollHeight - element.scrollTop - element.clientHeight;
-    const bounds = this.store.bounds();
-    this.store.following.set(fromBottom < 48 && !bounds.hasNewer);
-    // At the very top the reader outran the history (a fast scroll, a drag, Home): a larger chunk.
-    if (element.scrollTop < EDGE_PX && bounds.hasOlder)
-      void this.loadOlder(element.scrollTop < 1 ? FAST_PAGE : PAGE);
-    else if (fromBottom < EDGE_PX && bounds.hasNewer) void this.loadNewer();
+    this.scroll.onScroll();
   }
 
   protected async jumpTo(seq: number): Promise<void> {
@@ -288,7 +289,8 @@ export class ConversationPage {
   }
 
   /** The conversation's first chunk, read at once instead of scrolled through. */
-  protected async toStart(): Promise<void> {
+  protected async toStart(focus = true): Promise<void> {
+    this.scroll.jumped();
     // Overtaken (End pressed before the first chunk came), failed, or still opening: nothing moves.
     if (!(await this.store.jumpToStart())) return;
     afterNextRender(
@@ -297,7 +299,8 @@ export class ConversationPage {
         if (!element) return;
         element.scrollTop = 0;
         // The button that asked is gone with the earlier steps: the keyboard stays in the log.
-        if (!element.contains(document.activeElement)) element.focus({ preventScroll: true });
+        if (focus && !element.contains(document.activeElement))
+          element.focus({ preventScroll: true });
       },
       { injector: this.injector },
     );
@@ -384,6 +387,7 @@ export class ConversationPage {
   }
 
   private async open(id: string): Promise<void> {
+    this.scroll.reset();
     await this.store.open(id);
     // The index (turns, tools) is for navigation only: read it once the tail is on screen.
     afterNextRender(() => void setTimeout(() => void this.store.ensureIndex()), {
@@ -397,34 +401,5 @@ export class ConversationPage {
     for (const step of scroller.querySelectorAll<HTMLElement>('[data-key]'))
       elements.set(step.dataset['key']!, step.getElementsByTagName('*').length + 1);
     untracked(() => this.store.noteDrawn(elements, document.getElementsByTagName('*').length));
-  }
-
-  private async loadOlder(size = PAGE): Promise<void> {
-    await this.keepAnchor(() => this.store.loadOlder(size));
-  }
-
-  private async loadNewer(): Promise<void> {
-    await this.keepAnchor(() => this.store.loadNewer());
-  }
-
-  /** Keeps the step under the reader's eyes in place while chunks are added or dropped around it. */
-  private async keepAnchor(load: () => Promise<boolean>): Promise<void> {
-    const element = this.scroller()?.nativeElement;
-    if (!element) return;
-    const top = element.getBoundingClientRect().top;
-    const anchor = [...element.querySelectorAll<HTMLElement>('[data-seq]')].find(
-      (step) => step.getBoundingClientRect().bottom > top,
-    );
-    const seq = anchor?.dataset['seq'];
-    const offset = anchor ? anchor.getBoundingClientRect().top - top : 0;
-    // A page overtaken by a jump (End while it was on its way) moves nothing.
-    if (!(await load())) return;
-    afterNextRender(
-      () => {
-        const same = seq ? element.querySelector<HTMLElement>(`[data-seq="${seq}"]`) : null;
-        if (same) element.scrollTop += same.getBoundingClientRect().top - top - offset;
-      },
-      { injector: this.injector },
-    );
   }
 }

@@ -1,4 +1,5 @@
 // The first reads are spelled once, in core (the early reads before Angular boots use them too).
+import { PAGE } from '../core/early-reads';
 export { EVENT_CLIP, FIRST_PAGE, PAGE } from '../core/early-reads';
 
 // How the conversation's window is sized and moved (see ConversationStore).
@@ -32,3 +33,40 @@ export const LIVE_FIT_EVERY = 8;
 export const JUMP_CONTEXT = 20;
 /** The outline is read in slices of this many seqs: every full slice is past, cached for good. */
 export const OUTLINE_SLICE = 2000;
+/**
+ * Upward speed, in px per ms, from which a reader near the top of the window is taken to be
+ * flicking or dragging (2,000 px a second: a few screens): the chunk read is the larger one and
+ * the next is read ahead of them. A slower reader gets PAGE, the lighter read.
+ */
+export const FAST_SCROLL = 2;
+/** The scroll's speed is judged on its movements of this many last ms. */
+const SPEED_SPAN_MS = 200;
+
+/** The reader's speed up or down, from the scroll positions seen over the last moments. */
+export class ScrollSpeed {
+  private samples: { top: number; ms: number }[] = [];
+
+  note(top: number, ms: number): void {
+    this.samples.push({ top, ms });
+    while (this.samples.length > 2 && ms - this.samples[0]!.ms > SPEED_SPAN_MS)
+      this.samples.shift();
+  }
+
+  /** Px per ms upwards (negative: downwards), over the span kept. */
+  upwards(): number {
+    const first = this.samples[0];
+    const last = this.samples.at(-1);
+    if (!first || !last || last === first) return 0;
+    return (first.top - last.top) / Math.max(1, last.ms - first.ms);
+  }
+
+  /** A jump replaced the window: positions before it say nothing of the speed. */
+  reset(): void {
+    this.samples = [];
+  }
+}
+
+/** The chunk to read before the window for a reader going up at `speed` px per ms. */
+export function olderChunk(speed: number): number {
+  return speed >= FAST_SCROLL ? FAST_PAGE : PAGE;
+}

@@ -488,6 +488,27 @@ describe('ConversationStore paging', () => {
     expect(store.timeline().length).toBe(ROWS_MAX);
     expect(store.events()[0]?.seq).toBe(first - 2 * shown);
   });
+
+  it('a reader further down than the window’s first rows keeps the step they are on when earlier rows arrive', async () => {
+    await openOn(replies(881, 1000));
+    const first = 1001 - ROWS_MAX;
+    // The reader is on a step 55 rows below the window's first: a chunk above must not push it out.
+    const reader = first + 55;
+    const older = store.loadOlder(FAST_PAGE, reader);
+    await answer(`/api/sessions/s1/events?before=${first}&limit=${FAST_PAGE}&clip=${EVENT_CLIP}`, {
+      items: replies(first - FAST_PAGE, first - 1),
+      next_cursor: String(first - FAST_PAGE),
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    await older;
+    const seqs = store.events().map((event) => event.seq);
+    expect(store.timeline().length).toBe(ROWS_MAX);
+    expect(seqs).toContain(reader);
+    expect(seqs).toContain(reader + ANCHOR_ROWS - 1);
+    // Earlier rows did arrive above the reader.
+    expect(seqs[0]).toBeLessThan(first);
+  });
 });
 
 describe('ConversationStore session copies', () => {

@@ -20,6 +20,7 @@ import {
 import { RowTrim, mergeEvents, trimRows, trimWindow, windowBounds } from './timeline/event-window';
 import { shareRepeatedOutput } from './timeline/repeated-output';
 import { RowCosts } from './timeline/row-cost';
+import { ScrollRange } from './timeline/scroll-range';
 import { stableRows } from './timeline/stable-rows';
 import { buildTimeline } from './timeline/timeline';
 import {
@@ -113,6 +114,17 @@ export class ConversationStore {
   readonly bounds = computed(() =>
     windowBounds(this.eventsSignal(), this.firstSeq(), this.lastSeq()),
   );
+  /** The whole conversation weighed by its outline, for the scrollbar (see ScrollRange). */
+  readonly scrollRange = computed(() => {
+    const first = this.firstSeq();
+    return first === null ? null : new ScrollRange(this.indexSignal(), first, this.lastSeq());
+  });
+  /** The seqs the conversation spans, and those the window holds (null while empty). */
+  readonly span = computed(() => ({ first: this.firstSeq() ?? 1, last: this.lastSeq() }));
+  readonly windowSpan = computed(() => {
+    const events = this.eventsSignal();
+    return events.length ? { first: events[0]!.seq, last: events.at(-1)!.seq } : null;
+  });
   /** This session's prompts, but one the first paint answered: not asked again (first-paint/). */
   readonly pending = computed(() => {
     this.earlyAnswers();
@@ -207,9 +219,10 @@ export class ConversationStore {
    * fetch of `size` events (larger when the reader scrolls fast). Only as many as make the rows
    * that fit beside those kept on screen are shown; the rest wait for the next call (a dense
    * conversation scrolls in more steps, not in more requests). The newest events beyond the
-   * window are dropped. True when the window changed.
+   * window are dropped. True when the window changed. `readerSeq`, the step the reader is on,
+   * keeps its rows (and those above it) on screen rather than the window's first ones.
    */
-  async loadOlder(size = PAGE): Promise<boolean> {
+  async loadOlder(size = PAGE, readerSeq?: number): Promise<boolean> {
     const id = this.idSignal();
     const first = this.eventsSignal()[0];
     if (!id || !first || this.loadingSignal() || !this.bounds().hasOlder) return false;
@@ -237,7 +250,7 @@ export class ConversationStore {
           trimWindow(merged, Math.max(WINDOW_MAX, shown + PAGE), 'start'),
           {
             keep: 'start',
-            anchorSeq: first.seq,
+            anchorSeq: Math.max(first.seq, readerSeq ?? first.seq),
             anchorRows: ANCHOR_ROWS,
           },
         );

@@ -201,11 +201,15 @@ export class ConversationPage {
         const element = this.scroller()?.nativeElement;
         if (element && untracked(() => this.store.following()))
           element.scrollTop = element.scrollHeight;
-        // The console's own view of the conversation is drawn: the first paint makes way.
-        dismissFirstPaint();
+        // While the first chunk is added a slice a task, the first paint (over the page) stays
+        // until the console's rows fill the log, and nothing is read before them.
+        const filling = this.store.filling();
+        if (!filling || !element || element.scrollHeight > element.clientHeight)
+          dismissFirstPaint();
         if (!element) return;
         this.noteDrawnRows(element);
         if (
+          !filling &&
           element.scrollHeight <= element.clientHeight + EDGE_PX &&
           untracked(() => this.store.bounds().hasOlder)
         ) {

@@ -38,7 +38,7 @@ import type { ResumeData } from './resume-dialog';
 import { SteeringPanel } from './composer/steering-panel';
 import { TimelineView } from './timeline/timeline-view';
 import { SessionTitleView } from '../sessions/session-title';
-import { dismissFirstPaint } from '../../first-paint/handoff';
+import { dismissFirstPaint, firstPaintShown } from '../../first-paint/handoff';
 import { registerPageCommands } from '../palette/page-commands';
 import { TerminalPanel } from '../terminal/terminal-panel';
 import { isTyping } from '../shared/is-typing';
@@ -163,7 +163,7 @@ export class ConversationPage {
   constructor() {
     effect(() => {
       const id = this.id();
-      untracked(() => void this.open(id));
+      untracked(() => this.openSoon(id));
     });
     const commands = conversationCommands(this.store, (seq) => void this.jumpTo(seq), {
       interrupt: () => void this.interrupt(),
@@ -385,6 +385,18 @@ export class ConversationPage {
       this.actionError.set(toApiFailure(error).message);
       return null;
     }
+  }
+
+  /**
+   * Opens the conversation at once; under the first paint (over the page until the console's rows
+   * are drawn), in a task after the page's own first render: together they held the main thread
+   * 80-90 ms, and nobody sees the page without its rows meanwhile.
+   */
+  private openSoon(id: string): void {
+    if (!firstPaintShown()) return void this.open(id);
+    setTimeout(() => {
+      if (this.id() === id) void this.open(id);
+    });
   }
 
   private async open(id: string): Promise<void> {

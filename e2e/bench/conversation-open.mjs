@@ -102,6 +102,9 @@ export async function measureOpen(browser, { url, tail, composer = true, prompt 
     composerMs,
     keystrokeMs,
     messageMs: message?.ms ?? null,
+    messageSentMs: message?.sentMs ?? null,
+    messageQueuedMs: message?.queuedMs ?? null,
+    messageServerMs: message?.serverMs ?? null,
     messagePosts: message?.posts ?? null,
     promptMs,
     answerableMs,
@@ -161,7 +164,12 @@ export async function watchNetwork(cdp) {
   });
   cdp.on('Network.responseReceived', ({ requestId, response, timestamp }) => {
     const post = posts.find((p) => p.requestId === requestId);
-    if (post) Object.assign(post, { answeredAt: timestamp, status: response.status });
+    if (post)
+      Object.assign(post, {
+        answeredAt: timestamp,
+        status: response.status,
+        timing: response.timing,
+      });
   });
   cdp.on('Network.dataReceived', ({ requestId, encodedDataLength }) => {
     entry(requestId).data += encodedDataLength;
@@ -176,6 +184,9 @@ export async function watchNetwork(cdp) {
     messages() {
       const ms = (at) => (at === undefined ? null : (at - navigationAt) * 1000);
       return posts.map((p) => ({
+        // Of the request's time: waiting for a connection, then for the daemon's answer (ms).
+        queuedMs: p.timing ? p.timing.sendStart : null,
+        serverMs: p.timing ? p.timing.receiveHeadersStart - p.timing.sendEnd : null,
         sentMs: ms(p.sentAt),
         answeredMs: ms(p.answeredAt),
         status: p.status,
@@ -224,7 +235,7 @@ async function firstKeystroke(cdp) {
  * Presses Enter every few milliseconds once the first key was taken, as a person sending what they
  * typed would (a page whose composer cannot send yet keeps the text, and a later Enter sends it);
  * resolves with when the daemon answered the first message POSTed (ms after navigation: it had
- * the request by then), whether it took it (a seeded copy of a session has no agent: 409), and
+ * the request by then), when the page asked for it (the keydown handled), whether it took it (a seeded copy of a session has no agent: 409), and
  * how many were POSTed in all (one, or something sent twice).
  */
 async function firstMessage(cdp, network) {
@@ -239,7 +250,14 @@ async function firstMessage(cdp, network) {
   await new Promise((done) => setTimeout(done, 500));
   const [first, ...more] = network.messages();
   const accepted = first.status >= 200 && first.status < 300;
-  return { ms: first.answeredMs, accepted, posts: 1 + more.length };
+  return {
+    ms: first.answeredMs,
+    sentMs: first.sentMs,
+    queuedMs: first.queuedMs,
+    serverMs: first.serverMs,
+    accepted,
+    posts: 1 + more.length,
+  };
 }
 
 /**

@@ -85,6 +85,11 @@ export function firstPaintDismissed(): boolean {
   return shared[DISMISSED] === true;
 }
 
+/** The first paint is over the page: what the console renders under it is not seen yet. */
+export function firstPaintShown(doc: Document = document): boolean {
+  return !firstPaintDismissed() && doc.getElementById(FIRST_PAINT_ID) !== null;
+}
+
 /** The console's shortcuts a person may press while the first paint is all there is. */
 export type FirstPaintShortcut = NonNullable<ReturnType<typeof paletteShortcut>>;
 

@@ -39,7 +39,7 @@ import type { ResumeData } from './resume-dialog';
 import { SteeringPanel } from './composer/steering-panel';
 import { TimelineView } from './timeline/timeline-view';
 import { SessionTitleView } from '../sessions/session-title';
-import { dismissFirstPaint } from '../../first-paint/handoff';
+import { dismissFirstPaint, firstPaintShown } from '../../first-paint/handoff';
 import { registerPageCommands } from '../palette/page-commands';
 import { TerminalPanel } from '../terminal/terminal-panel';
 import { isTyping } from '../shared/is-typing';
@@ -175,7 +175,7 @@ export class ConversationPage {
   constructor() {
     effect(() => {
       const id = this.id();
-      untracked(() => void this.open(id));
+      untracked(() => this.openSoon(id));
     });
     const commands = conversationCommands(this.store, (seq) => void this.jumpTo(seq), {
       interrupt: () => void this.interrupt(),
@@ -215,11 +215,14 @@ export class ConversationPage {
         const following = untracked(() => this.store.following());
         this.scroll.fit(range, following);
         if (element && following) element.scrollTop = element.scrollHeight;
-        // The console's own view of the conversation is drawn: the first paint makes way.
-        dismissFirstPaint();
+        // While the first chunk is added a slice a task, the first paint (over the page) stays
+        // until the console's rows fill the log (the rows: the room sized for the rest of the
+        // conversation fills it from the start), and nothing is read before them.
+        const filling = this.store.filling();
+        if (!filling || !element || !this.scroll.rowsShort()) dismissFirstPaint();
         if (!element) return;
         this.noteDrawnRows(element);
-        this.scroll.settle(following);
+        if (!filling) this.scroll.settle(following);
       },
     });
   }
@@ -384,6 +387,18 @@ export class ConversationPage {
       this.actionError.set(toApiFailure(error).message);
       return null;
     }
+  }
+
+  /**
+   * Opens the conversation at once; under the first paint (over the page until the console's rows
+   * are drawn), in a task after the page's own first render: together they held the main thread
+   * 80-90 ms, and nobody sees the page without its rows meanwhile.
+   */
+  private openSoon(id: string): void {
+    if (!firstPaintShown()) return void this.open(id);
+    setTimeout(() => {
+      if (this.id() === id) void this.open(id);
+    });
   }
 
   private async open(id: string): Promise<void> {

@@ -20,11 +20,12 @@ export const FAST_PAGE = 500;
  */
 export const ROWS_MAX = 96;
 /**
- * Rows of the first chunk painted when a conversation opens: more than fill a tall screen. The
- * rest of the chunk follows once that paint is on screen, so the last message does not wait for
- * rows above the fold (the first render of a row type costs most: 72 rows took 100-120 ms here).
+ * Rows rendered per task while a conversation opens: its first render (with the page around
+ * them), then each slice of the rest of the first chunk, added above once the last is painted.
+ * The first render of a row type costs most: 24 rows in one task took 90-140 ms on this machine,
+ * the 72 after them 100-120 ms, and a task over 50 ms holds back whatever the person types.
  */
-export const FIRST_PAINT_ROWS = 24;
+export const OPEN_SLICE_ROWS = 8;
 /** Rows already on screen that stay when a chunk is added beside them (the reader's place). */
 export const ANCHOR_ROWS = 24;
 /** While following the live tail, rows are counted again every this many events (not each one). */

@@ -48,6 +48,13 @@ export class ConversationScroll {
    * After the window was drawn and placed: rows that do not fill the view get the chunk before
    * them; a place the view reached while a page was on its way (a drag) is acted on now.
    */
+  /** True while the drawn rows do not fill the log's height. */
+  rowsShort(): boolean {
+    const element = this.parts.scroller();
+    const rows = rowsOf(element);
+    return !!element && !!rows && rows.offsetHeight <= element.clientHeight;
+  }
+
   settle(following: boolean): void {
     const element = this.parts.scroller();
     const rows = rowsOf(element);

@@ -9,7 +9,7 @@ import {
   ANCHOR_ROWS,
   ConversationStore,
   FAST_PAGE,
-  FIRST_PAINT_ROWS,
+  OPEN_SLICE_ROWS,
   JUMP_CONTEXT,
   PAGE,
   ROWS_MAX,
@@ -88,7 +88,7 @@ describe('ConversationStore paging', () => {
     });
     await opening;
     daemon.expectOne('/api/sessions/s1/queue').flush({ items: [], next_cursor: null });
-    if (paint) await painted();
+    if (paint) while (store.filling()) await painted();
   };
 
   /** Home on s1 (events 1 to 1000), answered with its first chunk. */
@@ -103,16 +103,38 @@ describe('ConversationStore paging', () => {
     await start;
   };
 
-  it('paints the last rows of the first chunk first, then the rest of it without asking again', async () => {
+  it('paints the last rows of the first chunk first, then the rest of it a slice a frame without asking again', async () => {
     await openOn(replies(881, 1000), { painted: false });
-    expect(store.timeline().length).toBe(FIRST_PAINT_ROWS);
-    expect(store.events()[0]?.seq).toBe(1001 - FIRST_PAINT_ROWS);
+    expect(store.timeline().length).toBe(OPEN_SLICE_ROWS);
+    expect(store.events()[0]?.seq).toBe(1001 - OPEN_SLICE_ROWS);
     expect(store.following()).toBe(true);
+    expect(store.filling()).toBe(true);
 
+    for (let slices = 2; slices * OPEN_SLICE_ROWS < ROWS_MAX; slices++) {
+      await painted();
+      expect(store.timeline().length).toBe(slices * OPEN_SLICE_ROWS);
+      expect(store.filling()).toBe(true);
+    }
     await painted();
+    expect(store.filling()).toBe(false);
     expect(store.timeline().length).toBe(ROWS_MAX);
     expect(store.events()[0]?.seq).toBe(1001 - ROWS_MAX);
     expect(store.events().at(-1)?.seq).toBe(1000);
+  });
+
+  it('stops adding the first chunk above the reader once they left the tail; a scroll up adds the rest', async () => {
+    await openOn(replies(881, 1000), { painted: false });
+    await painted();
+    expect(store.timeline().length).toBe(2 * OPEN_SLICE_ROWS);
+    store.following.set(false);
+    await painted();
+    expect(store.filling()).toBe(false);
+    expect(store.timeline().length).toBe(2 * OPEN_SLICE_ROWS);
+
+    // The rest is still here: shown without a request.
+    expect(await store.loadOlder()).toBe(true);
+    expect(store.timeline().length).toBeGreaterThan(2 * OPEN_SLICE_ROWS);
+    expect(store.events()[0]?.seq).toBeLessThan(1001 - 2 * OPEN_SLICE_ROWS);
   });
 
   it('holds as many rows as their elements allow: long answers make a shorter window', async () => {
@@ -156,12 +178,18 @@ describe('ConversationStore paging', () => {
   it('a scroll up before the rest of the first chunk is painted shows it from memory', async () => {
     await openOn(replies(881, 1000), { painted: false });
     expect(await store.loadOlder()).toBe(true);
-    expect(store.events()[0]?.seq).toBe(1001 - ROWS_MAX);
+    // A scroll's worth of rows above those on screen (its first slice).
+    const scrolled = OPEN_SLICE_ROWS + ROWS_MAX - ANCHOR_ROWS;
+    expect(store.events()[0]?.seq).toBe(1001 - scrolled);
 
     // Shown once: the paint that follows adds nothing, and nothing was asked (verify() checks).
     await painted();
+    expect(store.filling()).toBe(false);
+    expect(store.events()[0]?.seq).toBe(1001 - scrolled);
+    expect(store.timeline().length).toBe(scrolled);
+    // The next scroll up shows more of the chunk from memory too (a window of ROWS_MAX).
+    expect(await store.loadOlder()).toBe(true);
     expect(store.events()[0]?.seq).toBe(1001 - ROWS_MAX);
-    expect(store.timeline().length).toBe(ROWS_MAX);
   });
 
   it('Home before the rest of the first chunk is painted: the start stays, the rest is dropped', async () => {

@@ -28,9 +28,9 @@ import {
   EVENT_CLIP,
   FAST_PAGE,
   FIRST_PAGE,
-  FIRST_PAINT_ROWS,
   JUMP_CONTEXT,
   LIVE_FIT_EVERY,
+  OPEN_SLICE_ROWS,
   OUTLINE_SLICE,
   PAGE,
   ROWS_MAX,
@@ -44,8 +44,8 @@ import { onEarlyAnswerChange, promptAnsweredEarly } from '../../first-paint/hand
 export {
   ANCHOR_ROWS,
   FAST_PAGE,
-  FIRST_PAINT_ROWS,
   JUMP_CONTEXT,
+  OPEN_SLICE_ROWS,
   OUTLINE_SLICE,
   PAGE,
   ROWS_MAX,
@@ -77,6 +77,7 @@ export class ConversationStore {
   private readonly errorSignal = signal<ApiFailure | null>(null);
   private readonly indexSignal = signal<ConversationIndex>(emptyIndex());
   private readonly indexingSignal = signal(false);
+  private readonly fillingSignal = signal(false);
   private stream: RxSubscription | null = null;
   private indexWanted = false;
   private liveSinceFit = 0;
@@ -99,6 +100,8 @@ export class ConversationStore {
   readonly queue = this.queueState.current;
   readonly index = this.indexSignal.asReadonly();
   readonly indexing = this.indexingSignal.asReadonly();
+  /** True while the first chunk is still being added above its first rows, a slice a task. */
+  readonly filling = this.fillingSignal.asReadonly();
   private readonly keepRows = stableRows();
   /** What rows render, in elements: the window is fitted to the page's element budget too. */
   private readonly costs = new RowCosts();
@@ -150,6 +153,7 @@ export class ConversationStore {
     this.eventsSignal.set([]);
     this.costs.forgetRows();
     this.older = null;
+    this.fillingSignal.set(false);
     this.ahead = null;
     this.indexSignal.set(emptyIndex());
     this.indexWanted = false;
@@ -182,35 +186,51 @@ export class ConversationStore {
     this.firstSeq.set(page.first_seq);
     this.lastSeq.set(page.last_seq);
     const window = this.fitRows(page.items, { keep: 'end' });
-    const firstPaint = trimRows(window, rowSeqsOf(window, this.agent()), FIRST_PAINT_ROWS, {
-      keep: 'end',
-    });
-    this.eventsSignal.set(firstPaint);
+    const first = this.lastRows(window, OPEN_SLICE_ROWS);
+    this.eventsSignal.set(first);
     this.following.set(true);
     this.loadingSignal.set(null);
     this.follow(id, page.items.at(-1)?.seq ?? page.last_seq);
     void this.refreshQueue();
-    const rest = window.slice(0, window.length - firstPaint.length);
-    if (rest.length) this.showRestAfterPaint({ before: firstPaint[0]!.seq, events: rest });
+    const rest = window.slice(0, window.length - first.length);
+    if (rest.length) this.showRestAfterPaint({ before: first[0]!.seq, events: rest });
+  }
+
+  /** The events that make the last `rows` rows of `events`. */
+  private lastRows(events: readonly SessionEvent[], rows: number): SessionEvent[] {
+    return trimRows(events, rowSeqsOf(events, this.agent()), rows, { keep: 'end' });
   }
 
   /**
    * The rest of the first chunk, kept as the events before the window (a scroll up meanwhile
-   * shows them without a request) and shown once the first paint is on screen, unless a scroll,
-   * a jump or another conversation took them or the window first.
+   * shows them without a request) and shown above it OPEN_SLICE_ROWS rows a task, each after the
+   * last was painted, so that no task renders the whole chunk; it stops when a scroll, a jump or
+   * another conversation took them or the window first, or the reader left the tail (rows added
+   * above the reader would move what they are reading: a scroll up adds them with its anchor).
    */
   private showRestAfterPaint(rest: { before: number; events: SessionEvent[] }): void {
     this.older = rest;
+    this.fillingSignal.set(true);
     const turn = this.windowTurn;
     afterPaint(() => {
       const taken = this.older !== rest || turn !== this.windowTurn || this.loadingSignal();
       // The live tail may have trimmed the window's start: the rest would no longer join it.
-      if (taken || this.eventsSignal()[0]?.seq !== rest.before) return;
-      this.older = null;
-      const keep = this.following() ? 'end' : 'start';
-      this.eventsSignal.update((events) =>
-        this.fitRows(mergeEvents(rest.events, events), { keep }),
-      );
+      if (taken || !this.following() || this.eventsSignal()[0]?.seq !== rest.before)
+        return this.fillingSignal.set(false);
+      const all = mergeEvents(rest.events, this.eventsSignal());
+      const shown = this.timeline().length + OPEN_SLICE_ROWS;
+      const next = this.lastRows(all, shown);
+      if (next.length >= all.length) {
+        this.older = null;
+        this.fillingSignal.set(false);
+        this.eventsSignal.set(this.fitRows(all, { keep: 'end' }));
+        return;
+      }
+      this.eventsSignal.set(next);
+      this.showRestAfterPaint({
+        before: next[0]!.seq,
+        events: all.slice(0, all.length - next.length),
+      });
     });
   }
 

@@ -16,15 +16,14 @@ rm -rf dist/daemon
 npx tsc -p daemon/tsconfig.json
 # Two lanes (scripts/daemon-lanes.mjs says which file goes where). The unit lane starts no agent and
 # no daemon (its guard fails a file that does), so its files run two at a time; the real-agent lane
-# keeps one file at a time, its tests waiting on real agents and timers.
+# runs its two heavy files beside all the others, each sub-lane one file at a time.
 echo "== daemon: unit lane (no agent process, two files at a time) =="
 # An empty list would make node --test look for tests everywhere: refuse it.
 mapfile -t unit_lane < <(node scripts/daemon-lanes.mjs unit)
-mapfile -t agent_lane < <(node scripts/daemon-lanes.mjs agent)
-[ "${#unit_lane[@]}" -gt 0 ] && [ "${#agent_lane[@]}" -gt 0 ] || { echo "a daemon test lane is empty"; exit 1; }
+[ "${#unit_lane[@]}" -gt 0 ] || { echo "the daemon's unit lane is empty"; exit 1; }
 node --import ./dist/daemon/daemon/src/testing/unit-lane-guard.js --test --test-concurrency=2 "${unit_lane[@]}"
-echo "== daemon: real-agent lane (pinned agents against the demo model, one file at a time) =="
-node --test --test-concurrency=1 "${agent_lane[@]}"
+echo "== daemon: real-agent lane (pinned agents against the demo model, two sub-lanes side by side) =="
+bash scripts/agent-lane.sh
 
 echo "== console unit tests (vitest) =="
 npx ng test --watch=false

@@ -2,6 +2,7 @@ import { existsSync, realpathSync } from 'node:fs';
 import { dirname, isAbsolute, join, resolve } from 'node:path';
 import { isWithin } from '../permissions/engine/glob.js';
 import type { PermissionMode, RuleSet } from '../permissions/engine/index.js';
+import type { ToolchainMasks } from './toolchain-masks.js';
 
 /**
  * What the operating system lets a session's commands see, derived from the rules the engine uses.
@@ -44,6 +45,8 @@ export interface CirclesInput {
   extraWritable?: readonly string[];
   /** Defaults to the daemon's PATH: its folders are the toolchains commands need. */
   path?: string;
+  /** The names already found in the toolchains; without it, they are masked by pattern. */
+  toolchainMasks?: ToolchainMasks;
 }
 
 /** System folders read-only, where they exist. */
@@ -82,24 +85,29 @@ export function sessionCircles(input: CirclesInput): Circles {
   ]);
   // Names are masked wherever a person's files may be: the session's folders and the toolchains
   // outside the system's (`~/.nvm`, a project's `bin` on PATH).
-  const masked = unique([
-    ...own,
-    ...toolchains.filter((folder) => !SYSTEM_FOLDERS.some((system) => isWithin(folder, system))),
-  ]);
+  const maskedToolchains = unique(
+    toolchains.filter((folder) => !SYSTEM_FOLDERS.some((system) => isWithin(folder, system))),
+  ).filter((folder) => !own.includes(folder));
+  const masked = unique([...own, ...maskedToolchains]);
   return {
     readable,
     writable,
     unwritable: input.permissionMode === 'read_only' ? own : [],
-    hidden: hiddenPaths(input, masked),
+    hidden: hiddenPaths(input, unique(own), maskedToolchains),
     names: zeroAccessNames(input),
     masked,
   };
 }
 
 /** The zero-access circles of the rules, and the data folder, as absolute paths and globs. */
-function hiddenPaths(input: CirclesInput, masked: string[]): string[] {
+function hiddenPaths(input: CirclesInput, own: string[], toolchains: string[]): string[] {
   const homes = unique([resolve(input.homeDir), resolve(input.agentHomeDir)]);
   const hidden: string[] = [resolve(input.dataDir)];
+  const names = zeroAccessNames(input);
+  const found = input.toolchainMasks?.paths(toolchains, names) ?? null;
+  // The toolchains' names as found, or as patterns searched at every command until they are.
+  const masked = found === null ? [...own, ...toolchains] : own;
+  if (found !== null) hidden.push(...found);
   for (const rule of input.rules.rules) {
     if (rule.kind !== 'zero_access') continue;
     for (const glob of rule.paths) {

@@ -3,6 +3,8 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PermissionMode, RulesStore } from '../permissions/engine/index.js';
 import { sessionCircles, type Circles } from './circles.js';
+import { onPath } from './detect.js';
+import { ToolchainMasks } from './toolchain-masks.js';
 
 export interface IsolationSetting {
   store: RulesStore;
@@ -20,11 +22,20 @@ export interface SessionIsolation {
 
 /** Plans the confinement of one session from the rules in force when it starts. */
 export class IsolationPlanner {
-  constructor(private readonly setting: IsolationSetting) {}
+  /** One search of the toolchains' names for the daemon, started now so that sessions find it done. */
+  readonly toolchainMasks = new ToolchainMasks(onPath('find', process.env));
+
+  constructor(private readonly setting: IsolationSetting) {
+    this.circles('/', 'write', '/');
+  }
 
   forSession(cwd: string, permissionMode: PermissionMode): SessionIsolation {
     const tempDir = mkdtempSync(join(tmpdir(), 'relais-session-tmp-'));
-    const circles = sessionCircles({
+    return { circles: this.circles(cwd, permissionMode, tempDir), tempDir };
+  }
+
+  private circles(cwd: string, permissionMode: PermissionMode, tempDir: string): Circles {
+    return sessionCircles({
       rules: this.setting.store.current,
       dataDir: this.setting.dataDir,
       homeDir: this.setting.homeDir ?? homedir(),
@@ -32,7 +43,7 @@ export class IsolationPlanner {
       cwd,
       permissionMode,
       tempDir,
+      toolchainMasks: this.toolchainMasks,
     });
-    return { circles, tempDir };
   }
 }

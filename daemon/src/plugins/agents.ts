@@ -11,6 +11,8 @@ export interface Agents {
   /** The catalog's agents and any a caller added (a test's scripted agent). */
   entries: readonly AgentEntry[];
   isolation: IsolationGate;
+  /** Plans each session's confinement; null with RELAIS_ISOLATION=off. */
+  planner: IsolationPlanner | null;
   containment: Containment;
 }
 
@@ -47,6 +49,7 @@ export const agentsPlugin = relaisPlugin<{
       registry,
       entries,
       isolation: new IsolationGate(config.isolation),
+      planner,
       containment,
     });
     // Registered before the sessions: closes after their agents have stopped.

@@ -57,7 +57,7 @@ describe('the toolchains’ protected names, found once', () => {
   it('an old answer is not used: past its age, patterns until the next search is done', async () => {
     const root = toolchain();
     let now = 0;
-    const masks = new ToolchainMasks(FIND, 1000, () => now);
+    const masks = new ToolchainMasks(FIND, 500, 1000, () => now);
     masks.paths([root], NAMES);
     await masks.settled();
     writeFileSync(join(root, 'lib', 'new.pem'), 'x');

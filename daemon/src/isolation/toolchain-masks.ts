@@ -12,7 +12,7 @@ const MAX_PATHS = 2000;
  * `<toolchain>/**\/<name>` patterns that it searches at every command: a `~/.pyenv` of 130,000
  * entries cost 0.7 CPU s a command. Commands cannot write in a toolchain (it is exposed read-only),
  * so a session cannot plant a name there itself; what another program adds is found at the next
- * refresh (at most `refreshMs` old when read). The session's own folders keep their patterns: a
+ * refresh (see `maxAgeMs`). The session's own folders keep their patterns: a
  * session writes there.
  *
  * Fail closed: until a search has finished, after one failed, when a path would read as a pattern,
@@ -24,7 +24,13 @@ export class ToolchainMasks {
 
   constructor(
     private readonly find: string | null,
-    private readonly refreshMs = 60_000,
+    /** A read of an answer older than this starts a new search. */
+    private readonly refreshMs = 30_000,
+    /**
+     * Past this, an answer is not used. A session keeps the list it started with for its whole
+     * life anyway; this bounds how old a list a new session can start with on a quiet daemon.
+     */
+    private readonly maxAgeMs = 600_000,
     private readonly now: () => number = Date.now,
   ) {}
 
@@ -34,8 +40,8 @@ export class ToolchainMasks {
     const key = JSON.stringify([roots, names]);
     const known = this.found.get(key);
     const age = known ? this.now() - known.at : Infinity;
-    if (age >= this.refreshMs / 2) this.search(key, roots, names);
-    return known && age < this.refreshMs ? known.paths : null;
+    if (age >= this.refreshMs) this.search(key, roots, names);
+    return known && age < this.maxAgeMs ? known.paths : null;
   }
 
   /** Resolves once no search is running (tests, and a daemon that wants them ready). */

@@ -157,15 +157,17 @@ async function buildLocked(
       void app.history.start();
       return `http://${config.host}:${boundPort}`;
     },
-    async close() {
-      app.log.info('shutdown: stop accepting requests');
-      try {
-        await app.close();
-      } finally {
-        lock.release();
-      }
-    },
+    close: () => closeThenUnlock(app, lock),
   };
+}
+
+async function closeThenUnlock(app: FastifyInstance, lock: DataFolderLock): Promise<void> {
+  app.log.info('shutdown: stop accepting requests');
+  try {
+    await app.close();
+  } finally {
+    lock.release();
+  }
 }
 
 /**

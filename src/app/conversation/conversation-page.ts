@@ -1,6 +1,6 @@
-// Over 400 lines (about 430) for this round: the page wires the store to the DOM (scroll anchoring,
-// keys, the rows' element counts fed back to the window budget); it splits with the conversation
-// folder's move into sub-folders, left open under issue 36 while every console file was being translated.
+// Over 400 lines (420): the page wires the store to the DOM (keys, the first paint's hand-over, the
+// rows' element counts fed back to the window budget); its scrolling already lives in
+// conversation-scroll.ts, and what is left shares the page's signals.
 import {
   ChangeDetectionStrategy,
   Component,

@@ -145,33 +145,66 @@ export class ConversationScroll {
   }
 
   private async loadOlder(size = PAGE): Promise<void> {
-    await this.keepAnchor((seq) => this.store.loadOlder(size, seq));
+    await this.keepAnchor((reader) => this.store.loadOlder(size, reader));
   }
 
   private async loadNewer(): Promise<void> {
-    await this.keepAnchor(() => this.store.loadNewer());
+    await this.keepAnchor((reader) => this.store.loadNewer(reader));
   }
 
-  /** Keeps the step under the reader's eyes in place while chunks are added or dropped around it. */
-  private async keepAnchor(load: (readerSeq?: number) => Promise<boolean>): Promise<void> {
+  /**
+   * Keeps the step under the reader's eyes in place while chunks are added or dropped around it.
+   * The steps are those read as the chunk is shown, not as it was asked for: the reader may have
+   * scrolled anywhere meanwhile (a drag of the thumb while a page was on its way). The first of
+   * them still drawn is put back where it was: a tool's result at the window's edge becomes part
+   * of its call's step once the call arrives, and that step starts elsewhere.
+   */
+  private async keepAnchor(
+    load: (reader: () => number | undefined) => Promise<boolean>,
+  ): Promise<void> {
     const element = this.parts.scroller();
     if (!element) return;
-    const top = element.getBoundingClientRect().top;
-    const anchor = [...element.querySelectorAll<HTMLElement>('[data-seq]')].find(
-      (step) => step.getBoundingClientRect().bottom > top,
-    );
-    const seq = anchor?.dataset['seq'];
-    const offset = anchor ? anchor.getBoundingClientRect().top - top : 0;
+    let held: StepInView[] = [];
+    const reader = () => {
+      held = stepsInView(element);
+      return held[0] ? Number(held[0].seq) : undefined;
+    };
     // A page overtaken by a jump (End while it was on its way) moves nothing.
-    if (!(await load(seq === undefined ? undefined : Number(seq)))) return;
+    if (!(await load(reader))) return;
+    const anchors = held;
     afterNextRender(
       () => {
-        const same = seq ? element.querySelector<HTMLElement>(`[data-seq="${seq}"]`) : null;
-        if (same) element.scrollTop += same.getBoundingClientRect().top - top - offset;
+        const top = element.getBoundingClientRect().top;
+        for (const anchor of anchors) {
+          const same = element.querySelector<HTMLElement>(`[data-seq="${anchor.seq}"]`);
+          if (!same) continue;
+          element.scrollTop += same.getBoundingClientRect().top - top - anchor.offset;
+          return;
+        }
       },
       { injector: this.injector },
     );
   }
+}
+
+/** A step of the log and how far below the view's top it starts (px). */
+export interface StepInView {
+  seq: string;
+  offset: number;
+}
+
+/** The steps whose rows are in the view, from its top down. */
+export function stepsInView(scroller: HTMLElement): StepInView[] {
+  const box = scroller.getBoundingClientRect();
+  const shown: StepInView[] = [];
+  for (const step of scroller.querySelectorAll<HTMLElement>('[data-seq]')) {
+    const { top, bottom } = step.getBoundingClientRect();
+    const seq = step.dataset['seq'];
+    if (bottom > box.top && top < box.bottom && seq !== undefined)
+      shown.push({ seq, offset: top - box.top });
+    else if (shown.length) break;
+  }
+  return shown;
 }
 
 /** The element holding the window's rows. */

@@ -522,7 +522,7 @@ describe('ConversationStore paging', () => {
     const first = 1001 - ROWS_MAX;
     // The reader is on a step 55 rows below the window's first: a chunk above must not push it out.
     const reader = first + 55;
-    const older = store.loadOlder(FAST_PAGE, reader);
+    const older = store.loadOlder(FAST_PAGE, () => reader);
     await answer(`/api/sessions/s1/events?before=${first}&limit=${FAST_PAGE}&clip=${EVENT_CLIP}`, {
       items: replies(first - FAST_PAGE, first - 1),
       next_cursor: String(first - FAST_PAGE),
@@ -536,6 +536,40 @@ describe('ConversationStore paging', () => {
     expect(seqs).toContain(reader + ANCHOR_ROWS - 1);
     // Earlier rows did arrive above the reader.
     expect(seqs[0]).toBeLessThan(first);
+  });
+  it('a reader who went up to the window’s first rows while a later chunk was on its way keeps them', async () => {
+    await openOn(replies(881, 1000));
+    const first = 1001 - ROWS_MAX;
+    // The window is read from its first rows down, the page ending 40 rows above its last.
+    const oldest = store.loadOlder(FAST_PAGE);
+    await answer(`/api/sessions/s1/events?before=${first}&limit=${FAST_PAGE}&clip=${EVENT_CLIP}`, {
+      items: replies(first - FAST_PAGE, first - 1),
+      next_cursor: String(first - FAST_PAGE),
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    await oldest;
+    const top = store.events()[0]!.seq;
+    const last = store.events().at(-1)!.seq;
+    expect(store.bounds().hasNewer).toBe(true);
+    // The reader was near the bottom when the later chunk was asked for, at the top when it came.
+    let reader = last - 5;
+    const newer = store.loadNewer(() => reader);
+    reader = top;
+    await answer(
+      `/api/sessions/s1/events?after=${last}&limit=${ROWS_MAX - ANCHOR_ROWS}&clip=${EVENT_CLIP}`,
+      {
+        items: replies(last + 1, last + ROWS_MAX - ANCHOR_ROWS),
+        next_cursor: String(last + ROWS_MAX - ANCHOR_ROWS),
+        first_seq: 1,
+        last_seq: 1000,
+      },
+    );
+    await newer;
+    const seqs = store.events().map((event) => event.seq);
+    expect(store.timeline().length).toBeLessThanOrEqual(ROWS_MAX);
+    expect(seqs[0], 'the step read stays on screen').toBeLessThanOrEqual(top);
+    expect(seqs).toContain(top + ANCHOR_ROWS - 1);
   });
 });
 

@@ -239,10 +239,10 @@ export class ConversationStore {
    * fetch of `size` events (larger when the reader scrolls fast). Only as many as make the rows
    * that fit beside those kept on screen are shown; the rest wait for the next call (a dense
    * conversation scrolls in more steps, not in more requests). The newest events beyond the
-   * window are dropped. True when the window changed. `readerSeq`, the step the reader is on,
-   * keeps its rows (and those above it) on screen rather than the window's first ones.
+   * window are dropped. True when the window changed. `reader` tells, as the chunk is shown, the
+   * step the reader is on: its rows (and those above it) stay rather than the window's first ones.
    */
-  async loadOlder(size = PAGE, readerSeq?: number): Promise<boolean> {
+  async loadOlder(size = PAGE, reader?: () => number | undefined): Promise<boolean> {
     const id = this.idSignal();
     const first = this.eventsSignal()[0];
     if (!id || !first || this.loadingSignal() || !this.bounds().hasOlder) return false;
@@ -270,8 +270,9 @@ export class ConversationStore {
           trimWindow(merged, Math.max(WINDOW_MAX, shown + PAGE), 'start'),
           {
             keep: 'start',
-            anchorSeq: Math.max(first.seq, readerSeq ?? first.seq),
+            anchorSeq: first.seq,
             anchorRows: ANCHOR_ROWS,
+            readerSeq: reader?.(),
           },
         );
         this.eventsSignal.set(window);
@@ -305,8 +306,11 @@ export class ConversationStore {
     return ahead.page;
   }
 
-  /** Fetches the chunk after the window (when the person scrolled back down); true when shown. */
-  async loadNewer(): Promise<boolean> {
+  /**
+   * Fetches the chunk after the window (when the person scrolled back down); true when shown.
+   * `reader` tells, as the chunk is shown, the step the reader is on: its rows stay on screen.
+   */
+  async loadNewer(reader?: () => number | undefined): Promise<boolean> {
     const id = this.idSignal();
     const last = this.eventsSignal().at(-1);
     if (!id || !last || this.loadingSignal() || !this.bounds().hasNewer) return false;
@@ -316,11 +320,15 @@ export class ConversationStore {
       () => this.chunk(id, { after: last.seq, limit }),
       (page) => {
         this.noteBounds(page);
-        this.eventsSignal.update((events) =>
-          this.fitRows(trimWindow(mergeEvents(events, page.items), WINDOW_MAX, 'end'), {
+        const readerSeq = reader?.();
+        const merged = mergeEvents(this.eventsSignal(), page.items);
+        const fromReader = merged.filter((event) => event.seq >= (readerSeq ?? Infinity)).length;
+        this.eventsSignal.set(
+          this.fitRows(trimWindow(merged, Math.max(WINDOW_MAX, fromReader), 'end'), {
             keep: 'end',
             anchorSeq: last.seq,
             anchorRows: ANCHOR_ROWS,
+            readerSeq,
           }),
         );
       },

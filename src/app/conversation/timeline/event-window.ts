@@ -52,6 +52,12 @@ export interface RowTrim {
    */
   anchorSeq?: number;
   anchorRows?: number;
+  /**
+   * The step the reader is on as the chunk is shown (they may have scrolled anywhere while it was
+   * on its way): its rows stay, and the anchor's rows are counted from it when it is nearer the
+   * side dropped.
+   */
+  readerSeq?: number;
 }
 
 /** What the rows of a window cost, and how much of it may be on screen (elements, say). */
@@ -116,16 +122,19 @@ function rowRange(rowSeqs: readonly number[], budget: RowBudget, trim: RowTrim):
   const n = rowSeqs.length;
   const held = trim.anchorRows ?? 0;
   if (trim.keep === 'start') {
-    const firstOld =
-      trim.anchorSeq === undefined ? 0 : firstIndex(rowSeqs, (seq) => seq >= trim.anchorSeq!);
+    const from = Math.max(trim.anchorSeq ?? -Infinity, trim.readerSeq ?? -Infinity);
+    const firstOld = from === -Infinity ? 0 : firstIndex(rowSeqs, (seq) => seq >= from);
     let [start, end] = [firstOld, firstOld];
     while (end < n && end - firstOld < held && budget.take(end, 0.5)) end++;
     while (start > 0 && budget.take(start - 1)) start--;
     while (end < n && budget.take(end)) end++;
     return [start, end];
   }
-  const firstNew =
+  const afterAnchor =
     trim.anchorSeq === undefined ? n : firstIndex(rowSeqs, (seq) => seq > trim.anchorSeq!);
+  const reader =
+    trim.readerSeq === undefined ? n : firstIndex(rowSeqs, (seq) => seq >= trim.readerSeq!);
+  const firstNew = Math.min(afterAnchor, reader + held);
   let [start, end] = [firstNew, firstNew];
   while (start > 0 && firstNew - start < held && budget.take(start - 1, 0.5)) start--;
   while (end < n && budget.take(end)) end++;

@@ -212,17 +212,28 @@ test('a prompt waiting in a live conversation is answered in the first paint onc
   for (const session of [id, other])
     await expect.poll(() => promptStates(request, relais, session)).toEqual(['pending']);
 
+  // A window too short to show the prompt: it is not in view, so it cannot arm, however slow
+  // the machine (arming counts the time in view; a test's steps may take longer than its delay).
+  const viewport = page.viewportSize()!;
+  await page.setViewportSize({ width: viewport.width, height: 120 });
   let release = await holdConsole(page);
   await page.goto(`${relais.base}/sessions/${id}`);
   const prompts = firstPaint(page).getByRole('region', { name: 'Waiting for your answer' });
-  await expect(prompts.getByRole('heading', { name: 'Bash asks permission' })).toBeVisible();
+  await expect(prompts.getByRole('heading', { name: 'Bash asks permission' })).toBeAttached();
   await expect(prompts).toContainText("sh -c 'echo early'");
   const allow = prompts.getByRole('button', { name: 'Allow once' });
-  await page.keyboard.press('Tab');
-  await expect(allow).toBeFocused();
+  await expect(allow).not.toBeInViewport();
   // Not armed yet: Enter (a key meant for something else) does not answer it.
+  await allow.evaluate((button) => button.focus({ preventScroll: true }));
   await expect(allow).toHaveAttribute('aria-disabled', 'true');
   await page.keyboard.press('Enter');
+  expect(await promptStates(request, relais, id)).toEqual(['pending']);
+  // In view, by keyboard: arms after its delay, then Enter answers it.
+  await page.setViewportSize(viewport);
+  await page.keyboard.press('Shift+Tab');
+  await page.keyboard.press('Tab');
+  await expect(allow).toBeFocused();
+  await expect(allow).toBeInViewport();
   await expect(allow).toHaveAttribute('aria-disabled', 'false');
   expect(await promptStates(request, relais, id)).toEqual(['pending']);
   await expectAccessible(page, 'a prompt in the first paint');

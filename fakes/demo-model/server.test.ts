@@ -100,6 +100,15 @@ describe('demo model HTTP surface', () => {
     assert.equal((await fetch(`${model.url}/`)).status, 200);
   });
 
+  it('keeps an idle connection open for minutes, not the 5 s a person may take to answer a prompt', async () => {
+    // An agent sends the tool's result on the connection its last request used; a server that
+    // closed it after 5 s idle races that request and the turn fails with ECONNRESET.
+    const response = await fetch(`${model.url}/`);
+    await response.arrayBuffer();
+    const timeout = Number(/timeout=(\d+)/.exec(response.headers.get('keep-alive') ?? '')?.[1]);
+    assert.ok(timeout >= 600, `keep-alive timeout ${timeout} s`);
+  });
+
   it('answers unknown routes with a 404 in the Anthropic error shape', async () => {
     const res = await fetch(`${model.url}/v1/models`);
     assert.equal(res.status, 404);

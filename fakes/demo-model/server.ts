@@ -15,6 +15,9 @@ import {
 import { planFor } from './scripts.js';
 import { sseEvents, writeSse } from './sse.js';
 
+/** How long an idle keep-alive connection is kept (see createServer below). */
+const IDLE_CONNECTION_MS = 10 * 60_000;
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -73,22 +76,28 @@ export function startDemoModel(options: DemoModelOptions = {}): Promise<DemoMode
     if (usage) for (const listener of listeners) listener(usage);
     return entry;
   };
-  const server = createServer({ noDelay: true }, (req, res) => {
-    handle(req, res, record, delayScale, codexQuota, recordUsage).catch((error: unknown) => {
-      if (res.headersSent) {
-        res.destroy();
-        return;
-      }
-      const status = error instanceof BodyError ? error.status : 500;
-      const type =
-        status === 413
-          ? 'request_too_large'
-          : status >= 500
-            ? 'api_error'
-            : 'invalid_request_error';
-      sendApiError(res, status, type, error instanceof Error ? error.message : String(error));
-    });
-  });
+  // Idle connections stay for minutes: an agent sends a tool's result on the connection its last
+  // request used, after however long the person took to allow the tool; Node's default (5 s)
+  // closes it just as that request is written, and the turn fails with ECONNRESET.
+  const server = createServer(
+    { noDelay: true, keepAliveTimeout: IDLE_CONNECTION_MS },
+    (req, res) => {
+      handle(req, res, record, delayScale, codexQuota, recordUsage).catch((error: unknown) => {
+        if (res.headersSent) {
+          res.destroy();
+          return;
+        }
+        const status = error instanceof BodyError ? error.status : 500;
+        const type =
+          status === 413
+            ? 'request_too_large'
+            : status >= 500
+              ? 'api_error'
+              : 'invalid_request_error';
+        sendApiError(res, status, type, error instanceof Error ? error.message : String(error));
+      });
+    },
+  );
   return new Promise((resolve, reject) => {
     server.once('error', reject);
     server.listen(options.port ?? 0, host, () => {

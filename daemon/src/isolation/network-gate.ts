@@ -1,6 +1,8 @@
 import { createServer, request as httpRequest, type Server } from 'node:http';
 import { connect, type Socket } from 'node:net';
 
+/** How long an idle keep-alive connection to the gate is kept. */
+const IDLE_CONNECTION_MS = 10 * 60_000;
 /** How long "Allow" on a network prompt opens that host: a command's burst of connections. */
 const ALLOWED_FOR_MS = 60_000;
 /** Host names and ports as a proxy request may carry them; anything else is refused unasked. */
@@ -54,7 +56,9 @@ export class NetworkGate {
   }
 
   private constructor() {
-    this.server = createServer((req, res) => {
+    // Idle keep-alive connections stay for minutes: a tool's HTTP client reuses its connection to
+    // the gate after however long the command paused; Node's default (5 s) races that reuse.
+    this.server = createServer({ keepAliveTimeout: IDLE_CONNECTION_MS }, (req, res) => {
       let target: URL;
       try {
         target = new URL(req.url ?? '');

@@ -85,7 +85,9 @@ function catalogue(recorded: FakeMcpServer, lateTool: boolean): McpServer {
 /** A real MCP server (the official SDK, streamable HTTP, stateless) on loopback. */
 export function startFakeMcpServer(options: FakeMcpOptions = {}): Promise<FakeMcpServer> {
   const state: FakeMcpServer = { url: '', calls: [], listings: 0, close: async () => undefined };
-  const http = createServer((req, res) => {
+  // Idle connections stay for minutes, as the demo model's do: an agent's next call may come on
+  // its last connection after a person took longer than Node's default 5 s to allow a tool.
+  const http = createServer({ keepAliveTimeout: 10 * 60_000 }, (req, res) => {
     void handle(state, options.lateTool === true, req, res).catch(() => {
       if (!res.headersSent) res.writeHead(500).end();
       else res.destroy();

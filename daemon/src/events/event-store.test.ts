@@ -294,4 +294,35 @@ describe('event store write failures', () => {
       [1, 2, 3, 4],
     );
   });
+
+  it('among events written many to a statement, a refused row costs that row only', () => {
+    const file = join(mkdtempSync(join(tmpdir(), 'relais-events-')), 'relais.db');
+    const db = openDatabase(file, SCHEMA);
+    const sessionId = insertSessionRow(db);
+    const errors: number[] = [];
+    const store = new EventStore(db, new SessionMarksRepo(db), (_error, dropped) =>
+      errors.push(dropped),
+    );
+    store.append(sessionId, 'agent', '{"i":1}', 1_001);
+    store.flush();
+    // Someone else wrote seq 70 behind the store's back: it falls in the second statement of 64.
+    db.prepare(
+      "INSERT INTO events (session_id, seq, received_at_ms, source, data) VALUES (?, 70, 0, 'agent', '{}')",
+    ).run(sessionId);
+    for (let i = 2; i <= 150; i++)
+      store.append(sessionId, i % 2 ? 'agent' : 'relais', `{"i":${i}}`, 1_000 + i);
+    store.flush();
+    assert.deepEqual(errors, [1]);
+    const stored = store.read(sessionId, { limit: 200 });
+    assert.equal(stored.length, 150);
+    for (const e of stored) {
+      const i = e.seq;
+      if (i === 70) assert.deepEqual([e.data, e.received_at_ms], ['{}', 0]);
+      else
+        assert.deepEqual(
+          [e.data, e.received_at_ms, e.source],
+          [`{"i":${i}}`, 1_000 + i, i % 2 ? 'agent' : 'relais'],
+        );
+    }
+  });
 });

@@ -73,4 +73,42 @@ describe('rollup writer', () => {
       rmSync(home, { recursive: true, force: true });
     }
   });
+
+  it('turns close together in a session, summed by group in a batch, make the cells the backfill makes', () => {
+    const home = mkdtempSync(join(tmpdir(), 'relais-rollup-writer-'));
+    const db = openDatabase(join(home, 'relais.db'), SCHEMA);
+    try {
+      const writer = new TurnWriter(db);
+      const start = Date.parse('2026-03-01T23:50:00Z');
+      for (let i = 0; i < 240; i++) {
+        const t = turn(`g${i}`, i % 3 ? 'm1' : 'm2', 'write', ['Read', 'Bash', 'Edit'][i % 3]!);
+        t.session_id = `ses_${i % 4}`;
+        // Twenty minutes across midnight: five-minute slots, hours and days shared by many turns.
+        t.started_at_ms = start + i * 5_000;
+        t.ended_at_ms = t.started_at_ms + 1_000 + i * 37;
+        t.duration_ms = 1_000 + i * 37;
+        t.is_error = i % 7 === 0;
+        t.cost_usd = i % 5 === 0 ? null : 0.25;
+        t.tool_calls.push({
+          ...t.tool_calls[0]!,
+          tool_use_id: `u-${i}`,
+          duration_ms: i % 2 ? null : i,
+        });
+        if (i % 11 === 0) t.tool_calls = [];
+        writer.add(t);
+      }
+      writer.flush();
+      const dump = (): unknown[] =>
+        ['usage_rollup', 'usage_sessions', 'usage_tool_rollup', 'usage_session_days'].map((table) =>
+          db.prepare(`SELECT * FROM ${table} ORDER BY 1, 2, 3, 4, 5, 6, 7, 8, 9`).raw().all(),
+        );
+      const written = dump();
+      db.exec(ROLLUP_CLEAR_SQL);
+      db.exec(ROLLUP_BACKFILL_SQL);
+      assert.deepEqual(written, dump());
+    } finally {
+      db.close();
+      rmSync(home, { recursive: true, force: true });
+    }
+  });
 });

@@ -555,6 +555,24 @@ describe('ConversationStore paging', () => {
     expect(store.events()[0]?.seq).toBe(first - (ROWS_MAX - held));
     expect(store.events().at(-1)?.seq, 'the rows counted stay').toBe(first + held - 1);
   });
+  it('a reader at the bottom of a window of many events keeps their step when a small chunk comes above', async () => {
+    // A row every third event (the others render none), 200 events: a chunk of PAGE above makes
+    // the window longer than its bound in events, which must be cut below the reader, not above.
+    const sparse = (seq: number) => (seq % 3 === 0 ? reply(seq) : ev(seq));
+    await openOn(Array.from({ length: 200 }, (_, i) => sparse(801 + i)));
+    const reader = 999;
+    const older = store.loadOlder(PAGE, () => ({ seq: reader, rows: 1 }));
+    await answer(`/api/sessions/s1/events?before=801&limit=${PAGE}&clip=${EVENT_CLIP}`, {
+      items: Array.from({ length: PAGE }, (_, i) => sparse(801 - PAGE + i)),
+      next_cursor: String(801 - PAGE),
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    await older;
+    const seqs = store.events().map((event) => event.seq);
+    expect(seqs, 'the step read stays').toContain(reader);
+    expect(seqs[0]).toBeLessThan(801);
+  });
   it('a reader who went up to the window’s first rows while a later chunk was on its way keeps them', async () => {
     await openOn(replies(881, 1000));
     const first = 1001 - ROWS_MAX;

@@ -269,8 +269,10 @@ export class ConversationStore {
         const held = heldRows(step);
         const shown = Math.min(size, this.eventsForRows(ROWS_MAX - held));
         const merged = mergeEvents(this.eventsSignal(), events.slice(-shown));
+        // The events are bounded below the reader's step, never above it (a page past them).
+        const toReader = merged.filter((event) => event.seq <= (step?.seq ?? -Infinity)).length;
         const window = this.fitRows(
-          trimWindow(merged, Math.max(WINDOW_MAX, shown + PAGE), 'start'),
+          trimWindow(merged, Math.max(WINDOW_MAX, shown + PAGE, toReader + PAGE), 'start'),
           { keep: 'start', anchorSeq: first.seq, anchorRows: held, readerSeq: step?.seq },
         );
         this.eventsSignal.set(window);

@@ -247,8 +247,7 @@ export class ConversationStore {
     const first = this.eventsSignal()[0];
     if (!id || !first || this.loadingSignal() || !this.bounds().hasOlder) return false;
     const buffered = this.older?.before === first.seq ? this.older.events : [];
-    // The reader's rows in view are counted as the chunk is shown: it may take up to ROWS_MAX.
-    const wanted = Math.min(size, this.eventsForRows(ROWS_MAX));
+    const wanted = Math.min(size, this.eventsForRows(ROWS_MAX - ANCHOR_ROWS));
     return this.changeWindow(
       'older',
       async () => {

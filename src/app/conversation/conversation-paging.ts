@@ -26,7 +26,10 @@ export const ROWS_MAX = 96;
  * the 72 after them 100-120 ms, and a task over 50 ms holds back whatever the person types.
  */
 export const OPEN_SLICE_ROWS = 8;
-/** Rows already on screen that stay when a chunk is added beside them (the reader's place). */
+/**
+ * Rows already on screen that stay when a chunk is added beside them (the reader's place): at
+ * most, and when the page did not count those in and just below its view.
+ */
 export const ANCHOR_ROWS = 24;
 /** While following the live tail, rows are counted again every this many events (not each one). */
 export const LIVE_FIT_EVERY = 8;

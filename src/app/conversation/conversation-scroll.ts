@@ -1,9 +1,11 @@
 import { Injector, afterNextRender, untracked } from '@angular/core';
-import { ConversationStore, PAGE } from './conversation-store';
+import { ConversationStore, PAGE, ReaderStep } from './conversation-store';
 import { ScrollSpeed, olderChunk } from './conversation-paging';
 import { ScrollRange } from './timeline/scroll-range';
 import { EDGE_PX, ScrollPlace, ScrollSpace, seqOfPlace } from './timeline/scroll-space';
 
+/** How far below the view (px) the rows held when a chunk is added above reach: twice EDGE_PX. */
+const HOLD_BELOW_PX = 2 * EDGE_PX;
 /** A drag of the thumb into the room outside the window is followed once it rests this long. */
 const DRAG_SETTLE_MS = 90;
 
@@ -160,14 +162,14 @@ export class ConversationScroll {
    * of its call's step once the call arrives, and that step starts elsewhere.
    */
   private async keepAnchor(
-    load: (reader: () => number | undefined) => Promise<boolean>,
+    load: (reader: () => ReaderStep | undefined) => Promise<boolean>,
   ): Promise<void> {
     const element = this.parts.scroller();
     if (!element) return;
     let held: StepInView[] = [];
     const reader = () => {
       held = stepsInView(element);
-      return held[0] ? Number(held[0].seq) : undefined;
+      return held[0] ? { seq: Number(held[0].seq), rows: rowsToHold(element) } : undefined;
     };
     // A page overtaken by a jump (End while it was on its way) moves nothing.
     if (!(await load(reader))) return;
@@ -205,6 +207,23 @@ export function stepsInView(scroller: HTMLElement): StepInView[] {
     else if (shown.length) break;
   }
   return shown;
+}
+
+/**
+ * Rows from the first in view down to HOLD_BELOW_PX below the view: what stays on screen when a
+ * chunk is added above (past the edge at which the chunk after the window would be read, so a
+ * reader going up does not read the later rows again).
+ */
+export function rowsToHold(scroller: HTMLElement): number {
+  const box = scroller.getBoundingClientRect();
+  let rows = 0;
+  for (const step of scroller.querySelectorAll<HTMLElement>('[data-seq]')) {
+    const { top, bottom } = step.getBoundingClientRect();
+    if (bottom <= box.top) continue;
+    if (top >= box.bottom + HOLD_BELOW_PX) break;
+    rows++;
+  }
+  return rows;
 }
 
 /** The element holding the window's rows. */

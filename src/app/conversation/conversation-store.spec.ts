@@ -522,7 +522,7 @@ describe('ConversationStore paging', () => {
     const first = 1001 - ROWS_MAX;
     // The reader is on a step 55 rows below the window's first: a chunk above must not push it out.
     const reader = first + 55;
-    const older = store.loadOlder(FAST_PAGE, () => reader);
+    const older = store.loadOlder(FAST_PAGE, () => ({ seq: reader }));
     await answer(`/api/sessions/s1/events?before=${first}&limit=${FAST_PAGE}&clip=${EVENT_CLIP}`, {
       items: replies(first - FAST_PAGE, first - 1),
       next_cursor: String(first - FAST_PAGE),
@@ -536,6 +536,42 @@ describe('ConversationStore paging', () => {
     expect(seqs).toContain(reader + ANCHOR_ROWS - 1);
     // Earlier rows did arrive above the reader.
     expect(seqs[0]).toBeLessThan(first);
+  });
+  it('a reader whose rows in view were counted keeps those; the chunk above takes the rest', async () => {
+    await openOn(replies(881, 1000));
+    const first = 1001 - ROWS_MAX;
+    // Seven rows in and just below the view at the window's top (a reader going up): 24 rows held
+    // would leave the chunk 72, a step up fewer events, and the way to the start more steps.
+    const held = 7;
+    const older = store.loadOlder(FAST_PAGE, () => ({ seq: first, rows: held }));
+    await answer(`/api/sessions/s1/events?before=${first}&limit=${FAST_PAGE}&clip=${EVENT_CLIP}`, {
+      items: replies(first - FAST_PAGE, first - 1),
+      next_cursor: String(first - FAST_PAGE),
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    await older;
+    expect(store.timeline().length).toBe(ROWS_MAX);
+    expect(store.events()[0]?.seq).toBe(first - (ROWS_MAX - held));
+    expect(store.events().at(-1)?.seq, 'the rows counted stay').toBe(first + held - 1);
+  });
+  it('a reader at the bottom of a window of many events keeps their step when a small chunk comes above', async () => {
+    // A row every third event (the others render none), 200 events: a chunk of PAGE above makes
+    // the window longer than its bound in events, which must be cut below the reader, not above.
+    const sparse = (seq: number) => (seq % 3 === 0 ? reply(seq) : ev(seq));
+    await openOn(Array.from({ length: 200 }, (_, i) => sparse(801 + i)));
+    const reader = 999;
+    const older = store.loadOlder(PAGE, () => ({ seq: reader, rows: 1 }));
+    await answer(`/api/sessions/s1/events?before=801&limit=${PAGE}&clip=${EVENT_CLIP}`, {
+      items: Array.from({ length: PAGE }, (_, i) => sparse(801 - PAGE + i)),
+      next_cursor: String(801 - PAGE),
+      first_seq: 1,
+      last_seq: 1000,
+    });
+    await older;
+    const seqs = store.events().map((event) => event.seq);
+    expect(seqs, 'the step read stays').toContain(reader);
+    expect(seqs[0]).toBeLessThan(801);
   });
   it('a reader who went up to the window’s first rows while a later chunk was on its way keeps them', async () => {
     await openOn(replies(881, 1000));
@@ -554,7 +590,7 @@ describe('ConversationStore paging', () => {
     expect(store.bounds().hasNewer).toBe(true);
     // The reader was near the bottom when the later chunk was asked for, at the top when it came.
     let reader = last - 5;
-    const newer = store.loadNewer(() => reader);
+    const newer = store.loadNewer(() => ({ seq: reader }));
     reader = top;
     await answer(
       `/api/sessions/s1/events?after=${last}&limit=${ROWS_MAX - ANCHOR_ROWS}&clip=${EVENT_CLIP}`,

@@ -242,7 +242,7 @@ export class ConversationStore {
    * window are dropped. True when the window changed. `reader` tells, as the chunk is shown, the
    * step the reader is on: its rows (and those above it) stay rather than the window's first ones.
    */
-  async loadOlder(size = PAGE, reader?: () => number | undefined): Promise<boolean> {
+  async loadOlder(size = PAGE, reader?: () => ReaderStep | undefined): Promise<boolean> {
     const id = this.idSignal();
     const first = this.eventsSignal()[0];
     if (!id || !first || this.loadingSignal() || !this.bounds().hasOlder) return false;
@@ -264,16 +264,15 @@ export class ConversationStore {
       ({ fetched, page }) => {
         if (page) this.noteBounds(page);
         const events = page?.items ?? fetched ?? [];
-        const shown = Math.min(size, this.eventsForRows(ROWS_MAX - ANCHOR_ROWS));
+        const step = reader?.();
+        const held = heldRows(step);
+        const shown = Math.min(size, this.eventsForRows(ROWS_MAX - held));
         const merged = mergeEvents(this.eventsSignal(), events.slice(-shown));
+        // The events are bounded below the reader's step, never above it (a page past them).
+        const toReader = merged.filter((event) => event.seq <= (step?.seq ?? -Infinity)).length;
         const window = this.fitRows(
-          trimWindow(merged, Math.max(WINDOW_MAX, shown + PAGE), 'start'),
-          {
-            keep: 'start',
-            anchorSeq: first.seq,
-            anchorRows: ANCHOR_ROWS,
-            readerSeq: reader?.(),
-          },
+          trimWindow(merged, Math.max(WINDOW_MAX, shown + PAGE, toReader + PAGE), 'start'),
+          { keep: 'start', anchorSeq: first.seq, anchorRows: held, readerSeq: step?.seq },
         );
         this.eventsSignal.set(window);
         const start = window[0]?.seq ?? first.seq;
@@ -310,7 +309,7 @@ export class ConversationStore {
    * Fetches the chunk after the window (when the person scrolled back down); true when shown.
    * `reader` tells, as the chunk is shown, the step the reader is on: its rows stay on screen.
    */
-  async loadNewer(reader?: () => number | undefined): Promise<boolean> {
+  async loadNewer(reader?: () => ReaderStep | undefined): Promise<boolean> {
     const id = this.idSignal();
     const last = this.eventsSignal().at(-1);
     if (!id || !last || this.loadingSignal() || !this.bounds().hasNewer) return false;
@@ -320,15 +319,15 @@ export class ConversationStore {
       () => this.chunk(id, { after: last.seq, limit }),
       (page) => {
         this.noteBounds(page);
-        const readerSeq = reader?.();
+        const step = reader?.();
         const merged = mergeEvents(this.eventsSignal(), page.items);
-        const fromReader = merged.filter((event) => event.seq >= (readerSeq ?? Infinity)).length;
+        const fromReader = merged.filter((event) => event.seq >= (step?.seq ?? Infinity)).length;
         this.eventsSignal.set(
           this.fitRows(trimWindow(merged, Math.max(WINDOW_MAX, fromReader), 'end'), {
             keep: 'end',
             anchorSeq: last.seq,
-            anchorRows: ANCHOR_ROWS,
-            readerSeq,
+            anchorRows: heldRows(step),
+            readerSeq: step?.seq,
           }),
         );
       },
@@ -558,6 +557,24 @@ export class ConversationStore {
     const perRow = this.eventsSignal().length / Math.max(1, this.timeline().length);
     return Math.max(PAGE / 4, Math.ceil(rows * Math.max(1, perRow)));
   }
+}
+
+/**
+ * The step the reader is on as a chunk is shown, and how many rows from it the page would keep
+ * (those in view and a little below; unknown: ANCHOR_ROWS).
+ */
+export interface ReaderStep {
+  seq: number;
+  rows?: number;
+}
+
+/**
+ * Rows kept from the reader's step when a chunk is added beside the window: what the page counted
+ * (the rest of the element budget goes to the chunk: a reader going up through heavy rows takes
+ * fewer steps), at least one and at most ANCHOR_ROWS.
+ */
+function heldRows(step: ReaderStep | undefined): number {
+  return Math.max(1, Math.min(ANCHOR_ROWS, step?.rows ?? ANCHOR_ROWS));
 }
 
 function rowSeqsOf(events: readonly SessionEvent[], agent: unknown): number[] {

@@ -45,6 +45,8 @@ function startConsole(): void {
   if (/^\/(?:[a-z]{2}\/)?[\w.-]+\.js$/.test(main)) {
     const script = document.createElement('script');
     script.type = 'module';
+    // Low, as its preloads (scripts/first-paint.mjs): a message sent meanwhile goes first.
+    script.fetchPriority = 'low';
     script.src = main; // First: the largest file, and the one that starts the console.
     document.head.append(script);
   }
@@ -52,6 +54,14 @@ function startConsole(): void {
   // scripts/first-paint.mjs).
   const later = document.getElementById('console-start');
   if (later instanceof HTMLTemplateElement) document.head.append(later.content.cloneNode(true));
+}
+
+function warmSessionStorage(): void {
+  try {
+    void sessionStorage.length;
+  } catch {
+    // Storage disabled by the browser's settings: the console keeps the key in memory.
+  }
 }
 
 function eventsOf(body: unknown): SessionEvent[] {
@@ -99,6 +109,10 @@ const key = keyAtStart();
 if (id) startReads(conversationReads(id), key);
 // With them, the session's pending prompts: shown with the rows (or just after), answerable there.
 const prompts = id && key ? readEarlyPrompts(id, key) : null;
+// The tab's storage loaded now, while the reads are on their way: the console's start keeps the
+// key there, and a storage's first use waits for the browser to load it (5–15 ms in a trace of
+// the console's bootstrap, its longest task).
+warmSessionStorage();
 applyThemeChoice(document.documentElement, readThemeChoice());
 // From now until the console listens itself (a page shown from its address gets its load event
 // long before the console has started).

@@ -85,24 +85,28 @@ export const CONSOLE_START_ID = 'console-start';
 export function withFirstPaint(html, script, main) {
   const tag = `<script src="${main}" type="module"></script>`;
   if (!html.includes(tag)) throw new Error(`no ${tag} in index.html`);
+  // The date formats' warm-up: the first paint starts its worker itself, as it starts the console
+  // and ahead of the console's files (data-warm-up). As an async script among them, its worker's
+  // own file waited behind theirs and it ran after the page's first format (traced).
+  const warmUpTag = /<script src="([^"]*date-format-warm-up\.js)" async[^>]*><\/script>/.exec(html);
+  const warmUp = warmUpTag?.[0];
   const later = [
     ...html.matchAll(
       /<link rel="modulepreload" href="[^"]*">|<script src="[^"]*" async[^>]*><\/script>/g,
     ),
-  ].map((match) => match[0]);
+  ]
+    .map((match) => match[0])
+    .filter((piece) => piece !== warmUp);
   if (!later.some((piece) => piece.includes('modulepreload')))
     throw new Error('no module preloads in index.html');
   let rest = html.replace(tag, '');
   for (const piece of later) rest = rest.replace(piece, '');
-  // Asked at a low priority: a message the first paint sends meanwhile (fetch, high) takes the
-  // next free connection, not one after the console's 40-odd files queued on the six there are.
-  const lowered = later.map((piece) =>
-    piece.replace('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"'),
-  );
   const head = rest.indexOf('<head>');
   if (head < 0) throw new Error('no <head> in index.html');
   const at = head + '<head>'.length;
-  const template = `<template id="${CONSOLE_START_ID}">${lowered.join('')}</template>`;
-  const first = `<script src="${script}" data-main="${main}"></script>`;
+  const template = `<template id="${CONSOLE_START_ID}">${later.join('')}</template>`;
+  const warmUpData = warmUpTag ? ` data-warm-up="${warmUpTag[1]}"` : '';
+  const first = `<script src="${script}" data-main="${main}"${warmUpData}></script>`;
+  if (warmUp) rest = rest.replace(warmUp, '');
   return rest.slice(0, at) + template + first + rest.slice(at);
 }

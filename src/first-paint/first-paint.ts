@@ -35,18 +35,28 @@ const HOLD_MS = 300;
  */
 const LEAVE_MS = 15_000;
 
-const main = (document.currentScript as HTMLScriptElement | null)?.dataset['main'] ?? '';
+const own = (document.currentScript as HTMLScriptElement | null)?.dataset;
+const main = own?.['main'] ?? '';
+/** public/date-format-warm-up.js: the date formats' data loaded in a worker, off the main thread. */
+const warmUp = own?.['warmUp'] ?? '';
 let started = false;
+
+/** Only a file of this console's folder: the attributes are the build's, checked all the same. */
+const consoleFile = (path: string) => /^\/(?:[a-z]{2}\/)?[\w.-]+\.js$/.test(path);
 
 function startConsole(): void {
   if (started) return;
   started = true;
-  // Only a file of this console's folder: the attribute is the build's, checked all the same.
-  if (/^\/(?:[a-z]{2}\/)?[\w.-]+\.js$/.test(main)) {
+  // Before the console's files, so that its own file is not asked after theirs.
+  if (consoleFile(warmUp) && typeof Worker === 'function')
+    try {
+      new Worker(warmUp, { name: document.documentElement.lang || 'en' });
+    } catch {
+      // No worker (a browser's policy): the page's first format loads the data itself.
+    }
+  if (consoleFile(main)) {
     const script = document.createElement('script');
     script.type = 'module';
-    // Low, as its preloads (scripts/first-paint.mjs): a message sent meanwhile goes first.
-    script.fetchPriority = 'low';
     script.src = main; // First: the largest file, and the one that starts the console.
     document.head.append(script);
   }

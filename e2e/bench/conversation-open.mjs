@@ -61,11 +61,14 @@ const WATCH_OPEN = ({ tail, composer, prompt }) => {
   );
 };
 
-/** The trace's categories: tasks, what ran in them, and the CPU profile's samples. */
+/**
+ * The trace's categories: tasks, what ran in them, and the CPU profile's samples (which slow the
+ * page by half again on this machine: BENCH_TRACE_PROFILE=0 leaves them out).
+ */
 const TRACE_CATEGORIES = [
   'devtools.timeline',
   'disabled-by-default-devtools.timeline',
-  'disabled-by-default-v8.cpu_profiler',
+  ...(process.env.BENCH_TRACE_PROFILE === '0' ? [] : ['disabled-by-default-v8.cpu_profiler']),
   'v8.execute',
   'toplevel',
   'blink.user_timing',

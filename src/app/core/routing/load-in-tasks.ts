@@ -17,6 +17,6 @@ export async function loadInTasks<T>(
 }
 
 /** Resolves in a later task: input and rendering get their turn in between. */
-function nextTask(): Promise<void> {
+export function nextTask(): Promise<void> {
   return new Promise((resolve) => setTimeout(resolve));
 }

@@ -85,9 +85,9 @@ export const CONSOLE_START_ID = 'console-start';
 export function withFirstPaint(html, script, main) {
   const tag = `<script src="${main}" type="module"></script>`;
   if (!html.includes(tag)) throw new Error(`no ${tag} in index.html`);
-  // The date formats' warm-up: the first paint starts its worker itself, as it starts the console
-  // and ahead of the console's files (data-warm-up). As an async script among them, its worker's
-  // own file waited behind theirs and it ran after the page's first format (traced).
+  // The date formats' warm-up: the first paint starts its worker itself, with its reads
+  // (data-warm-up). As an async script among the console's files, its worker's own file waited
+  // behind theirs and it ran after the page's first format (traced).
   const warmUpTag = /<script src="([^"]*date-format-warm-up\.js)" async[^>]*><\/script>/.exec(html);
   const warmUp = warmUpTag?.[0];
   const later = [

@@ -9,7 +9,13 @@ import {
 import { keyAtStart } from '../app/core/key-at-start';
 import { applyThemeChoice, readThemeChoice } from '../app/core/theme-choice';
 import type { SessionEvent } from '../../contract/api';
-import { dismissFirstPaint, firstPaintDismissed, firstPaintDraft, holdShortcuts } from './handoff';
+import {
+  dismissFirstPaint,
+  firstPaintDismissed,
+  firstPaintDraft,
+  holdShortcuts,
+  publishTypingPause,
+} from './handoff';
 import { type EarlySender, earlySender } from './early-composer';
 import { type EarlyPrompt, earlyDecider, paintPrompts, readEarlyPrompts } from './early-prompts';
 import { previewLines } from './preview-lines';
@@ -136,6 +142,8 @@ applyThemeChoice(document.documentElement, readThemeChoice());
 // From now until the console listens itself (a page shown from its address gets its load event
 // long before the console has started).
 holdShortcuts();
+// The console's start waits between its steps while the person types in the composer (main.ts).
+publishTypingPause();
 const events = id ? peekEarlyRead(firstEventsUrl(id)) : null;
 if (id && key && events && prompts)
   firstPaint(events, peekEarlyRead(sessionUrl(id)), { send: earlySender(id, key), prompts, key });

@@ -85,11 +85,18 @@ export const CONSOLE_START_ID = 'console-start';
 export function withFirstPaint(html, script, main) {
   const tag = `<script src="${main}" type="module"></script>`;
   if (!html.includes(tag)) throw new Error(`no ${tag} in index.html`);
+  // The date formats' warm-up: the first paint starts its worker itself, with its reads
+  // (data-warm-up). As an async script among the console's files, its worker's own file waited
+  // behind theirs and it ran after the page's first format (traced).
+  const warmUpTag = /<script src="([^"]*date-format-warm-up\.js)" async[^>]*><\/script>/.exec(html);
+  const warmUp = warmUpTag?.[0];
   const later = [
     ...html.matchAll(
       /<link rel="modulepreload" href="[^"]*">|<script src="[^"]*" async[^>]*><\/script>/g,
     ),
-  ].map((match) => match[0]);
+  ]
+    .map((match) => match[0])
+    .filter((piece) => piece !== warmUp);
   if (!later.some((piece) => piece.includes('modulepreload')))
     throw new Error('no module preloads in index.html');
   let rest = html.replace(tag, '');
@@ -98,6 +105,8 @@ export function withFirstPaint(html, script, main) {
   if (head < 0) throw new Error('no <head> in index.html');
   const at = head + '<head>'.length;
   const template = `<template id="${CONSOLE_START_ID}">${later.join('')}</template>`;
-  const first = `<script src="${script}" data-main="${main}"></script>`;
+  const warmUpData = warmUpTag ? ` data-warm-up="${warmUpTag[1]}"` : '';
+  const first = `<script src="${script}" data-main="${main}"${warmUpData}></script>`;
+  if (warmUp) rest = rest.replace(warmUp, '');
   return rest.slice(0, at) + template + first + rest.slice(at);
 }

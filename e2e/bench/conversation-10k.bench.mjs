@@ -16,6 +16,9 @@
  * same conversations, run by run in turn with this one (each first in turn), and prints both: on
  * this shared machine the load drifts by a factor of two within an hour, so only builds measured
  * side by side compare. BENCH_SAVE_BASELINE=1 writes this run's medians as the new baseline.
+ * BENCH_OPEN_ONLY=1 measures the open alone (no scroll to the first event); BENCH_TRACE=<folder>
+ * writes a Chromium trace of each open there (`node e2e/bench/long-tasks.mjs <trace>` lists its
+ * long tasks and what ran in them; the tracing slows the page, so its figures are not comparable).
  * BENCH_RESULT_LINES=N makes every tool result a file read of N lines (1,500 is about 120 kB, twice in
  * its event as Claude Code writes it): the weight of a real transcript rather than one-line results.
  * BENCH_REPLY_LINES=N makes every step's reply a Markdown list of N items (a bold word and a code span
@@ -51,6 +54,11 @@ const RESULT_LINES = Number(process.env.BENCH_RESULT_LINES ?? 0);
 const REPLY_LINES = Number(process.env.BENCH_REPLY_LINES ?? 0);
 /** A pending prompt in each live conversation (BENCH_PROMPT=0: none), to time when it can be answered. */
 const PROMPT = !IMPORTED && process.env.BENCH_PROMPT !== '0';
+/** A folder for a trace of each open (e2e/bench/long-tasks.mjs reads them). */
+const TRACE = process.env.BENCH_TRACE;
+let traced = 0;
+/** BENCH_OPEN_ONLY=1: the open's figures only (no scroll to the first event). */
+const OPEN_ONLY = !!process.env.BENCH_OPEN_ONLY;
 /** Another build's folder (e.g. a copy of main's `dist`): its console is opened in turn with this one's. */
 const COMPARE = process.env.BENCH_COMPARE;
 
@@ -70,6 +78,7 @@ const METRICS = [
   ['blockingMs', 'main thread blocked opening (TBT)', 'ms'],
   ['longTasksMs', 'long tasks opening, in all', 'ms'],
   ['longestTaskMs', 'longest task opening', 'ms'],
+  ['longTasks', 'tasks over 50 ms opening', ''],
   ['jsBytes', 'JS transferred to open', 'kB'],
   ['jsFiles', 'JS files to open', ''],
   ['jsCompressed', 'JS compressed (share of files)', '%'],
@@ -168,7 +177,11 @@ async function prepare(consoleDir) {
 async function openOnce(url) {
   const browser = await launchChromium();
   try {
-    return await measureOpen(browser, { url, tail: TAIL, composer: !IMPORTED, prompt: PROMPT });
+    const trace = TRACE ? join(TRACE, `open-${++traced}.json`) : null;
+    const options = { composer: !IMPORTED, prompt: PROMPT, trace, openOnly: OPEN_ONLY };
+    const figures = await measureOpen(browser, { url, tail: TAIL, ...options });
+    if (trace) process.stderr.write(`trace: ${trace}\n`);
+    return figures;
   } finally {
     await browser.close();
   }

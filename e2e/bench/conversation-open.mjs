@@ -61,7 +61,28 @@ const WATCH_OPEN = ({ tail, composer, prompt }) => {
   );
 };
 
-export async function measureOpen(browser, { url, tail, composer = true, prompt = false }) {
+/**
+ * The trace's categories: tasks, what ran in them, and the CPU profile's samples (which slow the
+ * page by half again on this machine: BENCH_TRACE_PROFILE=0 leaves them out).
+ */
+const TRACE_CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  ...(process.env.BENCH_TRACE_PROFILE === '0' ? [] : ['disabled-by-default-v8.cpu_profiler']),
+  'v8.execute',
+  'toplevel',
+  'blink.user_timing',
+];
+
+/**
+ * With `trace` (a file path), the open is traced (CDP Tracing) from navigation to 2 s after the
+ * console's last message, for e2e/bench/long-tasks.mjs; with `openOnly`, the figures stop there
+ * (no scroll to the first event, no Home).
+ */
+export async function measureOpen(
+  browser,
+  { url, tail, composer = true, prompt = false, trace = null, openOnly = false },
+) {
   const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
   const page = await context.newPage();
   page.setDefaultTimeout(60_000);
@@ -70,17 +91,19 @@ export async function measureOpen(browser, { url, tail, composer = true, prompt 
   const cdp = await context.newCDPSession(page);
   const network = await watchNetwork(cdp);
 
+  if (trace) await browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
   await page.goto(url, { waitUntil: 'commit' });
   const keystrokeMs = composer ? await firstKeystroke(cdp) : null;
   const message = composer ? await firstMessage(cdp, network) : null;
-  await page.waitForFunction(() => window.__benchTailMs !== undefined);
+  await until(cdp, 'window.__benchTailMs !== undefined');
   const tailMs = await page.evaluate(() => window.__benchTailMs);
   const firstPaintMs = await page.evaluate(() => window.__benchFirstPaintMs ?? null);
   const composerMs = composer ? await page.evaluate(() => window.__benchComposerMs ?? null) : null;
-  if (prompt) await page.waitForFunction(() => window.__benchAnswerableMs !== undefined);
+  if (prompt) await until(cdp, 'window.__benchAnswerableMs !== undefined');
   const promptMs = prompt ? await page.evaluate(() => window.__benchPromptMs) : null;
   const answerableMs = prompt ? await page.evaluate(() => window.__benchAnswerableMs) : null;
   await page.waitForTimeout(2000);
+  if (trace) await browser.stopTracing();
   if (composer) {
     const kept = await page.evaluate(() => document.querySelector('#composer-text')?.value ?? '');
     // A message refused (a seeded session has no agent) comes back to the box: the keys are kept.
@@ -93,10 +116,7 @@ export async function measureOpen(browser, { url, tail, composer = true, prompt 
   const open = network.snapshot();
   const domBottom = await countElements(page);
   const heapBottomMB = await heapAfterGc(cdp);
-
-  const scroll = await scrollToTop(page, cdp);
-  const top = network.snapshot();
-  const figures = {
+  const opened = {
     firstPaintMs,
     tailMs,
     composerMs,
@@ -111,6 +131,9 @@ export async function measureOpen(browser, { url, tail, composer = true, prompt 
     blockingMs: opening.reduce((sum, task) => sum + Math.max(0, task.duration - 50), 0),
     longTasksMs: opening.reduce((sum, task) => sum + task.duration, 0),
     longestTaskMs: Math.max(0, ...opening.map((task) => task.duration)),
+    longTasks: opening.length,
+    // Each as start+duration (ms), for the run's line: which part of the open they fell in.
+    longTaskList: opening.map((t) => `${Math.round(t.start)}+${Math.round(t.duration)}`).join(' '),
     jsBytes: open.js.bytes,
     jsFiles: open.js.files,
     jsCompressed: open.js.files ? (100 * open.js.compressed) / open.js.files : null,
@@ -118,6 +141,16 @@ export async function measureOpen(browser, { url, tail, composer = true, prompt 
     apiRequestsOpen: open.api.files,
     domBottom,
     heapBottomMB,
+  };
+  if (openOnly) {
+    await context.close();
+    return opened;
+  }
+
+  const scroll = await scrollToTop(page, cdp);
+  const top = network.snapshot();
+  const figures = {
+    ...opened,
     topMs: scroll.ms,
     apiBytesTop: top.api.bytes - open.api.bytes,
     apiRequestsTop: top.api.files - open.api.files,
@@ -136,6 +169,19 @@ export async function measureOpen(browser, { url, tail, composer = true, prompt 
   }
   await context.close();
   return figures;
+}
+
+/**
+ * Waits until `expression` is true in the page, asking through DevTools every 10 ms. Not with
+ * Playwright's waitForFunction while the long tasks are counted: its first call evaluates
+ * Playwright's own script in the page, a task of 50 ms or more of its own.
+ */
+async function until(cdp, expression) {
+  for (;;) {
+    const { result } = await cdp.send('Runtime.evaluate', { expression, returnByValue: true });
+    if (result.value === true) return;
+    await new Promise((done) => setTimeout(done, 10));
+  }
 }
 
 /** Bytes on the wire (headers included, as DevTools counts them) for scripts and for /api/. */

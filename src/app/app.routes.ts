@@ -1,3 +1,4 @@
+import { loadInTasks } from './core/routing/load-in-tasks';
 import type { PageRoute } from './core/routing/page-route';
 
 /** Every page of the console; each loads its component on first visit. */
@@ -24,7 +25,13 @@ export const routes: readonly PageRoute[] = [
     path: 'sessions/:id',
     title: $localize`Conversation · Relais`,
     needsKey: true,
-    load: () => import('./conversation/conversation-page').then((m) => m.ConversationPage),
+    // The contract's schemas (zod) and the Markdown renderer (marked's expressions) each
+    // evaluated in a task of their own before the page's modules.
+    load: () =>
+      loadInTasks(
+        [() => import('../../contract/api'), () => import('./conversation/rows/markdown')],
+        () => import('./conversation/conversation-page'),
+      ).then((m) => m.ConversationPage),
   },
   {
     path: 'inbox',

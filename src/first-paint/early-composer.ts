@@ -5,6 +5,7 @@ import {
   type EarlySend,
   type EarlySendOutcome,
   FIRST_PAINT_COMPOSER_ID,
+  noteFirstPaintKey,
   recordEarlySend,
 } from './handoff';
 
@@ -81,6 +82,7 @@ export function earlyComposer(doc: Document, send: EarlySender | null): HTMLElem
   hint.setAttribute('aria-live', 'polite');
   let chain: Promise<unknown> = Promise.resolve();
   box.addEventListener('keydown', (event) => {
+    noteFirstPaintKey();
     if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
     event.preventDefault();
     const text = box.value.trim();

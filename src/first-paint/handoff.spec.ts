@@ -2,7 +2,9 @@ import {
   FIRST_PAINT_ID,
   dismissFirstPaint,
   firstPaintShown,
+  firstPaintTypingPause,
   holdShortcuts,
+  noteFirstPaintKey,
   takeFirstPaintShortcut,
 } from './handoff';
 
@@ -53,5 +55,49 @@ describe('whether the first paint is over the page', () => {
     // A first paint arriving later stays away (dismissFirstPaint), and does not count as shown.
     doc.body.append(paint);
     expect(firstPaintShown(doc)).toBe(false);
+  });
+});
+
+describe("the console's start while the person types in the first paint", () => {
+  afterEach(() => vi.useRealTimers());
+
+  it('goes on at once when nobody typed, or once the keys have paused, or at the latest after its limit', async () => {
+    vi.useFakeTimers();
+    let clock = 10_000;
+    const now = () => clock;
+    const resolved = (promise: Promise<void>) => {
+      let done = false;
+      void promise.then(() => (done = true));
+      return () => done;
+    };
+    // Nobody typed (or long ago): at once.
+    noteFirstPaintKey(clock - 5_000);
+    const idle = resolved(firstPaintTypingPause(200, 2000, now));
+    await vi.advanceTimersByTimeAsync(0);
+    expect(idle()).toBe(true);
+
+    // A key 50 ms ago: 150 ms more of quiet.
+    noteFirstPaintKey(clock - 50);
+    const paused = resolved(firstPaintTypingPause(200, 2000, now));
+    clock += 100;
+    await vi.advanceTimersByTimeAsync(100);
+    expect(paused()).toBe(false);
+    clock += 60;
+    await vi.advanceTimersByTimeAsync(60);
+    expect(paused()).toBe(true);
+
+    // Typing on and on: no later than the limit.
+    noteFirstPaintKey(clock);
+    const typing = resolved(firstPaintTypingPause(200, 2000, now));
+    for (let ms = 0; ms < 1900; ms += 100) {
+      noteFirstPaintKey(clock);
+      clock += 100;
+      await vi.advanceTimersByTimeAsync(100);
+    }
+    expect(typing()).toBe(false);
+    noteFirstPaintKey(clock);
+    clock += 150;
+    await vi.advanceTimersByTimeAsync(150);
+    expect(typing()).toBe(true);
   });
 });

@@ -2,6 +2,7 @@
 // module): the page's global object carries what they share.
 
 import { paletteShortcut } from '../app/shared/palette-shortcut';
+import { TYPING_PAUSE } from './typing-pause-name';
 
 export const FIRST_PAINT_ID = 'first-paint';
 export const FIRST_PAINT_COMPOSER_ID = 'first-paint-composer';
@@ -9,6 +10,7 @@ const DISMISSED = Symbol.for('relais.first-paint-dismissed');
 const TAKERS = Symbol.for('relais.first-paint-draft-takers');
 const SHORTCUT = Symbol.for('relais.first-paint-shortcut');
 const SENDS = Symbol.for('relais.first-paint-sends');
+const LAST_KEY = Symbol.for('relais.first-paint-last-key');
 
 /** How a message sent from the first paint's composer ended: the daemon's answer, or its error. */
 export type EarlySendOutcome =
@@ -168,4 +170,38 @@ export function earlyPromptInViewSince(id: string): number | null {
 
 export function promptAnsweredEarly(id: string): boolean {
   return prompts().get(id)?.answered === true;
+}
+
+/** The first paint's composer took a key (at `at`, the page's clock). */
+export function noteFirstPaintKey(at = performance.now()): void {
+  shared[LAST_KEY] = at;
+}
+
+/**
+ * Resolves once the person has typed nothing in the first paint's composer for `pauseMs` (at once
+ * when they are not typing), or `maxMs` after the call at most. Angular's start waits so
+ * (main.ts): its tasks are of 30–80 ms on a loaded machine, and a key or the Enter that sends
+ * waited for them.
+ */
+export function firstPaintTypingPause(
+  pauseMs = 200,
+  maxMs = 2000,
+  now: () => number = () => performance.now(),
+): Promise<void> {
+  const started = now();
+  return new Promise((resolve) => {
+    const check = () => {
+      const last = shared[LAST_KEY];
+      const quietFor = typeof last === 'number' ? now() - last : Infinity;
+      const left = maxMs - (now() - started);
+      if (quietFor >= pauseMs || left <= 0) resolve();
+      else setTimeout(check, Math.min(pauseMs - quietFor, left));
+    };
+    check();
+  });
+}
+
+/** Leaves firstPaintTypingPause where the console's start finds it (typing-pause-name.ts). */
+export function publishTypingPause(): void {
+  shared[Symbol.for(TYPING_PAUSE)] = () => firstPaintTypingPause();
 }

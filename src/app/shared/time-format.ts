@@ -4,8 +4,8 @@ const pad = (value: number, width = 2): string => String(value).padStart(width, 
 
 /**
  * Times follow the console's language (shared/locale-format.ts): its order of day and month, its
- * 12 or 24 hours. Each format is made once, on first use (the page's first one also loads the
- * locale's data, which `public/date-format-warm-up.js` does before the app runs).
+ * 12 or 24 hours. Each format is made once, on first use (the page's first one would also load the
+ * locale's data, a long task: `public/date-format-warm-up.js` loads it in a worker before).
  */
 const CLOCK = { hour: '2-digit', minute: '2-digit', second: '2-digit' } as const;
 const DAY_AND_CLOCK = { month: 'short', day: 'numeric', ...CLOCK } as const;

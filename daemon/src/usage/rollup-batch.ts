@@ -22,6 +22,17 @@ export function dimsOf(kind: Kind, turn: TurnRecord): Dims {
   return DIMENSIONS.map((d) => (kind === 'all' || kind === d ? value[d] : '')) as Dims;
 }
 
+/** The parameters of one session-day rollup row (its kind, dimensions, error flag, day, session). */
+export function sessionDayRow(
+  kind: Kind,
+  dims: Dims,
+  e: number,
+  day: number,
+  session: string,
+): Record<string, string | number> {
+  return { kind, s: dims[0], a: dims[1], m: dims[2], p: dims[3], e, day, session };
+}
+
 export const slot = (ms: number, grain: number): number => Math.floor(ms / grain) * grain;
 
 const NUL = '\u0000';
@@ -264,16 +275,7 @@ export class BatchSums {
   ): void {
     const id = keys.of(head, () => [kind, ...dims, e, day, session], 's', e, day, session);
     if (this.sessions.has(id)) return;
-    this.sessions.set(id, {
-      kind,
-      s: dims[0],
-      a: dims[1],
-      m: dims[2],
-      p: dims[3],
-      e,
-      day,
-      session,
-    });
+    this.sessions.set(id, sessionDayRow(kind, dims, e, day, session));
   }
 
   private sumTool(id: string, key: () => (string | number)[], share: GroupTool): void {

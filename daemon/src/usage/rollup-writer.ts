@@ -1,6 +1,6 @@
 import type { Db } from '../db/database.js';
 import { bucketOf, mergeIntoBlob } from './histogram.js';
-import { BatchSums, dimsOf, slot, toolCells } from './rollup-batch.js';
+import { BatchSums, dimsOf, sessionDayRow, slot, toolCells } from './rollup-batch.js';
 import { DAY_MS, FIVE_MINUTES_MS, HOUR_MS, KINDS, TOOL_CUBES, type Kind } from './rollup-schema.js';
 import type { TurnRecord } from '../agents/turn-record.js';
 
@@ -95,16 +95,7 @@ export class RollupWriter {
       const dims = dimsOf(kind, turn);
       for (const grain of [HOUR_MS, DAY_MS]) this.addTurn(turn, grain, kind, '');
       for (const e of [isError, -1]) {
-        const row = {
-          kind,
-          s: dims[0],
-          a: dims[1],
-          m: dims[2],
-          p: dims[3],
-          e,
-          day,
-          session: turn.session_id,
-        };
+        const row = sessionDayRow(kind, dims, e, day, turn.session_id);
         if (this.session.run(row).changes > 0) this.sessionNext.run(row);
       }
       for (const [tool, cell] of tools) {

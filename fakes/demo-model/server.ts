@@ -15,7 +15,11 @@ import {
 import { planFor } from './scripts.js';
 import { sseEvents, writeSse } from './sse.js';
 
-/** How long an idle keep-alive connection is kept (see createServer below). */
+/**
+ * How long an idle keep-alive connection is kept: an agent sends a tool's result on the connection
+ * its last request used, after however long the person took to allow the tool; Node's default
+ * (5 s) closes it just as that request is written, and the turn fails with ECONNRESET.
+ */
 const IDLE_CONNECTION_MS = 10 * 60_000;
 
 export interface RecordedRequest {
@@ -76,9 +80,6 @@ export function startDemoModel(options: DemoModelOptions = {}): Promise<DemoMode
     if (usage) for (const listener of listeners) listener(usage);
     return entry;
   };
-  // Idle connections stay for minutes: an agent sends a tool's result on the connection its last
-  // request used, after however long the person took to allow the tool; Node's default (5 s)
-  // closes it just as that request is written, and the turn fails with ECONNRESET.
   const server = createServer(
     { noDelay: true, keepAliveTimeout: IDLE_CONNECTION_MS },
     (req, res) => {

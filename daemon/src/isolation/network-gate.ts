@@ -3,6 +3,11 @@ import { connect, type Socket } from 'node:net';
 
 /** How long an idle keep-alive connection to the gate is kept. */
 const IDLE_CONNECTION_MS = 10 * 60_000;
+/**
+ * Connections one gate holds at once (the daemon's file descriptors): a package manager opens tens;
+ * a tool opening thousands, or keeping refused ones idle, gets the rest closed.
+ */
+export const MAX_GATE_CONNECTIONS = 256;
 /** How long "Allow" on a network prompt opens that host: a command's burst of connections. */
 const ALLOWED_FOR_MS = 60_000;
 /** Host names and ports as a proxy request may carry them; anything else is refused unasked. */
@@ -89,6 +94,7 @@ export class NetworkGate {
         req.pipe(upstream);
       });
     });
+    this.server.maxConnections = MAX_GATE_CONNECTIONS;
     this.server.on('connect', (req, socket: Socket, head: Buffer) => {
       socket.on('error', () => socket.destroy());
       const match = /^(.+):(\d{1,5})$/.exec(req.url ?? '');

@@ -6,7 +6,13 @@
  * (default 5). Prints the medians of navigation → last message on screen, of the script and API
  * bytes, and how many times faster Relais is. For Relais, the last message counts in its first paint
  * (src/first-paint: the last rows as plain text, before the console has started) as anywhere
- * else on screen; the console's own view of it is timed and printed too.
+ * else on screen; the console's own view of it is timed and printed too. Then, in the same page, what
+ * a person does next (anchor-acts.mjs): the long tasks until 2 s after the page's own last message,
+ * when the other UI's composer took the first key typed from the start (an imported conversation
+ * has none in Relais: bench:conversation times its composer on a live one), and the way up from the
+ * bottom to the first message: for Relais row by row and by the thumb, for the other UI its own way
+ * (scrolled to the top until it has read everything, then "Load earlier messages"; minutes at
+ * 10,000 events: BENCH_WAY_UP=0 leaves it out).
  *
  * The other UI is not a dependency of Relais: install it in a folder of its own
  * (`npm install @siteboon/claude-code-ui@1.12.0`, then let its native packages build) and name its
@@ -18,14 +24,17 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
+import { WATCH_ACTS, firstKey, loadEarlierToHead, longTasksBefore } from './anchor-acts.mjs';
 import { freePort, launchChromium, requireBuilt, startBuiltDaemon } from './bench-support.mjs';
-import { watchNetwork } from './conversation-open.mjs';
+import { backToTail, scrollToTop, watchNetwork } from './conversation-open.mjs';
 import { importConfigDir, writeTranscript } from './seed-imported.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '20,2000,10000').split(',').map(Number);
 const RUNS = Number(process.env.BENCH_RUNS ?? 5);
 const TAIL = 'TAIL MARKER: end of the seeded conversation';
 const ANCHOR = process.env.BENCH_ANCHOR && resolve(process.env.BENCH_ANCHOR);
+/** BENCH_WAY_UP=0: the open alone (the way up to the first message takes the other UI minutes). */
+const WAY_UP = process.env.BENCH_WAY_UP !== '0';
 
 if (!ANCHOR || !existsSync(join(ANCHOR, 'server/index.js')))
   throw new Error('BENCH_ANCHOR: the folder of an installed @siteboon/claude-code-ui package');
@@ -62,6 +71,18 @@ const WATCH_OWN_VIEW = ({ tail, selector }) => {
   };
   requestAnimationFrame(check);
 };
+
+/** What is printed beside the last message: [key, label, unit]. */
+const ROWS = [
+  ['keyMs', 'navigation → composer took a key', 'ms'],
+  ['blockingMs', 'main thread blocked opening', 'ms'],
+  ['longestTaskMs', 'longest task opening', 'ms'],
+  ['longTasks', 'tasks over 50 ms opening', ''],
+  ['wayUpMs', 'bottom → first message, row by row', 'ms'],
+  ['thumbMs', '  by the scrollbar thumb', 'ms'],
+  ['jsBytes', 'JS transferred', 'kB'],
+  ['apiBytes', 'API bytes to the last message', 'kB'],
+];
 
 const home = mkdtempSync(join(tmpdir(), 'relais-bench-anchor-'));
 const configDir = join(home, '.claude');
@@ -111,7 +132,15 @@ async function startRelais(sessionIds) {
   // console's own view of them is timed too.
   const prepare = (page) =>
     page.addInitScript(WATCH_OWN_VIEW, { tail: TAIL, selector: '.scroller' });
-  return { label: 'Relais', urls, prepare, stop: daemon.stop, ownView: true };
+  // An imported conversation is read-only in Relais: no composer, so no key is typed there (its
+  // composer's first key is measured on a live conversation by bench:conversation).
+  // Row by row (the view moved to the top of the rows drawn, again and again), then by the thumb.
+  const wayUp = async (page, cdp) => {
+    const wayUpMs = (await scrollToTop(page, cdp, { walk: true })).ms;
+    await backToTail(page, TAIL);
+    return { wayUpMs, thumbMs: (await scrollToTop(page, cdp)).ms };
+  };
+  return { label: 'Relais', urls, prepare, stop: daemon.stop, ownView: true, wayUp };
 }
 
 /** The other UI on a free port, its one user registered; its token is set in each fresh page. */
@@ -146,9 +175,12 @@ async function startAnchor(sessionIds) {
     if (!registered.ok) throw new Error(`register: ${registered.status}`);
     const { token } = await registered.json();
     const urls = new Map([...sessionIds].map(([size, id]) => [size, `${base}/session/${id}`]));
-    const prepare = (page) =>
-      page.addInitScript((value) => localStorage.setItem('auth-token', value), token);
-    return { label: 'claude-code-ui', urls, prepare, stop };
+    const prepare = async (page) => {
+      await page.addInitScript((value) => localStorage.setItem('auth-token', value), token);
+      await page.addInitScript(WATCH_ACTS, 'textarea.chat-input-placeholder');
+    };
+    const wayUp = async (page) => ({ wayUpMs: await loadEarlierToHead(page) });
+    return { label: 'claude-code-ui', urls, prepare, stop, wayUp, composer: true };
   } catch (error) {
     await stop();
     throw error;
@@ -161,16 +193,23 @@ async function openOnce(product, size) {
     const context = await browser.newContext({ viewport: { width: 1400, height: 900 } });
     const page = await context.newPage();
     page.setDefaultTimeout(120_000);
+    if (!product.composer) await page.addInitScript(WATCH_ACTS, null);
     await product.prepare(page);
     await page.addInitScript(WATCH_TAIL, TAIL);
-    const network = await watchNetwork(await context.newCDPSession(page));
+    const cdp = await context.newCDPSession(page);
+    const network = await watchNetwork(cdp);
     await page.goto(product.urls.get(size), { waitUntil: 'commit' });
+    const keyMs = product.composer ? await firstKey(cdp) : null;
     await page.waitForFunction(() => window.__benchTailMs !== undefined);
     if (product.ownView) await page.waitForFunction(() => window.__benchOwnViewMs !== undefined);
     const tailMs = await page.evaluate(() => window.__benchTailMs);
     const ownViewMs = await page.evaluate(() => window.__benchOwnViewMs ?? null);
     const { js, api } = network.snapshot();
-    return { tailMs, ownViewMs, jsBytes: js.bytes, apiBytes: api.bytes };
+    // The open's main thread: until 2 s after the page's own last message.
+    await page.waitForTimeout(2000);
+    const tasks = await longTasksBefore(page, Math.max(tailMs, ownViewMs ?? 0) + 2000);
+    const opened = { tailMs, ownViewMs, keyMs, ...tasks, jsBytes: js.bytes, apiBytes: api.bytes };
+    return WAY_UP ? { ...opened, ...(await product.wayUp(page, cdp)) } : opened;
   } finally {
     await browser.close();
   }
@@ -182,17 +221,23 @@ function report(results) {
     const theirs = median(anchor.map((r) => r.tailMs));
     const ratios = relais.map((r, i) => anchor[i].tailMs / r.tailMs).sort((a, b) => a - b);
     console.log(`\n${size} events, medians of ${RUNS} alternated runs (fresh browser each)`);
-    console.log(`  ${''.padEnd(30)} ${'Relais'.padStart(10)} | ${'claude-code-ui'.padStart(14)}`);
-    console.log(`  ${'navigation → last message'.padEnd(30)} ${ms(mine)} | ${ms(theirs, 14)}`);
+    console.log(`  ${''.padEnd(36)} ${'Relais'.padStart(10)} | ${'claude-code-ui'.padStart(14)}`);
+    console.log(`  ${'navigation → last message'.padEnd(36)} ${ms(mine)} | ${ms(theirs, 14)}`);
     const own = median(relais.map((r) => r.ownViewMs));
-    console.log(`  ${"  in the console's own view".padEnd(30)} ${ms(own)} |`);
-    for (const [key, label] of [
-      ['jsBytes', 'JS transferred'],
-      ['apiBytes', 'API bytes to the last message'],
-    ])
-      console.log(
-        `  ${label.padEnd(30)} ${kB(median(relais.map((r) => r[key])))} | ${kB(median(anchor.map((r) => r[key])), 14)}`,
-      );
+    console.log(`  ${"  in the console's own view".padEnd(36)} ${ms(own)} |`);
+    for (const [key, label, unit] of ROWS) {
+      const [a, b] = [relais, anchor].map((runs) => median(runs.map((r) => r[key])));
+      if (a === null && b === null) continue;
+      const show = (value, width) =>
+        value === null
+          ? '—'.padStart(width)
+          : unit === 'kB'
+            ? kB(value, width)
+            : unit === 'ms'
+              ? ms(value, width)
+              : String(value).padStart(width);
+      console.log(`  ${label.padEnd(36)} ${show(a, 10)} | ${show(b, 14)}`);
+    }
     console.log(
       `  Relais faster by ${(theirs / mine).toFixed(1)}× (run by run ${ratios[0].toFixed(1)}–${ratios.at(-1).toFixed(1)}×); its own view ${(theirs / own).toFixed(1)}×`,
     );
@@ -208,7 +253,8 @@ function kB(value, width = 10) {
 }
 
 function median(values) {
-  const sorted = [...values].sort((a, b) => a - b);
+  const sorted = values.filter((v) => typeof v === 'number').sort((a, b) => a - b);
+  if (!sorted.length) return null;
   const middle = Math.floor(sorted.length / 2);
   return sorted.length % 2 ? sorted[middle] : (sorted[middle - 1] + sorted[middle]) / 2;
 }

@@ -328,7 +328,7 @@ async function heapAfterGc(cdp) {
 }
 
 /** Back at the bottom (End), settled. */
-async function backToTail(page, tail) {
+export async function backToTail(page, tail) {
   const toTail = await page.$('.to-tail');
   if (toTail) await toTail.click();
   await page.waitForFunction(
@@ -361,7 +361,7 @@ async function homeFromBottom(page, tail) {
  * step of the thumb's way only (until 2026-12-05 a step took six round trips to the page, some
  * 15-25 ms of the benchmark's own per step on this machine, more than the page's work on a walk).
  */
-async function scrollToTop(page, cdp, { walk = false } = {}) {
+export async function scrollToTop(page, cdp, { walk = false } = {}) {
   let heapMaxMB = 0;
   await page.evaluate(`window.__benchDomMax = 0; window.__benchAtStart = ${AT_START}`);
   const started = Date.now();

@@ -128,6 +128,9 @@ describe('earlySender', () => {
     expect(init.method).toBe('POST');
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer secret-key');
     expect(JSON.parse(String(init.body))).toEqual({ text: 'hello' });
+    // Without credentials: Chromium's socket group apart from the console's scripts' (no cookie
+    // is needed: the key is in the header).
+    expect(init.credentials).toBe('omit');
   });
 
   it('turns an error body, a body that is not JSON and a failed fetch into outcomes', async () => {

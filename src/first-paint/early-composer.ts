@@ -1,3 +1,4 @@
+import { OWN_CONNECTIONS } from '../app/core/api-connections';
 import { CONSOLE_APP } from '../app/core/console-app';
 import { slashQuery } from '../app/conversation/composer/slash-commands';
 import { FIRST_PAINT_TEXT } from './first-paint-text';
@@ -26,8 +27,8 @@ export function earlySender(
     try {
       const response = await post(`/api/sessions/${sessionId}/messages`, {
         method: 'POST',
-        // Ahead of the console's modules, asked at the same moment on the same few connections.
-        priority: 'high',
+        // Not behind the console's modules, asked at the same moment (api-connections.ts).
+        ...OWN_CONNECTIONS,
         headers: {
           Authorization: `Bearer ${key}`,
           'X-Relais-App': CONSOLE_APP,

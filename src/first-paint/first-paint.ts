@@ -6,6 +6,7 @@ import {
   sessionUrl,
   startReads,
 } from '../app/core/early-reads';
+import { OWN_CONNECTIONS } from '../app/core/api-connections';
 import { keyAtStart } from '../app/core/key-at-start';
 import { applyThemeChoice, readThemeChoice } from '../app/core/theme-choice';
 import type { SessionEvent } from '../../contract/api';
@@ -130,7 +131,11 @@ const id = conversationIdOf(location.pathname);
 const key = keyAtStart();
 // Only the conversation's own reads: the shell's, not needed for this paint, would wait in line
 // with them; the console starts those. Before anything else, so they leave as early as can be.
-if (id) startReads(conversationReads(id), key);
+// On connections of their own, kept open for the message sent from here (api-connections.ts).
+if (id)
+  startReads(conversationReads(id), key, (url, init) =>
+    fetch(url, { ...init, ...OWN_CONNECTIONS }),
+  );
 // With them, the session's pending prompts: shown with the rows (or just after), answerable there.
 const prompts = id && key ? readEarlyPrompts(id, key) : null;
 // The tab's storage loaded now, while the reads are on their way: the console's start keeps the

@@ -4,6 +4,8 @@ import {
   FIRST_PAINT_ID,
   type FirstPaintDraft,
   dismissFirstPaint,
+  firstPaintTypingPause,
+  noteFirstPaintKey,
   onFirstPaintDraft,
 } from './handoff';
 import { paintPreview, previewHeading } from './preview-view';
@@ -110,6 +112,22 @@ describe("the first paint's composer", () => {
     dismissFirstPaint();
     stop();
     expect(taken).toEqual([]);
+  });
+});
+
+describe("the first paint's composer, for the console's start", () => {
+  afterEach(() => dismissFirstPaint());
+
+  it('counts the focus given to it as a key: the person is about to type', async () => {
+    const root = paintPreview(document, [{ who: 'agent', text: 'hi' }], previewHeading(LIVE), null);
+    document.body.append(root);
+    const box = root.querySelector('textarea')!;
+    noteFirstPaintKey(performance.now() - 10_000);
+    box.focus();
+    let done = false;
+    void firstPaintTypingPause(5_000, 10_000).then(() => (done = true));
+    await settle();
+    expect(done).toBe(false);
   });
 });
 

@@ -7,7 +7,8 @@ import {
   type EarlySendOutcome,
   FIRST_PAINT_COMPOSER_ID,
   noteFirstPaintKey,
-  noteFirstPaintTyping,
+  noteFirstPaintInput,
+  noteFirstPaintSent,
   recordEarlySend,
 } from './handoff';
 
@@ -85,7 +86,7 @@ export function earlyComposer(doc: Document, send: EarlySender | null): HTMLElem
   let chain: Promise<unknown> = Promise.resolve();
   // Given the focus, the person is about to type: the console's start waits as for a key.
   box.addEventListener('focus', () => noteFirstPaintKey());
-  box.addEventListener('input', () => noteFirstPaintTyping(true));
+  box.addEventListener('input', () => noteFirstPaintInput());
   box.addEventListener('keydown', (event) => {
     noteFirstPaintKey();
     if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
@@ -95,7 +96,7 @@ export function earlyComposer(doc: Document, send: EarlySender | null): HTMLElem
     // commands the first paint does not know, so it stays for the console.
     if (!send || !text || slashQuery(box.value) !== null) return;
     box.value = '';
-    noteFirstPaintTyping(false);
+    noteFirstPaintSent();
     const outcome = chain.then(() => send(text));
     chain = outcome;
     const record: EarlySend = { text, outcome };

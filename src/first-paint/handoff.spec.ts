@@ -6,7 +6,8 @@ import {
   firstPaintTypingPause,
   holdShortcuts,
   noteFirstPaintKey,
-  noteFirstPaintTyping,
+  noteFirstPaintInput,
+  noteFirstPaintSent,
   takeFirstPaintShortcut,
 } from './handoff';
 
@@ -102,6 +103,7 @@ describe("the console's start while the person types in the first paint", () => 
     await vi.advanceTimersByTimeAsync(150);
     expect(typing()).toBe(true);
   });
+
   it('holds while the box holds text not sent yet (an Enter may come any moment), up to its limit', async () => {
     vi.useFakeTimers();
     let clock = 50_000;
@@ -111,25 +113,22 @@ describe("the console's start while the person types in the first paint", () => 
     document.body.append(box);
     try {
       box.value = 'fix the';
-      noteFirstPaintTyping(true);
+      noteFirstPaintInput();
       noteFirstPaintKey(clock - 1_000);
       let done = false;
       void firstPaintTypingPause(200, 2000, now).then(() => (done = true));
       clock += 1_000;
       await vi.advanceTimersByTimeAsync(1_000);
       expect(done).toBe(false);
-      // Sent (Enter empties the box): the keys' pause, then the console.
+      // Sent (Enter empties the box): the console goes on at once, not after the keys' pause.
       noteFirstPaintKey(clock);
       box.value = '';
-      noteFirstPaintTyping(false);
-      clock += 150;
-      await vi.advanceTimersByTimeAsync(150);
-      expect(done).toBe(false);
-      clock += 60;
-      await vi.advanceTimersByTimeAsync(60);
+      noteFirstPaintSent();
+      clock += 50;
+      await vi.advanceTimersByTimeAsync(50);
       expect(done).toBe(true);
 
-      // A refused text put back is not being typed: at once.
+      // A refused text put back (after its send) is not being typed: at once.
       box.value = 'refused';
       let back = false;
       void firstPaintTypingPause(200, 2000, now).then(() => (back = true));
@@ -137,7 +136,7 @@ describe("the console's start while the person types in the first paint", () => 
       expect(back).toBe(true);
 
       // Text typed and left there: no later than the limit.
-      noteFirstPaintTyping(true);
+      noteFirstPaintInput();
       box.value = 'left here';
       let late = false;
       void firstPaintTypingPause(200, 2000, now).then(() => (late = true));

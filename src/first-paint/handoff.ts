@@ -178,12 +178,18 @@ export function noteFirstPaintKey(at = performance.now()): void {
   shared[LAST_KEY] = at;
 }
 
+/** The person typed in the first paint's composer: text its Enter may send any moment. */
+export function noteFirstPaintInput(): void {
+  shared[TYPING] = true;
+}
+
 /**
- * The person typed in the first paint's composer since its last send (`typed`), or sent what was
- * there (an Enter that sends): a text put back after a refusal is not being typed.
+ * The first paint's composer sent what it held: nobody is typing there now, and the console's
+ * start goes on at once. A text put back after a refusal is not being typed either.
  */
-export function noteFirstPaintTyping(typed: boolean): void {
-  shared[TYPING] = typed;
+export function noteFirstPaintSent(): void {
+  shared[TYPING] = false;
+  delete shared[LAST_KEY];
 }
 
 /** Text typed in the first paint's composer and not sent yet: its Enter may come any moment. */
@@ -192,10 +198,13 @@ function unsentText(doc: Document): boolean {
   return shared[TYPING] === true && box instanceof HTMLTextAreaElement && box.value.trim() !== '';
 }
 
+/** How often a wait on a text typed and not sent looks again for its send. */
+const HELD_POLL_MS = 50;
+
 /**
  * Resolves once the person has typed nothing in the first paint's composer for `pauseMs` (at once
  * when they are not typing) and it holds no text waiting for its Enter, or `maxMs` after the call
- * at most. Angular's start waits so (main.ts): its tasks are of 30–80 ms on a loaded machine, and
+ * at most; at once after a send. Angular's start waits so (main.ts): its tasks are of 30–80 ms on a loaded machine, and
  * a key or the Enter that sends waited for them (a key, then the Enter 400 ms later behind a task
  * of 119 ms, measured at load 6).
  */
@@ -212,8 +221,9 @@ export function firstPaintTypingPause(
       const quietFor = typeof last === 'number' ? now() - last : Infinity;
       const left = maxMs - (now() - started);
       if ((quietFor >= pauseMs && !unsentText(doc)) || left <= 0) resolve();
-      // Quiet but holding text: looked at again a pause later.
-      else setTimeout(check, Math.min(quietFor < pauseMs ? pauseMs - quietFor : pauseMs, left));
+      // Quiet but holding text: looked at again soon, for the send that ends the wait.
+      else
+        setTimeout(check, Math.min(quietFor < pauseMs ? pauseMs - quietFor : HELD_POLL_MS, left));
     };
     check();
   });

@@ -1,8 +1,8 @@
 /**
  * Request options for the API calls a person waits on while the console's files are still on
- * their way (the first paint's reads, its message and its prompt answers). Without credentials
- * (the API reads its key from a header, never a cookie), Chromium keeps these requests in a
- * socket group of their own: the console's scripts, fetched with credentials, fill the six
+ * their way (the first paint's message and its prompt answers; its read of pending prompts opens
+ * the connection they take). Without credentials (the API reads its key from a header, never a
+ * cookie), Chromium keeps these requests in a socket group of their own: the console's scripts, fetched with credentials, fill the six
  * connections HTTP/1.1 allows a host, and a message sent then waited for one of them to free
  * (57 ms traced on a quiet machine, 79 ms median at load 7–9). High priority keeps them first
  * among themselves. The console's own calls (ApiClient) and its conversation's live stream leave

@@ -4,6 +4,8 @@ import {
   FIRST_PAINT_ID,
   type FirstPaintDraft,
   dismissFirstPaint,
+  firstPaintTypingPause,
+  noteFirstPaintKey,
   onFirstPaintDraft,
 } from './handoff';
 import { paintPreview, previewHeading } from './preview-view';
@@ -113,6 +115,22 @@ describe("the first paint's composer", () => {
   });
 });
 
+describe("the first paint's composer, for the console's start", () => {
+  afterEach(() => dismissFirstPaint());
+
+  it('counts the focus given to it as a key: the person is about to type', async () => {
+    const root = paintPreview(document, [{ who: 'agent', text: 'hi' }], previewHeading(LIVE), null);
+    document.body.append(root);
+    const box = root.querySelector('textarea')!;
+    noteFirstPaintKey(performance.now() - 10_000);
+    box.focus();
+    let done = false;
+    void firstPaintTypingPause(5_000, 10_000).then(() => (done = true));
+    await settle();
+    expect(done).toBe(false);
+  });
+});
+
 describe('earlySender', () => {
   it("posts the message to the session with the key in a header, to the page's own origin", async () => {
     const calls: [string, RequestInit][] = [];
@@ -128,6 +146,9 @@ describe('earlySender', () => {
     expect(init.method).toBe('POST');
     expect(new Headers(init.headers).get('Authorization')).toBe('Bearer secret-key');
     expect(JSON.parse(String(init.body))).toEqual({ text: 'hello' });
+    // Without credentials: Chromium's socket group apart from the console's scripts' (no cookie
+    // is needed: the key is in the header).
+    expect(init.credentials).toBe('omit');
   });
 
   it('turns an error body, a body that is not JSON and a failed fetch into outcomes', async () => {

@@ -1,3 +1,4 @@
+import { OWN_CONNECTIONS } from '../app/core/api-connections';
 import { CONSOLE_APP } from '../app/core/console-app';
 import { slashQuery } from '../app/conversation/composer/slash-commands';
 import { FIRST_PAINT_TEXT } from './first-paint-text';
@@ -6,6 +7,8 @@ import {
   type EarlySendOutcome,
   FIRST_PAINT_COMPOSER_ID,
   noteFirstPaintKey,
+  noteFirstPaintInput,
+  noteFirstPaintSent,
   recordEarlySend,
 } from './handoff';
 
@@ -26,8 +29,8 @@ export function earlySender(
     try {
       const response = await post(`/api/sessions/${sessionId}/messages`, {
         method: 'POST',
-        // Ahead of the console's modules, asked at the same moment on the same few connections.
-        priority: 'high',
+        // Not behind the console's modules, asked at the same moment (api-connections.ts).
+        ...OWN_CONNECTIONS,
         headers: {
           Authorization: `Bearer ${key}`,
           'X-Relais-App': CONSOLE_APP,
@@ -81,6 +84,9 @@ export function earlyComposer(doc: Document, send: EarlySender | null): HTMLElem
   hint.className = 'fp-hint';
   hint.setAttribute('aria-live', 'polite');
   let chain: Promise<unknown> = Promise.resolve();
+  // Given the focus, the person is about to type: the console's start waits as for a key.
+  box.addEventListener('focus', () => noteFirstPaintKey());
+  box.addEventListener('input', () => noteFirstPaintInput());
   box.addEventListener('keydown', (event) => {
     noteFirstPaintKey();
     if (event.key !== 'Enter' || event.shiftKey || event.isComposing) return;
@@ -90,6 +96,7 @@ export function earlyComposer(doc: Document, send: EarlySender | null): HTMLElem
     // commands the first paint does not know, so it stays for the console.
     if (!send || !text || slashQuery(box.value) !== null) return;
     box.value = '';
+    noteFirstPaintSent();
     const outcome = chain.then(() => send(text));
     chain = outcome;
     const record: EarlySend = { text, outcome };

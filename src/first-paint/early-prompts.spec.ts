@@ -2,6 +2,7 @@ import { ARM_DELAY_MS } from '../app/permissions/arming';
 import {
   type EarlyDecider,
   type EarlyPrompt,
+  earlyDecider,
   paintPrompts,
   readEarlyPrompts,
 } from './early-prompts';
@@ -104,13 +105,31 @@ describe("the first paint's prompts", () => {
   it("reads the session's pending prompts, keeping only well-formed ones, [] on failure", async () => {
     const good = prompt();
     const urls: string[] = [];
-    const get = (async (url: string) => {
+    const get = (async (url: string, init: RequestInit) => {
       urls.push(url);
+      expect(init.credentials).toBe('omit');
       return new Response(JSON.stringify({ items: [good, { id: 3 }, null] }), { status: 200 });
     }) as typeof fetch;
     expect(await readEarlyPrompts('ses_abc_1', 'k', get)).toEqual([good]);
     expect(urls).toEqual(['/api/permissions?state=pending&session=ses_abc_1&limit=20']);
     const refused = (async () => new Response('{}', { status: 401 })) as typeof fetch;
     expect(await readEarlyPrompts('ses_abc_1', 'k', refused)).toEqual([]);
+  });
+
+  it("answers a prompt with the key in a header, without credentials, on the first paint's connections", async () => {
+    const calls: [string, RequestInit][] = [];
+    const post = (async (url: string, init: RequestInit) => {
+      calls.push([url, init]);
+      return new Response('{}', { status: 200 });
+    }) as typeof fetch;
+    expect(
+      await earlyDecider('secret', post)('perm_1', { decision: 'allow', scope: 'once' }),
+    ).toEqual({
+      ok: true,
+    });
+    const [url, init] = calls[0]!;
+    expect(url).toBe('/api/permissions/perm_1/decision');
+    expect(new Headers(init.headers).get('Authorization')).toBe('Bearer secret');
+    expect(init.credentials).toBe('omit');
   });
 });

@@ -1,3 +1,4 @@
+import { OWN_CONNECTIONS } from '../app/core/api-connections';
 import { CONSOLE_APP } from '../app/core/console-app';
 import { Arming } from '../app/permissions/arming';
 import { subjectOf } from '../app/permissions/permission-subject';
@@ -33,7 +34,7 @@ export async function readEarlyPrompts(
 ): Promise<EarlyPrompt[]> {
   try {
     const url = `/api/permissions?state=pending&session=${sessionId}&limit=20`;
-    const response = await get(url, { headers: headers(key) });
+    const response = await get(url, { ...OWN_CONNECTIONS, headers: headers(key) });
     const body = (await response.json()) as { items?: unknown };
     return response.ok && Array.isArray(body.items) ? body.items.filter(isEarlyPrompt) : [];
   } catch {
@@ -66,7 +67,7 @@ export function earlyDecider(
     try {
       const response = await post(`/api/permissions/${encodeURIComponent(id)}/decision`, {
         method: 'POST',
-        priority: 'high',
+        ...OWN_CONNECTIONS,
         headers: headers(key),
         body: JSON.stringify(body),
       });

@@ -130,8 +130,12 @@ const id = conversationIdOf(location.pathname);
 const key = keyAtStart();
 // Only the conversation's own reads: the shell's, not needed for this paint, would wait in line
 // with them; the console starts those. Before anything else, so they leave as early as can be.
+// On the connections the page and this script came by, open already: asked without credentials,
+// they waited for new ones (5-30 ms traced at load 5).
 if (id) startReads(conversationReads(id), key);
 // With them, the session's pending prompts: shown with the rows (or just after), answerable there.
+// Asked without credentials, it opens the connection the message sent from here takes, apart
+// from the console's files (api-connections.ts).
 const prompts = id && key ? readEarlyPrompts(id, key) : null;
 // The tab's storage loaded now, while the reads are on their way: the console's start keeps the
 // key there, and a storage's first use waits for the browser to load it (5–15 ms in a trace of

@@ -1,10 +1,13 @@
 import {
+  FIRST_PAINT_COMPOSER_ID,
   FIRST_PAINT_ID,
   dismissFirstPaint,
   firstPaintShown,
   firstPaintTypingPause,
   holdShortcuts,
   noteFirstPaintKey,
+  noteFirstPaintInput,
+  noteFirstPaintSent,
   takeFirstPaintShortcut,
 } from './handoff';
 
@@ -99,5 +102,52 @@ describe("the console's start while the person types in the first paint", () => 
     clock += 150;
     await vi.advanceTimersByTimeAsync(150);
     expect(typing()).toBe(true);
+  });
+
+  it('holds while the box holds text not sent yet (an Enter may come any moment), up to its limit', async () => {
+    vi.useFakeTimers();
+    let clock = 50_000;
+    const now = () => clock;
+    const box = document.createElement('textarea');
+    box.id = FIRST_PAINT_COMPOSER_ID;
+    document.body.append(box);
+    try {
+      box.value = 'fix the';
+      noteFirstPaintInput();
+      noteFirstPaintKey(clock - 1_000);
+      let done = false;
+      void firstPaintTypingPause(200, 2000, now).then(() => (done = true));
+      clock += 1_000;
+      await vi.advanceTimersByTimeAsync(1_000);
+      expect(done).toBe(false);
+      // Sent (Enter empties the box): the console goes on at once, not after the keys' pause.
+      noteFirstPaintKey(clock);
+      box.value = '';
+      noteFirstPaintSent();
+      clock += 50;
+      await vi.advanceTimersByTimeAsync(50);
+      expect(done).toBe(true);
+
+      // A refused text put back (after its send) is not being typed: at once.
+      box.value = 'refused';
+      let back = false;
+      void firstPaintTypingPause(200, 2000, now).then(() => (back = true));
+      await vi.advanceTimersByTimeAsync(0);
+      expect(back).toBe(true);
+
+      // Text typed and left there: no later than the limit.
+      noteFirstPaintInput();
+      box.value = 'left here';
+      let late = false;
+      void firstPaintTypingPause(200, 2000, now).then(() => (late = true));
+      clock += 1_900;
+      await vi.advanceTimersByTimeAsync(1_900);
+      expect(late).toBe(false);
+      clock += 150;
+      await vi.advanceTimersByTimeAsync(150);
+      expect(late).toBe(true);
+    } finally {
+      box.remove();
+    }
   });
 });

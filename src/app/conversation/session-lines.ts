@@ -16,6 +16,9 @@ export function sessionLines(
     url: (seen) =>
       `/api/sessions/${encodeURIComponent(id)}/stream?after=${seen ?? after}&clip=${EVENT_CLIP}`,
     key,
+    // Held open for the page's life: not on one of the six connections its scripts come by
+    // (api-connections.ts).
+    fetchFn: (input, init) => fetch(input, { ...init, credentials: 'omit' }),
     startAfter: after,
     parse: (raw) => {
       const parsed = SessionStreamLine.safeParse(raw);

@@ -1,7 +1,7 @@
 import { TestBed } from '@angular/core/testing';
 import * as z from 'zod';
 import { FakeApi, provideFakeApi } from '../testing/fake-api';
-import { ApiClient, ApiError } from './api-client';
+import { API_FETCH, ApiClient, ApiError } from './api-client';
 import { toApiFailure } from './api-error';
 import { ApiKey } from './api-key';
 import { Navigator } from './routing/navigator';
@@ -143,5 +143,21 @@ describe('ApiClient', () => {
     const error = await write;
     expect(error).not.toBeInstanceOf(ApiError);
     expect((error as Error).name).toBe('AbortError');
+  });
+});
+
+describe("ApiClient's connections", () => {
+  it("asks without credentials, apart from the page's scripts (the key is in a header)", async () => {
+    const inits: RequestInit[] = [];
+    const send = (async (_input: RequestInfo | URL, init?: RequestInit) => {
+      inits.push(init ?? {});
+      return new Response(JSON.stringify({ id: 'a' }), { status: 200 });
+    }) as typeof fetch;
+    TestBed.configureTestingModule({ providers: [{ provide: API_FETCH, useValue: send }] });
+    TestBed.inject(ApiKey).use('secret-key');
+    const client = TestBed.inject(ApiClient);
+    await client.read('/api/things', Thing);
+    await client.write('POST', '/api/things', Thing, {});
+    expect(inits.map((init) => init.credentials)).toEqual(['omit', 'omit']);
   });
 });

@@ -121,7 +121,8 @@ export class ApiClient {
     if (key) headers.set('Authorization', `Bearer ${key}`);
     let response: Response;
     try {
-      response = await this.send(url, { ...init, headers });
+      // Apart from the console's scripts on the page's six connections (api-connections.ts).
+      response = await this.send(url, { ...init, headers, credentials: 'omit' });
     } catch (error) {
       if (init.signal?.aborted) throw error;
       throw new ApiError(0, null, null, $localize`No answer from the daemon for ${url}.`);

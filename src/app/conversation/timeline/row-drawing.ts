@@ -1,4 +1,4 @@
-import { DestroyRef, afterRenderEffect, inject, signal } from '@angular/core';
+import { DestroyRef, afterRenderEffect, computed, inject, signal } from '@angular/core';
 import { TimelineItem } from './timeline-item';
 import { PLACEHOLDER_ELEMENTS, RowCosts } from './row-cost';
 import { RowBox, RowHeights, rowsToDraw } from './near-rows';
@@ -53,9 +53,20 @@ export class RowDrawing {
     inject(DestroyRef).onDestroy(() => this.scroller?.removeEventListener('scroll', onScroll));
   }
 
+  /**
+   * True while every row of the window fits the element budget: all are drawn, and nothing is
+   * laid out twice (a row added is not a placeholder first).
+   */
+  private readonly allFit = computed(() => {
+    const items = this.items();
+    let cost = 0;
+    for (const item of items) cost += this.costs.of(item);
+    return cost <= this.cap(items.length);
+  });
+
   /** Whether the row of `key` is drawn (read in the template: a signal). */
   shows(key: string): boolean {
-    return !this.active() || this.drawn().has(key);
+    return !this.active() || this.allFit() || this.drawn().has(key);
   }
 
   /** A placeholder's height (px); null for a row drawn. */
@@ -86,11 +97,22 @@ export class RowDrawing {
     this.costs.noteDrawn(this.items(), elements, document.getElementsByTagName('*').length);
   }
 
+  /** Elements the drawn rows may hold beside `rows` rows (the others placeholders). */
+  private cap(rows: number): number {
+    return this.costs.budget() - rows * PLACEHOLDER_ELEMENTS;
+  }
+
   /** Draws the rows near the view, and notes where the reader is to put them back after. */
   private decide(): void {
     const scroller = this.scroller;
     if (!scroller) return;
     const items = this.items();
+    if (this.allFit()) {
+      // All drawn: the set follows without reading the layout, so none turns when they stop fitting.
+      const keys = new Set(items.map((item) => item.key));
+      if (!sameKeys(keys, this.drawn())) this.drawn.set(keys);
+      return;
+    }
     const steps = this.steps();
     if (steps.length !== items.length) return;
     const box = scroller.getBoundingClientRect();
@@ -106,8 +128,7 @@ export class RowDrawing {
         drawn: isDrawn,
       };
     });
-    const cap = this.costs.budget() - items.length * PLACEHOLDER_ELEMENTS;
-    const next = rowsToDraw(rows, box.height, cap, MARGIN_VIEWS * box.height);
+    const next = rowsToDraw(rows, box.height, this.cap(items.length), MARGIN_VIEWS * box.height);
     if (sameKeys(next, drawn)) return;
     this.anchor ??= readerAnchor(scroller, steps);
     this.drawn.set(next);

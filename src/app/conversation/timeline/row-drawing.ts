@@ -7,7 +7,8 @@ import { RowBox, RowHeights, rowsToDraw } from './near-rows';
 const MARGIN_VIEWS = 0.75;
 
 /** Where the reader is, put back after rows turned real or placeholder: the bottom, or a step. */
-type Anchor = { kind: 'bottom' } | { kind: 'step'; step: HTMLElement; offset: number };
+type Anchor =
+  { kind: 'bottom' } | { kind: 'steps'; steps: { step: HTMLElement; offset: number }[] };
 
 /**
  * Which rows of the log are drawn: those within about a screen of the view. The others are
@@ -142,9 +143,12 @@ export class RowDrawing {
     if (!anchor || !scroller) return;
     if (anchor.kind === 'bottom') {
       scroller.scrollTop = scroller.scrollHeight;
-    } else if (anchor.step.isConnected) {
+    } else {
+      // The first still there: a step at the window's edge may have joined another meanwhile.
+      const held = anchor.steps.find(({ step }) => step.isConnected);
+      if (!held) return;
       const top = scroller.getBoundingClientRect().top;
-      const moved = anchor.step.getBoundingClientRect().top - top - anchor.offset;
+      const moved = held.step.getBoundingClientRect().top - top - held.offset;
       if (moved !== 0) scroller.scrollTop += moved;
     }
   }
@@ -156,16 +160,18 @@ export class RowDrawing {
   }
 }
 
-/** The reader's place: the bottom of the log when they are there, else the first step in view. */
+/** The reader's place: the bottom of the log when they are there, else the steps in view. */
 function readerAnchor(scroller: HTMLElement, steps: readonly HTMLElement[]): Anchor | null {
   if (scroller.scrollHeight - scroller.scrollTop - scroller.clientHeight < 2)
     return { kind: 'bottom' };
-  const top = scroller.getBoundingClientRect().top;
+  const { top, bottom } = scroller.getBoundingClientRect();
+  const held: { step: HTMLElement; offset: number }[] = [];
   for (const step of steps) {
     const box = step.getBoundingClientRect();
-    if (box.bottom > top) return { kind: 'step', step, offset: box.top - top };
+    if (box.bottom > top && box.top < bottom) held.push({ step, offset: box.top - top });
+    else if (held.length) break;
   }
-  return null;
+  return held.length ? { kind: 'steps', steps: held } : null;
 }
 
 /** The nearest ancestor that scrolls vertically. */

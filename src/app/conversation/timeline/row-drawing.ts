@@ -14,9 +14,10 @@ type Anchor =
  * Which rows of the log are drawn: those within about a screen of the view. The others are
  * placeholders, as tall as the row measured when it was last drawn (else its estimate), so a chunk
  * added above the reader renders only the rows near them and a way up passes over rows nobody saw.
- * Rows of the first render are drawn (the log is not known yet); from then on a row added starts
- * as a placeholder and is drawn, before the frame is painted, when it is near the view. When rows
- * above the reader change height as they turn, the step they read is put back where it was.
+ * While all the window's rows fit the element budget, all are drawn; else a row added starts as a
+ * placeholder and is drawn, before the frame is painted, when it is near the view (decided from
+ * the layout after each render and on each scroll). When rows above the reader change height as
+ * they turn, the step they read (or the bottom) is put back where it was.
  */
 export class RowDrawing {
   /** Keys of the rows drawn (once the log is known: before, every row is). */
@@ -171,6 +172,9 @@ function readerAnchor(scroller: HTMLElement, steps: readonly HTMLElement[]): Anc
     if (box.bottom > top && box.top < bottom) held.push({ step, offset: box.top - top });
     else if (held.length) break;
   }
+  // A step starting in the view first: one across its top may be a placeholder that turns now,
+  // and what the reader sees start is what stays.
+  held.sort((a, b) => Number(a.offset < -0.5) - Number(b.offset < -0.5));
   return held.length ? { kind: 'steps', steps: held } : null;
 }
 

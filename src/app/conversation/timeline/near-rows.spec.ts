@@ -55,6 +55,14 @@ describe('rows drawn near the view', () => {
     ]);
   });
 
+  it('keeps drawn a far row that holds the focus (a button in it)', () => {
+    const rows = column(40, 100, -2000);
+    rows[2]!.focused = true;
+    const drawn = rowsToDraw(rows, 800, 399, 300);
+    expect(drawn.has('2')).toBe(true);
+    expect(drawn.has('3')).toBe(false);
+  });
+
   it('gives a placeholder the height its row measured, else its estimate at its kind’s rate', () => {
     const heights = new RowHeights();
     const drawn = reply('1', 10);

@@ -11,6 +11,8 @@ export interface RowBox {
   bottom: number;
   cost: number;
   drawn: boolean;
+  /** Holds the focus (a button inside it): drawn wherever it is, or the focus would be lost. */
+  focused?: boolean;
 }
 
 /**
@@ -35,7 +37,7 @@ export function rowsToDraw(
   const near: { key: string; cost: number; distance: number }[] = [];
   let spent = 0;
   for (const row of rows) {
-    if (row.bottom > 0 && row.top < viewHeight) {
+    if ((row.bottom > 0 && row.top < viewHeight) || row.focused) {
       drawn.add(row.key);
       spent += row.cost;
       continue;

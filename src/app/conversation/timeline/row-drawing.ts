@@ -119,8 +119,10 @@ export class RowDrawing {
     if (steps.length !== items.length) return;
     const box = scroller.getBoundingClientRect();
     const drawn = this.drawn();
+    const focus = document.activeElement;
     const rows: RowBox[] = items.map((item, i) => {
-      const { top, bottom } = steps[i]!.getBoundingClientRect();
+      const step = steps[i]!;
+      const { top, bottom } = step.getBoundingClientRect();
       const isDrawn = drawn.has(item.key);
       return {
         key: item.key,
@@ -128,6 +130,7 @@ export class RowDrawing {
         bottom: bottom - box.top,
         cost: this.costs.of(item),
         drawn: isDrawn,
+        focused: focus !== step && !!focus && step.contains(focus),
       };
     });
     const next = rowsToDraw(rows, box.height, this.cap(items.length), MARGIN_VIEWS * box.height);

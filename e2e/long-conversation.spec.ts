@@ -178,13 +178,34 @@ for (const [width, height, outside] of [
     await page.emulateMedia({ colorScheme: 'light' });
 
     // Scrolled up from there, earlier rows arrive above: the step read stays where it was.
+    // The steps under the finger are those of the frames painted before the earlier rows arrive
+    // (held back until then): rows the view lands on are drawn in its first frame, and before it
+    // a placeholder's estimated height was never on screen.
     const reads = eventReads.length;
+    const eventsRead = /\/api\/sessions\/[^/]+\/events\?/;
+    let release = () => {};
+    const gate = new Promise<void>((done) => (release = done));
+    await page.route(eventsRead, async (route) => {
+      await gate;
+      await route.continue();
+    });
     const before = await log.evaluate((e) => {
       const first = e.querySelector<HTMLElement>('[data-seq]')!;
       e.scrollTop += first.getBoundingClientRect().top - e.getBoundingClientRect().top;
       return first.dataset['seq'];
     });
+    const frames = () =>
+      page.evaluate(
+        () =>
+          new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(0)))),
+      );
+    await frames();
     const held = await stepsInView(log);
+    expect(
+      await log.evaluate((e) => e.querySelector<HTMLElement>('[data-seq]')!.dataset['seq']),
+      'the earlier rows were held back',
+    ).toBe(before);
+    release();
     await expect
       .poll(() => log.evaluate((e) => e.querySelector<HTMLElement>('[data-seq]')!.dataset['seq']))
       .not.toBe(before);
@@ -197,6 +218,7 @@ for (const [width, height, outside] of [
       Math.abs(after.get(kept!.seq)! - kept!.offset),
       `step ${kept!.seq} did not move`,
     ).toBeLessThan(2);
+    await page.unroute(eventsRead);
     // The rows in view are drawn; those far from it are placeholders, hidden from screen readers.
     const drawing = await log.evaluate((e) => {
       const box = e.getBoundingClientRect();

@@ -17,6 +17,7 @@ async function longConversation(
   relais: Relais,
   request: APIRequestContext,
   outside = OUTSIDE,
+  heavy = false,
 ): Promise<string> {
   const auth = { Authorization: `Bearer ${relais.key}` };
   const demo = await (
@@ -32,7 +33,18 @@ async function longConversation(
   const project = join(demo.config_dir as string, 'projects');
   const folder = join(project, '-long-conversation');
   mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, `${outside}.jsonl`), lines.map((line) => `${line}\n`).join(''));
+  // Heavy: each reply a list of ten items, as agents write them: rows of tens of elements, so the page's
+  // element budget binds and rows far from the view are placeholders.
+  const list = Array.from({ length: 10 }, (_, i) => `- **item ${i}** with \`code\``).join('\n');
+  const replies = lines.map((line) =>
+    !heavy
+      ? line
+      : line.replace(
+          /Looking \(step (\d)\)\./,
+          JSON.stringify(`Looking (step $1).\n\n${list}`).slice(1, -1),
+        ),
+  );
+  writeFileSync(join(folder, `${outside}.jsonl`), replies.map((line) => `${line}\n`).join(''));
   const session = await importDemoConversation(relais, request, outside);
   expect(session.last_seq, 'the long conversation is whole').toBeGreaterThan(600);
   return session.id;
@@ -120,7 +132,7 @@ for (const [width, height, outside] of [
     relais,
     request,
   }) => {
-    const id = await longConversation(relais, request, outside);
+    const id = await longConversation(relais, request, outside, true);
     await page.setViewportSize({ width, height });
     const eventReads: string[] = [];
     page.on('request', (r) => {
@@ -130,7 +142,8 @@ for (const [width, height, outside] of [
     const sample = async () => (most = Math.max(most, await elements(page)));
     await openAt(page, relais, `/sessions/${id}`);
     const log = conversation(page);
-    await expect(lastPrompt(page)).toBeVisible();
+    // The tail on screen (the last prompt is above ten-item replies: maybe a placeholder by now).
+    await expect(log.locator('[data-seq]').last()).toBeInViewport();
     await sample();
 
     // The thumb shows where the view is in the whole: at the bottom, a thumb a small part of the
@@ -165,13 +178,34 @@ for (const [width, height, outside] of [
     await page.emulateMedia({ colorScheme: 'light' });
 
     // Scrolled up from there, earlier rows arrive above: the step read stays where it was.
+    // The steps under the finger are those of the frames painted before the earlier rows arrive
+    // (held back until then): rows the view lands on are drawn in its first frame, and before it
+    // a placeholder's estimated height was never on screen.
     const reads = eventReads.length;
+    const eventsRead = /\/api\/sessions\/[^/]+\/events\?/;
+    let release = () => {};
+    const gate = new Promise<void>((done) => (release = done));
+    await page.route(eventsRead, async (route) => {
+      await gate;
+      await route.continue();
+    });
     const before = await log.evaluate((e) => {
       const first = e.querySelector<HTMLElement>('[data-seq]')!;
       e.scrollTop += first.getBoundingClientRect().top - e.getBoundingClientRect().top;
       return first.dataset['seq'];
     });
+    const frames = () =>
+      page.evaluate(
+        () =>
+          new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(() => done(0)))),
+      );
+    await frames();
     const held = await stepsInView(log);
+    expect(
+      await log.evaluate((e) => e.querySelector<HTMLElement>('[data-seq]')!.dataset['seq']),
+      'the earlier rows were held back',
+    ).toBe(before);
+    release();
     await expect
       .poll(() => log.evaluate((e) => e.querySelector<HTMLElement>('[data-seq]')!.dataset['seq']))
       .not.toBe(before);
@@ -184,6 +218,28 @@ for (const [width, height, outside] of [
       Math.abs(after.get(kept!.seq)! - kept!.offset),
       `step ${kept!.seq} did not move`,
     ).toBeLessThan(2);
+    await page.unroute(eventsRead);
+    // The rows in view are drawn; those far from it are placeholders, hidden from screen readers.
+    const drawing = await log.evaluate((e) => {
+      const box = e.getBoundingClientRect();
+      const placeholders = [...e.querySelectorAll<HTMLElement>('.placeholder')];
+      return {
+        inView: placeholders.filter((p) => {
+          const { top, bottom } = p.getBoundingClientRect();
+          return bottom > box.top && top < box.bottom;
+        }).length,
+        all: placeholders.length,
+        hidden: placeholders.filter((p) => p.getAttribute('aria-hidden') === 'true').length,
+      };
+    });
+    expect(drawing.inView, 'placeholders in view').toBe(0);
+    expect(drawing.all, 'rows far from the view are placeholders').toBeGreaterThan(0);
+    expect(drawing.hidden).toBe(drawing.all);
+    for (const scheme of ['light', 'dark'] as const) {
+      await page.emulateMedia({ colorScheme: scheme });
+      await page.screenshot({ path: `test-results/long-conversation-walk-${width}-${scheme}.png` });
+    }
+    await page.emulateMedia({ colorScheme: 'light' });
     await sample();
 
     // The thumb dragged to the top: the first step, read at once, not walked up to.

@@ -165,6 +165,7 @@ export async function measureOpen(
     await backToTail(page, tail);
     const walk = await scrollToTop(page, cdp, { walk: true });
     figures.walkMs = walk.ms;
+    figures.walkSteps = walk.steps;
     figures.domMax = Math.max(figures.domMax, walk.domMax);
   }
   await context.close();
@@ -357,7 +358,7 @@ async function homeFromBottom(page, tail) {
  * time; one that spans the whole conversation reads its start). With `walk`, the view is moved to
  * the top of the rows drawn instead, again and again: the way up chunk by chunk, in any console.
  * A step is one call into the page (at the start? else scroll) and one wait for the first row to
- * change, which counts the page's elements at each frame it looks; the heap is sampled after each
+ * change and the rows in view to be drawn (not placeholders), which counts the page's elements at each frame it looks; the heap is sampled after each
  * step of the thumb's way only (until 2026-12-05 a step took six round trips to the page, some
  * 15-25 ms of the benchmark's own per step on this machine, more than the page's work on a walk).
  */
@@ -365,7 +366,8 @@ export async function scrollToTop(page, cdp, { walk = false } = {}) {
   let heapMaxMB = 0;
   await page.evaluate(`window.__benchDomMax = 0; window.__benchAtStart = ${AT_START}`);
   const started = Date.now();
-  for (let i = 0; i < 1000; i++) {
+  let steps = 0;
+  for (; steps < 1000; steps++) {
     const before = await page.evaluate((walk) => {
       if (window.__benchAtStart()) return null;
       const scroller = document.querySelector('.scroller');
@@ -383,7 +385,14 @@ export async function scrollToTop(page, cdp, { walk = false } = {}) {
       .waitForFunction((b) => {
         const count = document.getElementsByTagName('*').length;
         window.__benchDomMax = Math.max(window.__benchDomMax, count);
-        return document.querySelector('.scroller [data-seq]')?.getAttribute('data-seq') !== b;
+        const scroller = document.querySelector('.scroller');
+        if (scroller.querySelector('[data-seq]')?.getAttribute('data-seq') === b) return false;
+        // A console that draws rows near the view only (placeholders elsewhere) has drawn them.
+        const view = scroller.getBoundingClientRect();
+        return [...scroller.querySelectorAll('.placeholder')].every((row) => {
+          const { top, bottom } = row.getBoundingClientRect();
+          return bottom <= view.top || top >= view.bottom;
+        });
       }, before)
       .catch(async (error) => {
         // What the page was showing when it stopped moving, for whoever reads the failure.
@@ -402,5 +411,5 @@ export async function scrollToTop(page, cdp, { walk = false } = {}) {
   const domMax = await page.evaluate(() =>
     Math.max(window.__benchDomMax, document.getElementsByTagName('*').length),
   );
-  return { ms, domMax, heapMaxMB };
+  return { ms, domMax, heapMaxMB, steps };
 }

@@ -20,6 +20,14 @@ export const FAST_PAGE = 500;
  */
 export const ROWS_MAX = 96;
 /**
+ * Rows a fast reader's window may hold (see FAST_PAGE): the rows far from the view are placeholders
+ * of one element (timeline/near-rows.ts), so a step up adds the whole larger chunk and draws only
+ * the rows near the view. The window is also held to the element budget less NEAR_ELEMENTS.
+ */
+export const FAST_WINDOW_ROWS = 400;
+/** Of the element budget, what a fast reader's window leaves to the rows drawn near the view. */
+export const NEAR_ELEMENTS = 500;
+/**
  * Rows rendered per task while a conversation opens: its first render (with the page around
  * them), then each slice of the rest of the first chunk, added above once the last is painted.
  * The first render of a row type costs most: 24 rows in one task took 90-140 ms on this machine,
@@ -73,4 +81,12 @@ export class ScrollSpeed {
 /** The chunk to read before the window for a reader going up at `speed` px per ms. */
 export function olderChunk(speed: number): number {
   return speed >= FAST_SCROLL ? FAST_PAGE : PAGE;
+}
+
+/**
+ * Rows a fast reader's window holds, given the element budget of the timeline: placeholders but
+ * those near the view (NEAR_ELEMENTS), at most FAST_WINDOW_ROWS, never fewer than ROWS_MAX.
+ */
+export function fastWindowRows(budget: number): number {
+  return Math.max(ROWS_MAX, Math.min(FAST_WINDOW_ROWS, budget - NEAR_ELEMENTS));
 }

@@ -15,7 +15,7 @@ import {
   ROWS_MAX,
   WINDOW_MAX,
 } from './conversation-store';
-import { EVENT_CLIP } from './conversation-paging';
+import { EVENT_CLIP, fastWindowRows } from './conversation-paging';
 import { CHROME_GUESS, PAGE_ELEMENTS, SLACK_ELEMENTS, estimateElements } from './timeline/row-cost';
 import { clearEarlyReads, startEarlyReads } from '../core/early-reads';
 
@@ -29,6 +29,9 @@ const ev = (seq: number): SessionEvent => ({
 });
 const range = (from: number, to: number) =>
   Array.from({ length: to - from + 1 }, (_, i) => ev(from + i));
+/** Rows a fast reader's window holds (placeholders far from the view) at the starting budget. */
+const FAST_ROWS = fastWindowRows(PAGE_ELEMENTS - CHROME_GUESS - SLACK_ELEMENTS);
+
 /** An event that renders one row (a reply), as most lines of an imported transcript do. */
 const reply = (seq: number): SessionEvent => ({
   ...ev(seq),
@@ -68,6 +71,15 @@ describe('ConversationStore paging', () => {
     await Promise.resolve();
     daemon.expectOne((r) => r.url === url).flush(body);
   };
+
+  /** Answers the chunk read ahead of a fast reader, before seq `before` (replies from seq 1). */
+  const answerAhead = (before: number) =>
+    answer(`/api/sessions/s1/events?before=${before}&limit=${FAST_PAGE}&clip=${EVENT_CLIP}`, {
+      items: replies(Math.max(1, before - FAST_PAGE), before - 1),
+      next_cursor: before - FAST_PAGE > 1 ? String(before - FAST_PAGE) : null,
+      first_seq: 1,
+      last_seq: 1000,
+    });
 
   /** Resolves once the frame after now is painted (when the store shows the rest of a chunk). */
   const painted = () =>
@@ -496,9 +508,10 @@ describe('ConversationStore paging', () => {
     expect(store.timeline().length).toBe(ROWS_MAX);
     expect(store.events()[0]?.seq).toBe(1001 - ROWS_MAX);
 
-    // One row per event: of the fast reader's chunk, only what fits beside the rows kept shows.
+    // One row per event: of the fast reader's chunk, only what fits beside the rows kept shows,
+    // in a window of FAST_ROWS (the rows far from the view are placeholders).
     const first = 1001 - ROWS_MAX;
-    const shown = ROWS_MAX - ANCHOR_ROWS;
+    const shown = FAST_ROWS - ANCHOR_ROWS;
     const older = store.loadOlder(FAST_PAGE);
     await answer(`/api/sessions/s1/events?before=${first}&limit=${FAST_PAGE}&clip=${EVENT_CLIP}`, {
       items: replies(first - FAST_PAGE, first - 1),
@@ -507,13 +520,15 @@ describe('ConversationStore paging', () => {
       last_seq: 1000,
     });
     await older;
-    expect(store.timeline().length).toBe(ROWS_MAX);
+    expect(store.timeline().length).toBe(FAST_ROWS);
     expect(store.events()[0]?.seq).toBe(first - shown);
     expect(store.events().at(-1)?.seq).toBe(first - 1 + ANCHOR_ROWS);
 
-    // The rest of that chunk shows next, without asking the daemon again (verify() checks).
-    await store.loadOlder(FAST_PAGE);
-    expect(store.timeline().length).toBe(ROWS_MAX);
+    // The rest of that chunk shows next, joined to the chunk read ahead of it (one read more).
+    const next = store.loadOlder(FAST_PAGE);
+    await answerAhead(first - FAST_PAGE);
+    await next;
+    expect(store.timeline().length).toBe(FAST_ROWS);
     expect(store.events()[0]?.seq).toBe(first - 2 * shown);
   });
 
@@ -530,8 +545,9 @@ describe('ConversationStore paging', () => {
       last_seq: 1000,
     });
     await older;
+    await answerAhead(first - FAST_PAGE);
     const seqs = store.events().map((event) => event.seq);
-    expect(store.timeline().length).toBe(ROWS_MAX);
+    expect(store.timeline().length).toBe(FAST_ROWS);
     expect(seqs).toContain(reader);
     expect(seqs).toContain(reader + ANCHOR_ROWS - 1);
     // Earlier rows did arrive above the reader.
@@ -541,7 +557,7 @@ describe('ConversationStore paging', () => {
     await openOn(replies(881, 1000));
     const first = 1001 - ROWS_MAX;
     // Seven rows in and just below the view at the window's top (a reader going up): 24 rows held
-    // would leave the chunk 72, a step up fewer events, and the way to the start more steps.
+    // would leave the chunk 17 rows fewer, a step up fewer events, and the way to the start more steps.
     const held = 7;
     const older = store.loadOlder(FAST_PAGE, () => ({ seq: first, rows: held }));
     await answer(`/api/sessions/s1/events?before=${first}&limit=${FAST_PAGE}&clip=${EVENT_CLIP}`, {
@@ -551,8 +567,9 @@ describe('ConversationStore paging', () => {
       last_seq: 1000,
     });
     await older;
-    expect(store.timeline().length).toBe(ROWS_MAX);
-    expect(store.events()[0]?.seq).toBe(first - (ROWS_MAX - held));
+    await answerAhead(first - FAST_PAGE);
+    expect(store.timeline().length).toBe(FAST_ROWS);
+    expect(store.events()[0]?.seq).toBe(first - (FAST_ROWS - held));
     expect(store.events().at(-1)?.seq, 'the rows counted stay').toBe(first + held - 1);
   });
   it('a reader at the bottom of a window of many events keeps their step when a small chunk comes above', async () => {
@@ -585,6 +602,7 @@ describe('ConversationStore paging', () => {
       last_seq: 1000,
     });
     await oldest;
+    await answerAhead(first - FAST_PAGE);
     const top = store.events()[0]!.seq;
     const last = store.events().at(-1)!.seq;
     expect(store.bounds().hasNewer).toBe(true);

@@ -35,6 +35,7 @@ import {
   PAGE,
   ROWS_MAX,
   WINDOW_MAX,
+  fastWindowRows,
 } from './conversation-paging';
 import { ConversationQueue } from './conversation-queue';
 import { OpeningEvents } from './opening-events';
@@ -247,7 +248,9 @@ export class ConversationStore {
     const first = this.eventsSignal()[0];
     if (!id || !first || this.loadingSignal() || !this.bounds().hasOlder) return false;
     const buffered = this.older?.before === first.seq ? this.older.events : [];
-    const wanted = Math.min(size, this.eventsForRows(ROWS_MAX - ANCHOR_ROWS));
+    // A fast reader's window holds more rows, those far from the view drawn as placeholders.
+    const rowsMax = size >= FAST_PAGE ? fastWindowRows(this.costs.budget()) : ROWS_MAX;
+    const wanted = Math.min(size, this.eventsForRows(rowsMax - ANCHOR_ROWS));
     return this.changeWindow(
       'older',
       async () => {
@@ -266,13 +269,14 @@ export class ConversationStore {
         const events = page?.items ?? fetched ?? [];
         const step = reader?.();
         const held = heldRows(step);
-        const shown = Math.min(size, this.eventsForRows(ROWS_MAX - held));
+        const shown = Math.min(size, this.eventsForRows(rowsMax - held));
         const merged = mergeEvents(this.eventsSignal(), events.slice(-shown));
         // The events are bounded below the reader's step, never above it (a page past them).
         const toReader = merged.filter((event) => event.seq <= (step?.seq ?? -Infinity)).length;
         const window = this.fitRows(
           trimWindow(merged, Math.max(WINDOW_MAX, shown + PAGE, toReader + PAGE), 'start'),
           { keep: 'start', anchorSeq: first.seq, anchorRows: held, readerSeq: step?.seq },
+          rowsMax,
         );
         this.eventsSignal.set(window);
         const start = window[0]?.seq ?? first.seq;
@@ -544,10 +548,15 @@ export class ConversationStore {
     this.costs.noteDrawn(this.timeline(), elements, pageElements);
   }
 
-  /** The events that make at most ROWS_MAX rows, within the page's element budget. */
-  private fitRows(events: readonly SessionEvent[], trim: RowTrim): SessionEvent[] {
+  /** The events making at most ROWS_MAX rows within the element budget (or `rowsMax`, fast). */
+  private fitRows(
+    events: readonly SessionEvent[],
+    trim: RowTrim,
+    rowsMax = ROWS_MAX,
+  ): SessionEvent[] {
     const rows = buildTimeline(events, this.agent());
     const seqs = rows.map((row) => row.seq);
+    if (rowsMax > ROWS_MAX) return trimRows(events, seqs, rowsMax, trim);
     const costs = rows.map((row) => this.costs.of(row));
     return trimRows(events, seqs, ROWS_MAX, trim, { costs, max: this.costs.budget() });
   }

@@ -56,4 +56,12 @@ describe('row costs in elements', () => {
     costs.noteDrawn([text('1', 2)], new Map([['1', 300]]), 900);
     expect(costs.budget()).toBe(PAGE_ELEMENTS - 600 - SLACK_ELEMENTS);
   });
+
+  it('counts placeholders (rows measured without elements) as one element each, not as page', () => {
+    const costs = new RowCosts();
+    const rows = [text('1', 2), text('2', 2), text('3', 2), text('4', 2)];
+    // Rows 2-4 are placeholders: a page of 903 elements is 300 drawn, 3 placeholders, 600 around.
+    costs.noteDrawn(rows, new Map([['1', 300]]), 903);
+    expect(costs.budget()).toBe(PAGE_ELEMENTS - 600 - SLACK_ELEMENTS);
+  });
 });

@@ -14,6 +14,8 @@ export const CHROME_GUESS = 450;
  * few live events appended before the window is fitted again, a row whose estimate was low.
  */
 export const SLACK_ELEMENTS = 150;
+/** What a row far from the view costs while it is a placeholder (near-rows.ts). */
+export const PLACEHOLDER_ELEMENTS = 1;
 /** Rows measured are remembered by key up to this many (older ones fall back to the estimate). */
 const MEASURED_MAX = 2000;
 
@@ -87,10 +89,15 @@ export class RowCosts {
    */
   noteDrawn(rows: readonly TimelineItem[], elements: ReadonlyMap<string, number>, page: number) {
     let drawn = 0;
+    // A row without a count is a placeholder (see near-rows.ts): one element, not the page's.
+    let placeholders = 0;
     const ratios = new Map<TimelineItem['kind'], { measured: number; estimated: number }>();
     for (const row of rows) {
       const count = elements.get(row.key);
-      if (count === undefined) continue;
+      if (count === undefined) {
+        placeholders += PLACEHOLDER_ELEMENTS;
+        continue;
+      }
       drawn += count;
       this.remember(row.key, count);
       const ratio = ratios.get(row.kind) ?? { measured: 0, estimated: 0 };
@@ -100,7 +107,7 @@ export class RowCosts {
     }
     for (const [kind, { measured, estimated }] of ratios)
       this.scale.set(kind, Math.max(0.5, measured / Math.max(1, estimated)));
-    if (drawn > 0) this.chrome = Math.max(0, page - drawn);
+    if (drawn > 0) this.chrome = Math.max(0, page - drawn - placeholders);
   }
 
   /** Another conversation: its rows' keys say nothing of this one's (the scales still hold). */

@@ -1,4 +1,12 @@
-import { ChangeDetectionStrategy, Component, computed, input, output } from '@angular/core';
+import {
+  ChangeDetectionStrategy,
+  Component,
+  ElementRef,
+  computed,
+  inject,
+  input,
+  output,
+} from '@angular/core';
 import { formatNumber, formatUsd } from '../../shared/locale-format';
 import { PermissionMode } from '../../../../contract/api';
 import { modeText } from '../../shared/mode-label';
@@ -9,6 +17,7 @@ import { EVENT_CLIP } from '../conversation-paging';
 import { TimelineItem } from './timeline';
 import { ToolCall } from '../rows/tool-call';
 import { ThinkingBlock } from '../rows/thinking-block';
+import { RowDrawing } from './row-drawing';
 
 /** The component's words, in the console's language. */
 const TEXT = {
@@ -52,6 +61,8 @@ export class TimelineView {
   readonly readWhole = output<number[]>();
   /** The session's Relais mode (the agent's own "default" says nothing to a person). */
   readonly mode = input<PermissionMode | null>(null);
+  /** Rows far from the view are placeholders of their height. */
+  protected readonly drawing = new RowDrawing(inject(ElementRef).nativeElement, this.items);
   protected readonly seconds = (ms: number) => formatNumber(ms / 1000, 1);
   protected readonly usd = (value: number) => formatUsd(value, 4);
   protected readonly clipChars = formatNumber(EVENT_CLIP);

@@ -42,6 +42,7 @@ import { SessionTitleView } from '../sessions/session-title';
 import { dismissFirstPaint, firstPaintShown } from '../../first-paint/handoff';
 import { registerPageCommands } from '../palette/page-commands';
 import { TerminalPanel } from '../terminal/terminal-panel';
+import { OpenedParts } from './rows/opened-parts';
 import { isTyping } from '../shared/is-typing';
 import { CLOSE, OPEN, markedParts } from '../shared/marked-text';
 
@@ -111,7 +112,7 @@ const TEXT = {
     SteeringPanel,
     TerminalPanel,
   ],
-  providers: [ConversationStore],
+  providers: [ConversationStore, OpenedParts],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './conversation-page.html',
   styleUrl: './conversation-page.scss',

@@ -1,5 +1,6 @@
-import { ChangeDetectionStrategy, Component, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import { Timestamp } from '../../shared/timestamp';
+import { OpenedParts } from './opened-parts';
 
 /** The component's words, in the console's language. */
 const TEXT = {
@@ -14,12 +15,7 @@ const TEXT = {
   changeDetection: ChangeDetectionStrategy.OnPush,
   template: `
     <div class="thinking">
-      <button
-        type="button"
-        class="toggle"
-        [attr.aria-expanded]="open()"
-        (click)="open.set(!open())"
-      >
+      <button type="button" class="toggle" [attr.aria-expanded]="open()" (click)="toggle()">
         {{ open() ? t.hideThinking : t.showThinking }}
       </button>
       <time [appTimestamp]="ms()" [focusable]="false"></time>
@@ -55,5 +51,13 @@ export class ThinkingBlock {
   protected readonly t = TEXT;
   readonly text = input.required<string>();
   readonly ms = input.required<number>();
-  protected readonly open = signal(false);
+  /** The row's key, under which the page keeps it open while it is drawn again. */
+  readonly rowKey = input.required<string>();
+  /** The page's (a row drawn again comes back as it was left), else this block's own. */
+  private readonly parts = inject(OpenedParts, { optional: true }) ?? new OpenedParts();
+  protected readonly open = computed(() => this.parts.isOpen(this.rowKey(), 'thinking'));
+
+  protected toggle(): void {
+    this.parts.set(this.rowKey(), 'thinking', !this.open());
+  }
 }

@@ -1,9 +1,10 @@
-import { ChangeDetectionStrategy, Component, computed, input, signal } from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, input } from '@angular/core';
 import { PageLink } from '../../core/routing/page-link';
 import { ScrollBlock } from '../../shared/scroll-block';
 import { decidedByLabel } from '../../shared/decided-by-label';
 import { Timestamp } from '../../shared/timestamp';
 import { TimelineItem } from '../timeline/timeline';
+import { OpenedParts, RowPart } from './opened-parts';
 import { toolCallView } from './tool-call-view';
 
 type ToolItem = Extract<TimelineItem, { kind: 'tool' }>;
@@ -62,6 +63,17 @@ export class ToolCall {
   protected readonly view = computed(() =>
     toolCallView(this.item(), this.pending(), this.live(), this.cut()),
   );
-  protected readonly showInput = signal(false);
-  protected readonly showOutput = signal(false);
+  /** The page's (a row drawn again comes back as it was left), else this row's own. */
+  private readonly parts = inject(OpenedParts, { optional: true }) ?? new OpenedParts();
+  protected readonly showInput = computed(() => this.parts.isOpen(this.item().key, 'input'));
+  protected readonly showOutput = computed(() => this.parts.isOpen(this.item().key, 'output'));
+  protected readonly toldOpen = computed(() => this.parts.isOpen(this.item().key, 'told'));
+
+  protected show(part: RowPart, open: boolean): void {
+    this.parts.set(this.item().key, part, open);
+  }
+
+  protected toldToggled(event: Event): void {
+    this.show('told', (event.target as HTMLDetailsElement).open);
+  }
 }

@@ -1,8 +1,8 @@
 /**
  * What a person does after a conversation opens, measured the same way in Relais and in the web UI
  * it is measured against (anchor.bench.mjs): the main thread's long tasks while opening, when the
- * page's composer took the first key typed from the start, and how long the way up to the
- * conversation's first message takes from the bottom.
+ * page's composer took the first key typed from the start (conversation-open.mjs types them), and
+ * how long the way up to the conversation's first message takes from the bottom.
  */
 
 /** The first user message of a transcript written by seed-imported.mjs (its turns count from 0). */
@@ -45,26 +45,6 @@ export async function longTasksBefore(page, untilMs) {
     longestTaskMs: Math.max(0, ...opening.map((task) => task.duration)),
     longTasks: opening.length,
   };
-}
-
-/**
- * Types a key every few milliseconds from the start through the browser's own input (DevTools);
- * resolves with when the page's composer took the first one, or null after `limitMs`.
- */
-export async function firstKey(cdp, limitMs = 30_000) {
-  const key = { key: 'k', code: 'KeyK', windowsVirtualKeyCode: 75 };
-  const started = Date.now();
-  while (Date.now() - started < limitMs) {
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: 'k', ...key });
-    await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
-    const { result } = await cdp.send('Runtime.evaluate', {
-      expression: 'window.__benchKeyMs ?? null',
-      returnByValue: true,
-    });
-    if (typeof result.value === 'number') return result.value;
-    await new Promise((done) => setTimeout(done, 5));
-  }
-  return null;
 }
 
 /**

@@ -24,9 +24,9 @@ import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { WATCH_ACTS, firstKey, loadEarlierToHead, longTasksBefore } from './anchor-acts.mjs';
+import { WATCH_ACTS, loadEarlierToHead, longTasksBefore } from './anchor-acts.mjs';
 import { freePort, launchChromium, requireBuilt, startBuiltDaemon } from './bench-support.mjs';
-import { backToTail, scrollToTop, watchNetwork } from './conversation-open.mjs';
+import { backToTail, firstKeystroke, scrollToTop, watchNetwork } from './conversation-open.mjs';
 import { importConfigDir, writeTranscript } from './seed-imported.mjs';
 
 const SIZES = (process.env.BENCH_SIZES ?? '20,2000,10000').split(',').map(Number);
@@ -199,7 +199,7 @@ async function openOnce(product, size) {
     const cdp = await context.newCDPSession(page);
     const network = await watchNetwork(cdp);
     await page.goto(product.urls.get(size), { waitUntil: 'commit' });
-    const keyMs = product.composer ? await firstKey(cdp) : null;
+    const keyMs = product.composer ? await firstKeystroke(cdp, 30_000) : null;
     await page.waitForFunction(() => window.__benchTailMs !== undefined);
     if (product.ownView) await page.waitForFunction(() => window.__benchOwnViewMs !== undefined);
     const tailMs = await page.evaluate(() => window.__benchTailMs);

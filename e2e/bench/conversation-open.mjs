@@ -262,11 +262,12 @@ export async function watchNetwork(cdp) {
  * the first one. Keys typed before the composer has the focus land on the page, where a plain
  * letter does nothing. (Until 2026-12 the benchmark waited for the composer through Playwright's
  * selector engine and focused it from outside, which put 150–250 ms of its own round trips into
- * the figure.)
+ * the figure.) Null if no composer took one in `limitMs`.
  */
-async function firstKeystroke(cdp) {
+export async function firstKeystroke(cdp, limitMs = Infinity) {
   const key = { key: 'k', code: 'KeyK', windowsVirtualKeyCode: 75 };
-  for (;;) {
+  const started = Date.now();
+  while (Date.now() - started < limitMs) {
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyDown', text: 'k', ...key });
     await cdp.send('Input.dispatchKeyEvent', { type: 'keyUp', ...key });
     const { result } = await cdp.send('Runtime.evaluate', {
@@ -276,6 +277,7 @@ async function firstKeystroke(cdp) {
     if (typeof result.value === 'number') return result.value;
     await new Promise((done) => setTimeout(done, 5));
   }
+  return null;
 }
 
 /**

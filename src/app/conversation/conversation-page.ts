@@ -120,6 +120,7 @@ const TEXT = {
 export class ConversationPage {
   protected readonly t = TEXT;
   protected readonly store = inject(ConversationStore);
+  private readonly openedParts = inject(OpenedParts);
   private readonly api = inject(SessionsApi);
   private readonly now = inject(Now);
   private readonly injector = inject(Injector);
@@ -404,6 +405,7 @@ export class ConversationPage {
 
   private async open(id: string): Promise<void> {
     this.scroll.reset();
+    this.openedParts.clear();
     await this.store.open(id);
     // The index (turns, tools) is for navigation only: read it once the tail is on screen.
     afterNextRender(() => void setTimeout(() => void this.store.ensureIndex()), {

@@ -74,5 +74,9 @@ describe('OpenedParts', () => {
     expect(parts.isOpen('3', 'input')).toBe(false);
     parts.set('2', 'input', false);
     expect(parts.isOpen('2', 'input')).toBe(false);
+    // Another conversation opened in the same page: the same keys name other rows.
+    parts.set('2', 'output', true);
+    parts.clear();
+    expect(parts.isOpen('2', 'output')).toBe(false);
   });
 });

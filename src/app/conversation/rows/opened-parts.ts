@@ -16,6 +16,11 @@ export class OpenedParts {
     return this.opened().has(`${rowKey} ${part}`);
   }
 
+  /** Another conversation in the same page: its rows' keys are its own (they count from 1 again). */
+  clear(): void {
+    if (this.opened().size) this.opened.set(new Set());
+  }
+
   set(rowKey: string, part: RowPart, open: boolean): void {
     const id = `${rowKey} ${part}`;
     if (this.opened().has(id) === open) return;

@@ -226,7 +226,10 @@ describe('relais command', { timeout: 180_000 }, () => {
     await waitFor('the reply', () => out.includes('You said: through a pipe'));
     piped.stdin.write('/quit\n');
     assert.equal(await new Promise((resolve) => piped.once('exit', resolve)), 0);
-    assert.equal(await state(id), 'idle');
+    // The reply's text reaches the pipe before the turn's end is recorded: wait for that end (a
+    // session /quit had stopped would not come back idle), then check leaving left it running.
+    await waitFor('the turn to end', async () => (await state(id)) !== 'working');
+    assert.equal(await state(id), 'idle', 'leaving does not stop the session');
     await daemon.call('POST', `/api/sessions/${id}/stop`);
   });
 

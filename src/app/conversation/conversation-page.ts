@@ -42,7 +42,6 @@ import { SessionTitleView } from '../sessions/session-title';
 import { dismissFirstPaint, firstPaintShown } from '../../first-paint/handoff';
 import { registerPageCommands } from '../palette/page-commands';
 import { TerminalPanel } from '../terminal/terminal-panel';
-import { OpenedParts } from './rows/opened-parts';
 import { isTyping } from '../shared/is-typing';
 import { CLOSE, OPEN, markedParts } from '../shared/marked-text';
 
@@ -112,7 +111,7 @@ const TEXT = {
     SteeringPanel,
     TerminalPanel,
   ],
-  providers: [ConversationStore, OpenedParts],
+  providers: [ConversationStore],
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './conversation-page.html',
   styleUrl: './conversation-page.scss',
@@ -120,7 +119,6 @@ const TEXT = {
 export class ConversationPage {
   protected readonly t = TEXT;
   protected readonly store = inject(ConversationStore);
-  private readonly openedParts = inject(OpenedParts);
   private readonly api = inject(SessionsApi);
   private readonly now = inject(Now);
   private readonly injector = inject(Injector);
@@ -405,7 +403,6 @@ export class ConversationPage {
 
   private async open(id: string): Promise<void> {
     this.scroll.reset();
-    this.openedParts.clear();
     await this.store.open(id);
     // The index (turns, tools) is for navigation only: read it once the tail is on screen.
     afterNextRender(() => void setTimeout(() => void this.store.ensureIndex()), {

@@ -27,12 +27,12 @@ const events = [
   }),
 ];
 
-/** The conversation's rows drawn, as the page draws them again after a placeholder or a trim. */
-async function drawn(): Promise<HTMLElement> {
+/** A conversation's timeline view, its rows drawn. */
+async function drawn() {
   const fixture = TestBed.createComponent(TimelineView);
   fixture.componentRef.setInput('items', buildTimeline(events, 'claude'));
   await fixture.whenStable();
-  return fixture.nativeElement as HTMLElement;
+  return fixture;
 }
 
 const toggles = (element: HTMLElement) =>
@@ -41,42 +41,47 @@ const toggles = (element: HTMLElement) =>
     b.getAttribute('aria-expanded'),
   ]);
 
-describe('OpenedParts', () => {
-  beforeEach(() => TestBed.configureTestingModule({ providers: [OpenedParts] }));
+const closed = [
+  ['Show thinking', 'false'],
+  ['Show input', 'false'],
+  ['Show output (51 lines)', 'false'],
+];
 
+describe('OpenedParts', () => {
   it('a row drawn again shows the parts the person opened, and only those', async () => {
-    const first = await drawn();
-    expect(toggles(first)).toEqual([
-      ['Show thinking', 'false'],
-      ['Show input', 'false'],
-      ['Show output (51 lines)', 'false'],
-    ]);
+    const fixture = await drawn();
+    const first = fixture.nativeElement as HTMLElement;
+    expect(toggles(first)).toEqual(closed);
     for (const label of ['Show thinking', 'Show output (51 lines)']) {
       const button = [...first.querySelectorAll<HTMLButtonElement>('button.toggle')].find(
         (b) => b.textContent?.trim() === label,
       );
       button!.click();
     }
-    const again = await drawn();
-    expect(toggles(again)).toEqual([
+    // The rows leave the view's window (or turn placeholders) and come back.
+    fixture.componentRef.setInput('items', []);
+    await fixture.whenStable();
+    expect(toggles(first)).toEqual([]);
+    fixture.componentRef.setInput('items', buildTimeline(events, 'claude'));
+    await fixture.whenStable();
+    expect(toggles(first)).toEqual([
       ['Hide thinking', 'true'],
       ['Show input', 'false'],
       ['Hide output', 'true'],
     ]);
-    expect(again.querySelector('.thinking .text')?.textContent).toContain('Weighing');
+    expect(first.querySelector('.thinking .text')?.textContent).toContain('Weighing');
+    // Another conversation's view (the page makes one per conversation): the same keys name other
+    // rows, closed.
+    expect(toggles((await drawn()).nativeElement as HTMLElement)).toEqual(closed);
   });
 
   it('keeps a part by its row and closes it again', () => {
-    const parts = TestBed.inject(OpenedParts);
+    const parts = new OpenedParts();
     parts.set('2', 'input', true);
     expect(parts.isOpen('2', 'input')).toBe(true);
     expect(parts.isOpen('2', 'output')).toBe(false);
     expect(parts.isOpen('3', 'input')).toBe(false);
     parts.set('2', 'input', false);
     expect(parts.isOpen('2', 'input')).toBe(false);
-    // Another conversation opened in the same page: the same keys name other rows.
-    parts.set('2', 'output', true);
-    parts.clear();
-    expect(parts.isOpen('2', 'output')).toBe(false);
   });
 });

@@ -4,9 +4,10 @@ import { Injectable, signal } from '@angular/core';
 export type RowPart = 'input' | 'output' | 'told' | 'thinking';
 
 /**
- * The parts of the conversation's rows a person opened, by row key. Kept by the page rather than
- * by each row: a row far from the view is drawn as a placeholder, or leaves the window, and it
- * comes back as the person left it.
+ * The parts of the conversation's rows a person opened, by row key. Kept by the conversation's
+ * timeline view rather than by each row: a row far from the view is drawn as a placeholder, or
+ * leaves the window, and it comes back as the person left it. The page makes one view per
+ * conversation, whose rows' keys are its own (they count from 1 in each).
  */
 @Injectable()
 export class OpenedParts {
@@ -14,11 +15,6 @@ export class OpenedParts {
 
   isOpen(rowKey: string, part: RowPart): boolean {
     return this.opened().has(`${rowKey} ${part}`);
-  }
-
-  /** Another conversation in the same page: its rows' keys are its own (they count from 1 again). */
-  clear(): void {
-    if (this.opened().size) this.opened.set(new Set());
   }
 
   set(rowKey: string, part: RowPart, open: boolean): void {

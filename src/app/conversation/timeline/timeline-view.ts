@@ -16,6 +16,7 @@ import { MarkdownView } from '../rows/markdown-view';
 import { EVENT_CLIP } from '../conversation-paging';
 import { TimelineItem } from './timeline';
 import { ToolCall } from '../rows/tool-call';
+import { OpenedParts } from '../rows/opened-parts';
 import { ThinkingBlock } from '../rows/thinking-block';
 import { RowDrawing } from './row-drawing';
 
@@ -47,6 +48,7 @@ const TEXT = {
   changeDetection: ChangeDetectionStrategy.OnPush,
   templateUrl: './timeline-view.html',
   styleUrl: './timeline-view.scss',
+  providers: [OpenedParts],
 })
 export class TimelineView {
   protected readonly t = TEXT;

@@ -47,7 +47,14 @@ async function longConversation(
   writeFileSync(join(folder, `${outside}.jsonl`), replies.map((line) => `${line}\n`).join(''));
   const session = await importDemoConversation(relais, request, outside);
   expect(session.last_seq, 'the long conversation is whole').toBeGreaterThan(600);
-  return session.id;
+  return session.id as string;
+}
+
+/** The conversation's last seq, as the daemon counts it. */
+async function lastSeqOf(relais: Relais, request: APIRequestContext, id: string): Promise<number> {
+  const auth = { Authorization: `Bearer ${relais.key}` };
+  return (await (await request.get(`${relais.base}/api/sessions/${id}`, { headers: auth })).json())
+    .last_seq as number;
 }
 
 const conversation = (page: Page) => page.getByRole('log', { name: 'Conversation' });
@@ -230,11 +237,24 @@ for (const [width, height, outside] of [
         }).length,
         all: placeholders.length,
         hidden: placeholders.filter((p) => p.getAttribute('aria-hidden') === 'true').length,
+        // A drawn step is an article that says where it is in the whole: its seq of the last.
+        drawnPlaces: [...e.querySelectorAll<HTMLElement>('.step:not(.placeholder)')].map((s) => ({
+          role: s.getAttribute('role'),
+          at: Number(s.getAttribute('aria-posinset')),
+          of: Number(s.getAttribute('aria-setsize')),
+          seq: Number(s.dataset['seq']),
+        })),
+        placeholderRoles: placeholders.filter((p) => p.hasAttribute('role')).length,
       };
     });
     expect(drawing.inView, 'placeholders in view').toBe(0);
     expect(drawing.all, 'rows far from the view are placeholders').toBeGreaterThan(0);
     expect(drawing.hidden).toBe(drawing.all);
+    expect(drawing.placeholderRoles, 'placeholders are no articles').toBe(0);
+    const lastSeq = await lastSeqOf(relais, request, id);
+    expect(drawing.drawnPlaces.length).toBeGreaterThan(0);
+    for (const place of drawing.drawnPlaces)
+      expect(place).toEqual({ role: 'article', at: place.seq, of: lastSeq, seq: place.seq });
     for (const scheme of ['light', 'dark'] as const) {
       await page.emulateMedia({ colorScheme: scheme });
       await page.screenshot({ path: `test-results/long-conversation-walk-${width}-${scheme}.png` });

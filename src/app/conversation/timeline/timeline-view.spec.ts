@@ -88,4 +88,27 @@ describe('TimelineView', () => {
     await fixture.whenStable();
     expect(outputs().map((pre) => pre.getAttribute('tabindex'))).toEqual(['0', null]);
   });
+
+  it('tells each step its place in the whole conversation: its seq of the last', async () => {
+    const fixture = TestBed.createComponent(TimelineView);
+    fixture.componentRef.setInput('items', buildTimeline([...events, ...shortRead], 'claude'));
+    fixture.componentRef.setInput('lastSeq', 9000);
+    await fixture.whenStable();
+    const element = fixture.nativeElement as HTMLElement;
+    const places = () =>
+      [...element.querySelectorAll<HTMLElement>('.step')].map((step) => [
+        step.getAttribute('role'),
+        step.getAttribute('aria-posinset'),
+        step.getAttribute('aria-setsize'),
+      ]);
+    expect(places()).toEqual([
+      ['article', '1', '9000'],
+      ['article', '2', '9000'],
+      ['article', '4', '9000'],
+    ]);
+    // Before the last seq is known (or while the tail outruns it), no step says it is past the end.
+    fixture.componentRef.setInput('lastSeq', 0);
+    await fixture.whenStable();
+    expect(places().map(([, at, of]) => Number(of) >= Number(at))).toEqual([true, true, true]);
+  });
 });

@@ -63,8 +63,11 @@ export class TimelineView {
   readonly readWhole = output<number[]>();
   /** The session's Relais mode (the agent's own "default" says nothing to a person). */
   readonly mode = input<PermissionMode | null>(null);
+  /** The conversation's last seq: a row's place is told as its seq of this many. */
+  readonly lastSeq = input(0);
   /** Rows far from the view are placeholders of their height. */
   protected readonly drawing = new RowDrawing(inject(ElementRef).nativeElement, this.items);
+  protected readonly setSize = (seq: number) => Math.max(this.lastSeq(), seq);
   protected readonly seconds = (ms: number) => formatNumber(ms / 1000, 1);
   protected readonly usd = (value: number) => formatUsd(value, 4);
   protected readonly clipChars = formatNumber(EVENT_CLIP);

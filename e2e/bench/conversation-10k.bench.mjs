@@ -19,6 +19,8 @@
  * BENCH_OPEN_ONLY=1 measures the open alone (no scroll to the first event); BENCH_TRACE=<folder>
  * writes a Chromium trace of each open there (`node e2e/bench/long-tasks.mjs <trace>` lists its
  * long tasks and what ran in them; the tracing slows the page, so its figures are not comparable).
+ * BENCH_CPU_SLOWDOWN=N slows the page's CPU N times (Chromium's throttling): the tasks a loaded
+ * machine stretches past 50 ms, found on a quiet one, the same in every run.
  * BENCH_RESULT_LINES=N makes every tool result a file read of N lines (1,500 is about 120 kB, twice in
  * its event as Claude Code writes it): the weight of a real transcript rather than one-line results.
  * BENCH_REPLY_LINES=N makes every step's reply a Markdown list of N items (a bold word and a code span

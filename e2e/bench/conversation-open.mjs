@@ -90,6 +90,9 @@ export async function measureOpen(
   await page.addInitScript(WATCH_OPEN, { tail, composer, prompt });
   const cdp = await context.newCDPSession(page);
   const network = await watchNetwork(cdp);
+  // A steady stand-in for a loaded machine: every task of the page takes this many times longer.
+  const slowdown = Number(process.env.BENCH_CPU_SLOWDOWN ?? 1);
+  if (slowdown > 1) await cdp.send('Emulation.setCPUThrottlingRate', { rate: slowdown });
 
   if (trace) await browser.startTracing(page, { path: trace, categories: TRACE_CATEGORIES });
   await page.goto(url, { waitUntil: 'commit' });

@@ -8,15 +8,29 @@ const TEXT_MAX = 200;
 
 /**
  * The steering outline of a conversation (its context line, turns and tool calls), kept per
- * session and brought up to date from the events added since the last look.
+ * session and brought up to date from the events added since the last look. A first look reads
+ * the whole conversation (a 10,000-event one with long tool outputs held the daemon 0.7 s in one
+ * piece): it goes a page at a time and lets the daemon answer others between pages (a message, a
+ * prompt's answer, a hook waiting on a decision), and the looks that come meanwhile share it.
  */
 export class OutlineIndex {
   private readonly cache = new Map<string, Outline>();
+  private readonly building = new Map<string, Promise<Outline>>();
 
   constructor(private readonly events: EventStore) {}
 
   /** The outline of a session whose events `read` understands (its agent's reader). */
-  get(sessionId: string, read: OutlineReader): Outline {
+  get(sessionId: string, read: OutlineReader): Promise<Outline> {
+    const running = this.building.get(sessionId);
+    if (running) return running;
+    const build = this.bringUpToDate(sessionId, read).finally(() =>
+      this.building.delete(sessionId),
+    );
+    this.building.set(sessionId, build);
+    return build;
+  }
+
+  private async bringUpToDate(sessionId: string, read: OutlineReader): Promise<Outline> {
     const outline = this.cache.get(sessionId) ?? {
       init_seq: null,
       turns: [],
@@ -33,6 +47,7 @@ export class OutlineIndex {
       for (const event of items) add(outline, event, read);
       if (items.length > 0) outline.last_seq = items[items.length - 1]!.seq;
       if (!more) break;
+      await new Promise((resolve) => setImmediate(resolve));
     }
     this.cache.set(sessionId, outline);
     if (this.cache.size > CACHED_SESSIONS) this.cache.delete(this.cache.keys().next().value!);

@@ -85,9 +85,9 @@ function outline(table: RouteTable, deps: SessionRoutesDeps): void {
     params: IdParams,
     query: OutlineQuery,
     response: Outline,
-    handler: ({ params, query, reply }) => {
+    handler: async ({ params, query, reply }) => {
       const session = manager.get(params.id);
-      const outline = outlines.get(params.id, agentReader(session.agent).outline);
+      const outline = await outlines.get(params.id, agentReader(session.agent).outline);
       if (query.before !== undefined && query.before - 1 <= outline.last_seq)
         reply.header('cache-control', CLOSED_RANGE);
       return sliceOutline(outline, query.after ?? 0, query.before ?? Infinity);

@@ -6,6 +6,8 @@ import type {
 } from '../../../contract/operations.js';
 import type { Db } from '../db/database.js';
 import type { Recycler } from './recycler.js';
+import { tableBytes } from './table-bytes.js';
+import { TABLE_BYTES_SQL, type TableBytes } from './table-bytes-sql.js';
 
 /** Which category a table or index of the database belongs to, by its name. */
 export function categoryOf(name: string): StorageCategory {
@@ -46,34 +48,58 @@ interface ConversationRow {
   raw_bytes: number;
 }
 
-/** Bytes of the hot events (text plus the key columns) or of the archive, per conversation. */
-const CONVERSATIONS = `
+/**
+ * Bytes of the hot events (text plus the key columns) or of the archive, per conversation.
+ * octet_length reads a text's size from its record header: length(CAST(data AS BLOB)) read every
+ * text whole, overflow pages and all (54 ms → 3 ms on 280 MB of events).
+ */
+const conversationsSql = (one: boolean): string => `
   WITH hot AS (
-    SELECT session_id, COUNT(*) AS n, SUM(length(CAST(data AS BLOB))) AS raw, SUM(length(CAST(data AS BLOB)) + length(session_id) + 24) AS bytes
-    FROM events GROUP BY session_id
+    SELECT session_id, COUNT(*) AS n, SUM(octet_length(data)) AS raw, SUM(octet_length(data) + length(session_id) + 24) AS bytes
+    FROM events ${one ? 'WHERE session_id = @id' : ''} GROUP BY session_id
   )
   SELECT s.id AS session_id, s.subscription_id, s.app, s.state, s.ended_at, s.conversation,
     COALESCE(hot.n, 0) + COALESCE(a.event_count, 0) AS event_count,
     COALESCE(hot.bytes, 0) + COALESCE(length(a.compressed), 0) AS bytes,
     COALESCE(hot.raw, 0) + COALESCE(a.raw_bytes, 0) AS raw_bytes
-  FROM sessions s LEFT JOIN hot ON hot.session_id = s.id LEFT JOIN event_archives a ON a.session_id = s.id`;
+  FROM sessions s LEFT JOIN hot ON hot.session_id = s.id LEFT JOIN event_archives a ON a.session_id = s.id
+  ${one ? 'WHERE s.id = @id' : ''}`;
 
-export function storageReport(
+/** One conversation's storage (null: no such session, or its conversation was deleted). */
+export function conversationStorage(
+  db: Db,
+  recycler: Recycler,
+  sessionId: string,
+): ConversationStorage | null {
+  const row = db.prepare(conversationsSql(true)).get({ id: sessionId }) as
+    ConversationRow | undefined;
+  return row && row.conversation !== 'deleted' ? withDates(row, recycler) : null;
+}
+
+function withDates(c: ConversationRow, recycler: Recycler): ConversationStorage {
+  return { ...c, ...recycler.datesFor(c.state === 'ended' ? c.ended_at : null) };
+}
+
+export async function storageReport(
   db: Db,
   databaseFile: string,
   recycler: Recycler,
   limit: number,
-): StorageReport {
+): Promise<StorageReport> {
+  const tables = await tableBytes(db).catch(
+    // The measuring thread could not read the file (busy, locked): measured here, late but whole.
+    () => db.prepare(TABLE_BYTES_SQL).all() as TableBytes[],
+  );
   const pageSize = db.pragma('page_size', { simple: true }) as number;
   const pageCount = db.pragma('page_count', { simple: true }) as number;
   const total = pageSize * pageCount;
-  const sums = categorySums(db, total);
-  const all = db.prepare(CONVERSATIONS).all() as ConversationRow[];
+  const sums = categorySums(tables, total);
+  const all = db.prepare(conversationsSql(false)).all() as ConversationRow[];
   const conversations: ConversationStorage[] = all
     .filter((c) => c.conversation !== 'deleted')
     .sort((a, b) => b.bytes - a.bytes)
     .slice(0, limit)
-    .map((c) => ({ ...c, ...recycler.datesFor(c.state === 'ended' ? c.ended_at : null) }));
+    .map((c) => withDates(c, recycler));
   return {
     total_bytes: total,
     categories: ORDER.map((category) => ({ category, bytes: sums.get(category)! })),
@@ -93,11 +119,9 @@ export function storageReport(
 }
 
 /** The file's bytes by category: each table's and index's pages, the rest as overhead. */
-function categorySums(db: Db, total: number): Map<StorageCategory, number> {
+function categorySums(tables: readonly TableBytes[], total: number): Map<StorageCategory, number> {
   const sums = new Map<StorageCategory, number>(ORDER.map((c) => [c, 0]));
-  for (const row of db
-    .prepare('SELECT name, SUM(pgsize) AS bytes FROM dbstat GROUP BY name')
-    .all() as { name: string; bytes: number }[]) {
+  for (const row of tables) {
     const category = categoryOf(row.name);
     sums.set(category, sums.get(category)! + row.bytes);
   }

@@ -12,7 +12,7 @@ import { apiError } from '../http/errors.js';
 import { IdParams, type RouteTable } from '../http/route.js';
 import type { SessionRepo } from '../sessions/session-repo.js';
 import type { Recycler } from './recycler.js';
-import { storageReport } from './storage-report.js';
+import { conversationStorage, storageReport } from './storage-report.js';
 
 export interface StorageDeps {
   db: Db;
@@ -66,12 +66,7 @@ function assertEnded(deps: StorageDeps, id: string): void {
 }
 
 function storageEntry(deps: StorageDeps, id: string): z.infer<typeof ConversationStorage> {
-  const found = storageReport(
-    deps.db,
-    deps.databaseFile,
-    deps.recycler,
-    100_000,
-  ).conversations.find((c) => c.session_id === id);
+  const found = conversationStorage(deps.db, deps.recycler, id);
   if (!found) throw apiError('not_found', 'No such conversation.');
   return found;
 }

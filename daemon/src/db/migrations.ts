@@ -198,4 +198,21 @@ export const CORE_MIGRATIONS: Migration[] = [
       ALTER TABLE audit ADD COLUMN key_id TEXT;
     `,
   },
+  {
+    version: 20,
+    name: 'archive-chunks',
+    // A compressed conversation in chunks of about a megabyte (event-archive.ts); the archive's
+    // own row keeps its totals, and its blob is empty unless written whole before the chunks.
+    sql: `
+      CREATE TABLE event_archive_chunks (
+        session_id TEXT NOT NULL,
+        first_seq INTEGER NOT NULL,
+        last_seq INTEGER NOT NULL,
+        event_count INTEGER NOT NULL,
+        raw_bytes INTEGER NOT NULL,
+        compressed BLOB NOT NULL,
+        PRIMARY KEY (session_id, first_seq)
+      );
+    `,
+  },
 ];

@@ -119,7 +119,7 @@ describe('event store', () => {
     assert.equal(store.firstSeq(sessionId), 1);
   });
 
-  it('a page stops before the event that would take it past its weight, from the file or the archive', () => {
+  it('a page stops before the event that would take it past its weight, from the file or the archive', async () => {
     const { store, sessionId } = freshStore();
     const heavy = (i: number, chars: number) => JSON.stringify({ i, text: 'x'.repeat(chars) });
     // Seqs 1-4 light, 5-8 of 400 chars each, 9 of 1,000 alone, 10-12 light.
@@ -156,7 +156,7 @@ describe('event store', () => {
     check('file');
     assert.equal(store.readPage(sessionId, { limit: 3, maxChars: 1e6 }).more, true);
     assert.equal(store.readPage(sessionId, { after: 10, limit: 3, maxChars: 1e6 }).more, false);
-    store.archive.compress(sessionId);
+    await store.archive.compress(sessionId);
     check('archive');
   });
 

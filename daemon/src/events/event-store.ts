@@ -336,7 +336,7 @@ export class EventStore {
 
   firstSeq(sessionId: string): number | null {
     this.flush();
-    if (this.archive.has(sessionId)) return this.archive.load(sessionId)[0]?.seq ?? null;
+    if (this.archive.has(sessionId)) return this.archive.firstSeq(sessionId);
     const row = this.db
       .prepare('SELECT MIN(seq) AS seq FROM events WHERE session_id = ?')
       .get(sessionId) as {
@@ -345,14 +345,14 @@ export class EventStore {
     return row.seq;
   }
 
-  /** A compressed conversation read through the same paging, from its archive. */
+  /** A compressed conversation read through the same paging, from its archive's chunks. */
   private readArchived(sessionId: string, range: EventRange): EventPage {
     const after = range.after ?? 0;
     const before = range.before ?? Number.MAX_SAFE_INTEGER;
-    const inRange = this.archive.load(sessionId).filter((e) => e.seq > after && e.seq < before);
-    if (range.fromEnd) inRange.reverse();
-    const page = takeWithin(inRange.slice(0, range.limit), range);
-    if (range.fromEnd) page.items.reverse();
+    const fromEnd = range.fromEnd ?? false;
+    const events = this.archive.events(sessionId, { after, before, limit: range.limit, fromEnd });
+    const page = takeWithin(events, range);
+    if (fromEnd) page.items.reverse();
     return page;
   }
 

@@ -17,6 +17,7 @@ export interface RecyclePolicy {
  */
 export class Recycler {
   private timer: NodeJS.Timeout | null = null;
+  private running: Promise<RecycleResult> | null = null;
   lastRunAt: string | null = null;
   nextRunAt: string | null = null;
   lastResult: RecycleResult | null = null;
@@ -28,10 +29,13 @@ export class Recycler {
     private readonly now: () => number = Date.now,
   ) {}
 
-  /** Runs once now, then every interval. */
+  /** Runs once now, then every interval (the daemon answers meanwhile: see EventArchive). */
   start(): void {
-    this.run();
-    this.timer = setInterval(() => this.run(), this.policy.intervalMs);
+    // A pass cut short (the daemon stopping mid-compress) leaves its conversations hot, whole: the
+    // next pass takes them again.
+    const pass = () => void this.run().catch(() => undefined);
+    pass();
+    this.timer = setInterval(pass, this.policy.intervalMs);
     this.timer.unref();
   }
 
@@ -39,14 +43,20 @@ export class Recycler {
     if (this.timer) clearInterval(this.timer);
   }
 
-  run(): RecycleResult {
+  /** One pass; a pass asked while one runs is that one. */
+  run(): Promise<RecycleResult> {
+    this.running ??= this.pass().finally(() => (this.running = null));
+    return this.running;
+  }
+
+  private async pass(): Promise<RecycleResult> {
     const now = this.now();
     const deleteBefore = nowIso(now - this.policy.deleteAfterDays * DAY_MS);
     const compressBefore = nowIso(now - this.policy.compressAfterDays * DAY_MS);
     const toDelete = this.sessions.endedBefore(deleteBefore, ['hot', 'compressed']);
     for (const id of toDelete) this.archive.delete(id);
     const toCompress = this.sessions.endedBefore(compressBefore, ['hot']);
-    for (const id of toCompress) this.archive.compress(id);
+    for (const id of toCompress) await this.archive.compress(id);
     this.lastRunAt = nowIso(now);
     this.nextRunAt = nowIso(now + this.policy.intervalMs);
     this.lastResult = {

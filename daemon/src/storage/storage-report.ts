@@ -12,7 +12,7 @@ import { TABLE_BYTES_SQL, type TableBytes } from './table-bytes-sql.js';
 /** Which category a table or index of the database belongs to, by its name. */
 export function categoryOf(name: string): StorageCategory {
   if (/^events($|_by_)/.test(name) || name.startsWith('sqlite_autoindex_events')) return 'events';
-  if (name.startsWith('event_archives') || name.startsWith('sqlite_autoindex_event_archives'))
+  if (name.startsWith('event_archive') || name.startsWith('sqlite_autoindex_event_archive'))
     return 'archives';
   if (
     /^(turns|tool_calls|quota_windows|usage_)/.test(name) ||
@@ -58,11 +58,16 @@ const conversationsSql = (one: boolean): string => `
     SELECT session_id, COUNT(*) AS n, SUM(octet_length(data)) AS raw, SUM(octet_length(data) + length(session_id) + 24) AS bytes
     FROM events ${one ? 'WHERE session_id = @id' : ''} GROUP BY session_id
   )
+  , packed AS (
+    SELECT session_id, SUM(length(compressed)) AS bytes
+    FROM event_archive_chunks ${one ? 'WHERE session_id = @id' : ''} GROUP BY session_id
+  )
   SELECT s.id AS session_id, s.subscription_id, s.app, s.state, s.ended_at, s.conversation,
     COALESCE(hot.n, 0) + COALESCE(a.event_count, 0) AS event_count,
-    COALESCE(hot.bytes, 0) + COALESCE(length(a.compressed), 0) AS bytes,
+    COALESCE(hot.bytes, 0) + COALESCE(length(a.compressed), 0) + COALESCE(packed.bytes, 0) AS bytes,
     COALESCE(hot.raw, 0) + COALESCE(a.raw_bytes, 0) AS raw_bytes
   FROM sessions s LEFT JOIN hot ON hot.session_id = s.id LEFT JOIN event_archives a ON a.session_id = s.id
+    LEFT JOIN packed ON packed.session_id = s.id
   ${one ? 'WHERE s.id = @id' : ''}`;
 
 /** One conversation's storage (null: no such session, or its conversation was deleted). */

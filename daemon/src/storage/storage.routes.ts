@@ -80,10 +80,10 @@ function conversationRoutes(table: RouteTable, deps: StorageDeps): void {
     errors: [404, 409],
     params: IdParams,
     response: ConversationStorage,
-    handler: ({ params }) => {
+    handler: async ({ params }) => {
       assertEnded(deps, params.id);
       deps.events.flush();
-      deps.archive.compress(params.id);
+      await deps.archive.compress(params.id);
       return storageEntry(deps, params.id);
     },
   });

@@ -23,6 +23,7 @@ const OWNERS: Record<string, string[]> = {
   queue_entries: ['sessions/queue-repo.ts'],
   events: ['events/event-store.ts', 'events/event-archive.ts'],
   event_archives: ['events/event-archive.ts'],
+  event_archive_chunks: ['events/event-archive.ts'],
   permission_requests: ['permissions/permission-repo.ts'],
   session_rules: ['permissions/permission-repo.ts'],
   allowed_hosts: ['permissions/allowed-hosts.ts'],

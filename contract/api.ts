@@ -13,4 +13,3 @@ export * from './api/queue.js';
 export * from './api/permissions.js';
 export * from './api/history-import.js';
 export * from './api/streams.js';
-export * from './api/search.js';

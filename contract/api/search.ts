@@ -1,41 +1,12 @@
-/** Finding text in a session's conversation: the query and its page of hits. */
+/**
+ * Finding text in a session's conversation: the query and its page of hits. Imported by path, not
+ * through contract/api.ts: the console's first bundle loads that index, and these are the
+ * conversation page's only.
+ */
 import * as z from 'zod';
 
-/** The longest text a search takes (characters): a longer one is refused, never cut. */
-export const SEARCH_Q_MAX = 200;
-/** The most hits one answer carries. */
-export const SEARCH_LIMIT_MAX = 200;
 /** The longest snippet of a hit (UTF-16 units). */
 export const SEARCH_SNIPPET_MAX = 160;
-
-export const SearchQuery = z
-  .object({
-    q: z
-      .string()
-      .max(SEARCH_Q_MAX)
-      .refine((q) => q.trim() !== '', 'The text to find is empty.')
-      .describe(
-        'The text to find: case-insensitive, Unicode-normalized (NFKC), literal (no patterns)',
-      ),
-    after: z.coerce
-      .number()
-      .int()
-      .min(0)
-      .optional()
-      .describe('Scan forwards from the event after this seq'),
-    before: z.coerce
-      .number()
-      .int()
-      .min(1)
-      .optional()
-      .describe('Scan backwards from the event before this seq (neither: from the newest)'),
-    limit: z.coerce.number().int().min(1).max(SEARCH_LIMIT_MAX).default(50),
-  })
-  .strict()
-  .refine((query) => query.after === undefined || query.before === undefined, {
-    message: 'Give after or before, not both.',
-  });
-export type SearchQuery = z.infer<typeof SearchQuery>;
 
 export const SearchHit = z.object({
   seq: z.number().int().describe('The event holding the text'),

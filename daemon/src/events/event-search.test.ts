@@ -1,6 +1,6 @@
 import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
-import type { SearchPage } from '../../../contract/api.js';
+import type { SearchPage } from '../../../contract/api/search.js';
 import { insertSessionRow } from '../testing/fixtures.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { SCAN_EVENTS } from './event-search.js';

@@ -1,4 +1,8 @@
-import { SEARCH_SNIPPET_MAX, type SearchHit, type SearchPage } from '../../../contract/api.js';
+import {
+  SEARCH_SNIPPET_MAX,
+  type SearchHit,
+  type SearchPage,
+} from '../../../contract/api/search.js';
 import type { EventStore } from './event-store.js';
 import type { TextReader } from './search-text.js';
 import { findFolded, fold } from './text-fold.js';

@@ -5,12 +5,12 @@ import {
   EventsQuery,
   Outline,
   OutlineQuery,
-  SearchPage,
-  SearchQuery,
   Session,
   SessionStreamLine,
   StreamQuery,
 } from '../../../contract/api.js';
+import { SearchQuery } from '../../../contract/api/search-query.js';
+import { SearchPage } from '../../../contract/api/search.js';
 import { agentReader } from '../agents/readers.js';
 import { eventJson } from '../events/event-store.js';
 import { SCAN_CHARS, SCAN_EVENTS, searchEvents } from '../events/event-search.js';

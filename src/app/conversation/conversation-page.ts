@@ -44,6 +44,8 @@ import { registerPageCommands } from '../palette/page-commands';
 import { TerminalPanel } from '../terminal/terminal-panel';
 import { isTyping } from '../shared/is-typing';
 import { CLOSE, OPEN, markedParts } from '../shared/marked-text';
+import { FindBar } from './find/find-bar';
+import { PageFind } from './find/page-find';
 
 const EXTEND_SECONDS = 1800;
 
@@ -110,6 +112,7 @@ const TEXT = {
     QueuePanel,
     SteeringPanel,
     TerminalPanel,
+    FindBar,
   ],
   providers: [ConversationStore],
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -137,6 +140,16 @@ export class ConversationPage {
     toStart: () => this.toStart(false),
     toTail: () => this.toTail(),
   });
+
+  /** The page's find bar (Ctrl+F): the whole conversation, drawn or not. */
+  protected readonly find = new PageFind({
+    bar: () => this.findBar(),
+    scroller: () => this.scroller()?.nativeElement,
+    items: () => this.store.timeline(),
+    injector: this.injector,
+    destroyRef: inject(DestroyRef),
+  });
+  private readonly findBar = viewChild(FindBar);
 
   readonly id = input.required<string>();
   protected readonly sidePanel = signal(typeof window === 'undefined' || window.innerWidth > 1000);
@@ -184,6 +197,7 @@ export class ConversationPage {
       tail: () => void this.toTail(),
       start: () => void this.toStart(),
       resume: () => void this.resume(),
+      find: () => this.find.show(),
     });
     inject(DestroyRef).onDestroy(this.paletteRegistry.register(commands));
     registerPageCommands(() => [
@@ -231,18 +245,22 @@ export class ConversationPage {
     this.scroll.onScroll();
   }
 
-  protected async jumpTo(seq: number): Promise<void> {
+  /** Goes to event `seq`; `found`: the text the find bar found in it (its row is marked). */
+  protected async jumpTo(seq: number, found?: string): Promise<void> {
     this.store.following.set(false);
     if (!(await this.store.jumpTo(seq))) return;
     afterNextRender(
       () => {
         const element = this.scroller()?.nativeElement;
         const steps = element ? [...element.querySelectorAll<HTMLElement>('[data-seq]')] : [];
-        const target = steps.find((step) => Number(step.dataset['seq']) >= seq) ?? steps.at(-1);
+        const target =
+          (found !== undefined && element && this.find.stepHolding(element, seq)) ||
+          (steps.find((step) => Number(step.dataset['seq']) >= seq) ?? steps.at(-1));
         if (!target) return;
         target.scrollIntoView({ block: 'start' });
         target.focus({ preventScroll: true });
         this.highlighted.set(seq);
+        if (found !== undefined) this.find.mark(target, found);
       },
       { injector: this.injector },
     );

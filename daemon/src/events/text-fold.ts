@@ -16,12 +16,48 @@ const SPECIAL_ALL = /[ßẞς]/g;
 const CLUSTER = /\P{M}\p{M}*|\p{M}+/gsu;
 const SLACK = 64;
 
+/** A long text is looked through in pieces of this many units, so a hit is mapped within one. */
+const PIECE = 65_536;
+
 /**
  * Where the folded needle first occurs in `text`, in `text`'s own offsets (UTF-16 units,
- * end exclusive); null when it does not. Folded cluster by cluster, so each unit of the folded
- * text knows the stretch of the original it came from.
+ * end exclusive); null when it does not. A long text is taken in overlapping pieces cut between
+ * clusters: only the piece holding the hit is mapped back, a unit at a time.
  */
 export function findFolded(text: string, needle: string): { start: number; end: number } | null {
+  if (text.length <= PIECE) return findIn(text, needle, 0);
+  // Folding may shorten a text (a decomposed "é" composes): a hit spans at most a few times its length.
+  const overlap = needle.length * 4 + 16;
+  for (let from = 0; from < text.length; from += PIECE) {
+    const start = clusterStart(text, from);
+    const piece = text.slice(start, clusterStart(text, from + PIECE + overlap));
+    const hit = findIn(piece, needle, start);
+    if (hit) return hit;
+  }
+  return null;
+}
+
+/** `at`, or the start of the cluster it falls in (never between a base and its marks or a pair). */
+function clusterStart(text: string, at: number): number {
+  if (at >= text.length) return text.length;
+  let start = at;
+  while (
+    start > 0 &&
+    (isLowSurrogate(text.charCodeAt(start)) || MARK.test(text.slice(start, start + 2)))
+  )
+    start--;
+  return start;
+}
+
+const MARK = /^\p{M}/u;
+const isLowSurrogate = (code: number): boolean => code >= 0xdc00 && code <= 0xdfff;
+
+/** The first hit in `text` (a piece at `offset` of the whole), mapped cluster by cluster. */
+function findIn(
+  text: string,
+  needle: string,
+  offset: number,
+): { start: number; end: number } | null {
   const near = fold(text).indexOf(needle);
   if (near < 0) return null;
   // Folded alone, clusters fold as the whole does (bar rare scripts): mapping stops past the hit.
@@ -43,5 +79,5 @@ export function findFolded(text: string, needle: string): { start: number; end: 
   }
   const at = folded.indexOf(needle);
   if (at < 0) return null;
-  return { start: from[at]!, end: to[at + needle.length - 1]! };
+  return { start: offset + from[at]!, end: offset + to[at + needle.length - 1]! };
 }

@@ -98,6 +98,16 @@ test('Ctrl+F finds a word only an early step holds, far outside the drawn window
       inView: true,
     });
   await expect(log.getByText('Turn 2: look at the tests', { exact: false })).toBeVisible();
+  // The words themselves are marked where the row draws them (the browser's highlight ranges).
+  const marked = () =>
+    page.evaluate(() =>
+      [
+        ...((CSS as unknown as { highlights: Map<string, Set<Range>> }).highlights.get(
+          'relais-find',
+        ) ?? []),
+      ].map((range) => range.toString()),
+    );
+  await expect.poll(marked).toEqual(['quetzalcoatl']);
   await page.screenshot({ path: 'test-results/find-landed.png' });
 
   // Escape from the bar closes it and gives the keyboard back where it was.

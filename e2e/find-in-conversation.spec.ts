@@ -88,6 +88,8 @@ test('Ctrl+F finds a word only an early step holds, far outside the drawn window
 
   await page.keyboard.press('Enter');
   await expect(status).toHaveText('1 of 1');
+  // The bar says where the words are, whether the row shows that part open or not.
+  await expect(page.getByRole('search').locator('mark')).toHaveText('quetzalcoatl');
   // The result is shown in its call's step (the event just before it), in view and focused.
   await expect
     .poll(() => focusedStep(page))

@@ -59,8 +59,10 @@ describe('the find bar’s search', () => {
   it('goes from the view: Enter to the first hit at or below it, Shift+Enter above, and round', async () => {
     const search = new FindSearch(daemon([10, 20, 30], 40, 100).call, words);
     await search.search('x');
+    expect(search.shown()).toBeNull();
     expect(search.next(15)).toBe(20);
     expect(search.status()).toBe('2 of 3');
+    expect(search.shown()?.seq).toBe(20);
     expect(search.next(0)).toBe(30);
     expect(search.next(0)).toBe(10);
     expect(search.previous(0)).toBe(30);

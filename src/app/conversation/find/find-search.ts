@@ -1,5 +1,5 @@
 import { computed, signal } from '@angular/core';
-import type { SearchPage } from '../../../../contract/api/search';
+import type { SearchHit, SearchPage } from '../../../../contract/api/search';
 
 /** Asks the daemon for the next hits of `q` after `after` (a page of its search). */
 export type SearchCall = (q: string, after: number) => Promise<SearchPage>;
@@ -24,6 +24,9 @@ export class FindSearch {
   readonly query = signal('');
   /** The hits' seqs, oldest first. */
   readonly hits = signal<readonly number[]>([]);
+  /** The hit shown: its snippet, for the bar to say where the words are (a part the row keeps closed). */
+  readonly shown = computed(() => this.snippets()[this.current()] ?? null);
+  private readonly snippets = signal<readonly SearchHit[]>([]);
   /** Answers are still coming for this text. */
   readonly scanning = signal(false);
   /** More hits than MAX_HITS: the rest were not gathered. */
@@ -53,6 +56,7 @@ export class FindSearch {
     const generation = ++this.generation;
     this.query.set(text);
     this.hits.set([]);
+    this.snippets.set([]);
     this.current.set(-1);
     this.capped.set(false);
     this.failed.set(null);
@@ -64,6 +68,7 @@ export class FindSearch {
         const page = await this.call(text, after);
         if (generation !== this.generation) return;
         const found = [...this.hits(), ...page.items.map((hit) => hit.seq)];
+        this.snippets.update((shown) => [...shown, ...page.items].slice(0, MAX_HITS));
         this.hits.set(found.slice(0, MAX_HITS));
         if (found.length > MAX_HITS || (found.length === MAX_HITS && page.more)) {
           this.capped.set(true);
@@ -85,6 +90,7 @@ export class FindSearch {
     this.generation++;
     this.query.set('');
     this.hits.set([]);
+    this.snippets.set([]);
     this.current.set(-1);
     this.scanning.set(false);
     this.capped.set(false);

@@ -112,11 +112,16 @@ test('Ctrl+F finds a word only an early step holds, far outside the drawn window
   await expect.poll(marked).toEqual(['quetzalcoatl']);
   await page.screenshot({ path: 'test-results/find-landed.png' });
 
-  // Escape from the bar closes it and gives the keyboard back where it was.
-  await field.focus();
+  // Escape on that step: the bar closes, the keyboard stays where the reading is.
   await page.keyboard.press('Escape');
   await expect(page.getByRole('search')).toHaveCount(0);
-  await expect(log).toBeFocused();
+  expect((await focusedStep(page))?.seq).toBe(resultSeq - 1);
+  // Opened again and closed from its field: the keyboard goes back to that step.
+  await page.keyboard.press('ControlOrMeta+f');
+  await expect(field).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(page.getByRole('search')).toHaveCount(0);
+  expect((await focusedStep(page))?.seq).toBe(resultSeq - 1);
 });
 
 test('at 390 px, by the palette: the bar fits, says when nothing matches, and goes by its buttons', async ({

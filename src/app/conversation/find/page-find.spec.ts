@@ -77,6 +77,21 @@ describe('the page’s find shortcuts', () => {
     expect(document.activeElement).toBe(scroller);
   });
 
+  it('closes on Escape in the log, the keyboard staying on the step it is on', () => {
+    const { find, scroller } = setUp(() => false);
+    const step = document.createElement('div');
+    step.tabIndex = -1;
+    scroller.append(step);
+    find.show();
+    step.focus();
+    step.dispatchEvent(new KeyboardEvent('keydown', { key: 'Escape', bubbles: true }));
+    expect(find.open()).toBe(false);
+    expect(document.activeElement).toBe(step);
+    find.show();
+    expect(press({ key: 'Escape' }).defaultPrevented).toBe(false);
+    expect(find.open()).toBe(true);
+  });
+
   it('stops listening with the page', () => {
     const { find } = setUp(() => false);
     TestBed.resetTestingModule();

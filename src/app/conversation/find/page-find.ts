@@ -46,6 +46,10 @@ export class PageFind {
     } else if (this.open() && (event.key === 'F3' || (command && key === 'g'))) {
       event.preventDefault();
       void this.deps.bar()?.go(event.shiftKey ? 'previous' : 'next');
+    } else if (this.open() && event.key === 'Escape' && this.inLog(event.target)) {
+      // On the step a match led to: the bar closes, the keyboard stays where the reading is.
+      event.preventDefault();
+      this.close(false);
     }
   }
 
@@ -58,12 +62,16 @@ export class PageFind {
   }
 
   /** Closes the bar: its marks go, the keyboard goes back where it was (or to the log). */
-  close(): void {
+  close(giveBack = true): void {
     this.open.set(false);
     this.unmark();
     const back = this.returnTo?.isConnected ? this.returnTo : this.deps.scroller();
     this.returnTo = null;
-    back?.focus({ preventScroll: true });
+    if (giveBack) back?.focus({ preventScroll: true });
+  }
+
+  private inLog(target: EventTarget | null): boolean {
+    return target instanceof Node && !!this.deps.scroller()?.contains(target);
   }
 
   /** The seq of the first step in view: the first Enter goes to the first match from there. */

@@ -2,10 +2,11 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { SearchPage } from '../../../contract/api/search.js';
 import { insertSessionRow } from '../testing/fixtures.js';
+import { claudeLines } from '../testing/transcripts.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { SCAN_EVENTS } from './event-search.js';
 
-const claudeLines: [source: 'agent' | 'host' | 'relais', line: unknown][] = [
+const claudeStream: [source: 'agent' | 'host' | 'relais', line: unknown][] = [
   ['agent', { type: 'system', subtype: 'init', model: 'm', cwd: '/tmp/proj', tools: ['Bash'] }],
   ['host', { type: 'user', message: { role: 'user', content: 'Répare le parseur ÉCLAIR, stp' } }],
   [
@@ -114,7 +115,7 @@ describe('search in a conversation', { timeout: 120_000 }, () => {
     daemon = await startTestDaemon();
     claude = insertSessionRow(daemon.relais.db, { agent: 'claude' });
     codex = insertSessionRow(daemon.relais.db, { agent: 'codex' });
-    for (const [source, line] of claudeLines)
+    for (const [source, line] of claudeStream)
       daemon.relais.events.append(claude, source, JSON.stringify(line));
     for (const [source, line] of codexLines)
       daemon.relais.events.append(codex, source, JSON.stringify(line));
@@ -236,9 +237,27 @@ describe('search in a conversation', { timeout: 120_000 }, () => {
     assert.equal(rest.body.more, false);
   });
 
+  it("reads an imported Claude transcript's lines: each prompt once, never its ids or bookkeeping", async () => {
+    const imported = insertSessionRow(daemon.relais.db);
+    const lines = claudeLines({
+      sessionId: 'abcdef12-0000-4000-8000-000000000000',
+      cwd: '/w',
+      startMs: 0,
+      turns: 3,
+      resultBytes: 10,
+    });
+    for (const line of lines) daemon.relais.events.append(imported, 'agent', line);
+    daemon.relais.events.flush();
+    const prompt = lines.findIndex((line) => line.includes('"content":"Turn 1: look'));
+    assert.deepEqual(await seqs(imported, 'turn 1:'), [prompt + 1]);
+    for (const q of ['abcdef12', 'parentUuid', 'msg_', 'last-prompt', 'external', '2.1.332'])
+      assert.deepEqual(await seqs(imported, q), [], q);
+    assert.equal((await seqs(imported, 'Looking (step 0)')).length, 3);
+  });
+
   it('searches a compressed conversation as a live one', async () => {
     const archived = insertSessionRow(daemon.relais.db);
-    for (const [source, line] of claudeLines)
+    for (const [source, line] of claudeStream)
       daemon.relais.events.append(archived, source, JSON.stringify(line));
     daemon.relais.events.flush();
     daemon.relais.events.archive.compress(archived);

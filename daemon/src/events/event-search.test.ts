@@ -2,7 +2,7 @@ import assert from 'node:assert/strict';
 import { after, before, describe, it } from 'node:test';
 import type { SearchPage } from '../../../contract/api/search.js';
 import { insertSessionRow } from '../testing/fixtures.js';
-import { claudeLines } from '../testing/transcripts.js';
+import { claudeLines, codexLines } from '../testing/transcripts.js';
 import { startTestDaemon, type TestDaemon } from '../testing/harness.js';
 import { SCAN_EVENTS } from './event-search.js';
 
@@ -44,7 +44,7 @@ const claudeStream: [source: 'agent' | 'host' | 'relais', line: unknown][] = [
   ['agent', { type: 'result', subtype: 'success', is_error: false, result: 'done' }],
 ];
 
-const codexLines: [source: 'agent' | 'host', line: unknown][] = [
+const codexStream: [source: 'agent' | 'host', line: unknown][] = [
   [
     'host',
     { method: 'turn/start', params: { input: [{ type: 'text', text: 'Déploie le serveur' }] } },
@@ -117,7 +117,7 @@ describe('search in a conversation', { timeout: 120_000 }, () => {
     codex = insertSessionRow(daemon.relais.db, { agent: 'codex' });
     for (const [source, line] of claudeStream)
       daemon.relais.events.append(claude, source, JSON.stringify(line));
-    for (const [source, line] of codexLines)
+    for (const [source, line] of codexStream)
       daemon.relais.events.append(codex, source, JSON.stringify(line));
     daemon.relais.events.flush();
   });
@@ -253,6 +253,26 @@ describe('search in a conversation', { timeout: 120_000 }, () => {
     for (const q of ['abcdef12', 'parentUuid', 'msg_', 'last-prompt', 'external', '2.1.332'])
       assert.deepEqual(await seqs(imported, q), [], q);
     assert.equal((await seqs(imported, 'Looking (step 0)')).length, 3);
+  });
+
+  it("reads an imported Codex rollout's lines: prompts, calls, replies, never its bookkeeping", async () => {
+    const rollout = insertSessionRow(daemon.relais.db, { agent: 'codex' });
+    const lines = codexLines({ threadId: 'th-9f9f9f9f', cwd: '/w', startMs: 0, turns: 2 });
+    for (const line of lines) daemon.relais.events.append(rollout, 'agent', line);
+    daemon.relais.events.flush();
+    const prompt = lines.findIndex((line) => line.includes('Codex turn 1: run'));
+    assert.deepEqual(await seqs(rollout, 'CODEX TURN 1'), [prompt + 1]);
+    assert.equal((await seqs(rollout, 'npm test')).length, 2);
+    assert.equal((await seqs(rollout, 'all tests pass')).length, 2);
+    for (const q of [
+      'th-9f9f',
+      'call_1',
+      'token_count',
+      'gpt-5.5',
+      'codex_cli_rs',
+      'function_call',
+    ])
+      assert.deepEqual(await seqs(rollout, q), [], q);
   });
 
   it('searches a compressed conversation as a live one', async () => {

@@ -1,6 +1,7 @@
-// Over 400 lines (420): the page wires the store to the DOM (keys, the first paint's hand-over, the
+// Over 400 lines (438): the page wires the store to the DOM (keys, the first paint's hand-over, the
 // rows' element counts fed back to the window budget); its scrolling already lives in
-// conversation-scroll.ts, and what is left shares the page's signals.
+// conversation-scroll.ts, its find bar's in find/page-find.ts, and what is left shares the page's
+// signals.
 import {
   ChangeDetectionStrategy,
   Component,

@@ -6,6 +6,7 @@ import type { McpInventory } from './mcp-launch.js';
 import type { TranscriptReader } from './transcript-reader.js';
 import type { StoredEvent } from '../events/event-store.js';
 import type { OutlineReader } from '../events/outline.js';
+import type { TextReader } from '../events/search-text.js';
 import type { PolicyDecision } from './permission-policy.js';
 import type { SessionMeta, TurnRecord } from './turn-record.js';
 
@@ -142,6 +143,8 @@ export interface AgentReader {
   quotaReadings(event: StoredEvent): QuotaReading[];
   /** What one stored event adds to the conversation's outline (turns, tool calls, context). */
   outline: OutlineReader;
+  /** The texts of one stored event a person reads in its rows, for finding them. */
+  text: TextReader;
   /** A follower of one session's events that closes turns into records. */
   turnCounter(sessionId: string, meta: SessionMeta): TurnCounter;
 }

@@ -7,6 +7,7 @@ import { AGENTS } from './catalog.js';
 const silentReader: AgentReader = {
   quotaReadings: () => [],
   outline: () => null,
+  text: () => [],
   turnCounter: (_sessionId: string, _meta: SessionMeta): TurnCounter => ({
     setMeta: () => undefined,
     hear: (_event: StoredEvent): TurnRecord | null => null,

@@ -114,7 +114,7 @@ describe('caller keys', { timeout: 180_000 }, () => {
       (await daemon.call('GET', `/api/sessions/${mine.body.id}`, undefined, as)).status,
       200,
     );
-    for (const path of ['', '/events', '/outline', '/queue'])
+    for (const path of ['', '/events', '/outline', '/queue', '/search?q=hello'])
       assert.equal(
         (await daemon.call('GET', `/api/sessions/${other.body.id}${path}`, undefined, as)).status,
         404,

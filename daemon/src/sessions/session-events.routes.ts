@@ -9,8 +9,11 @@ import {
   SessionStreamLine,
   StreamQuery,
 } from '../../../contract/api.js';
+import { SearchQuery } from '../../../contract/api/search-query.js';
+import { SearchPage } from '../../../contract/api/search.js';
 import { agentReader } from '../agents/readers.js';
 import { eventJson } from '../events/event-store.js';
+import { SCAN_CHARS, SCAN_EVENTS, searchEvents } from '../events/event-search.js';
 import { OutlineIndex, sliceOutline } from '../events/outline.js';
 import { streamSessionEvents } from '../events/session-stream.js';
 import { NDJSON } from '../http/ndjson-stream.js';
@@ -25,10 +28,11 @@ import { tag, type SessionRoutesDeps } from './session-routes-deps.js';
  */
 const CLOSED_RANGE = 'private, max-age=604800, immutable';
 
-/** A session's conversation: its events by pages, its outline, its live stream. */
+/** A session's conversation: its events by pages, its outline, its search, its live stream. */
 export function sessionEventRoutes(table: RouteTable, deps: SessionRoutesDeps): void {
   eventsPage(table, deps);
   outline(table, deps);
+  search(table, deps);
   liveStream(table, deps);
 }
 
@@ -91,6 +95,25 @@ function outline(table: RouteTable, deps: SessionRoutesDeps): void {
       if (query.before !== undefined && query.before - 1 <= outline.last_seq)
         reply.header('cache-control', CLOSED_RANGE);
       return sliceOutline(outline, query.after ?? 0, query.before ?? Infinity);
+    },
+  });
+}
+
+function search(table: RouteTable, deps: SessionRoutesDeps): void {
+  const { manager, events } = deps;
+  table.add({
+    method: 'GET',
+    url: '/api/sessions/:id/search',
+    scope: 'read',
+    tag,
+    errors: [400, 404],
+    summary: `Events whose shown text holds q (case and accents' forms aside), nearest the cursor first; at most ${SCAN_EVENTS} events or ${SCAN_CHARS / 1_000_000} MB looked at per answer (more: ask again from scanned_to)`,
+    params: IdParams,
+    query: SearchQuery,
+    response: SearchPage,
+    handler: ({ params, query }) => {
+      const session = manager.get(params.id);
+      return searchEvents(events, params.id, agentReader(session.agent).text, query);
     },
   });
 }

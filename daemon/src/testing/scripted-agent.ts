@@ -100,6 +100,7 @@ export class ScriptedProcess implements AgentProcess {
 export const silentReader: AgentReader = {
   quotaReadings: () => [],
   outline: () => null,
+  text: () => [],
   turnCounter: () => ({
     setMeta: () => undefined,
     hear: () => null,

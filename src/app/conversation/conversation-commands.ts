@@ -12,6 +12,7 @@ export interface SessionActions {
   tail: () => void;
   start: () => void;
   resume: () => void;
+  find: () => void;
 }
 
 /** The palette commands an open conversation adds: jumps to turns, tools, context, and actions. */
@@ -52,6 +53,13 @@ function sessionCommands(actions: SessionActions): PaletteCommand[] {
       label: $localize`Jump to the first step`,
       keywords: 'top beginning start oldest history home',
       run: actions.start,
+    },
+    {
+      id: 'conv-find',
+      group: $localize`Conversation`,
+      label: $localize`Find in the conversation`,
+      keywords: 'search text word ctrl+f',
+      run: actions.find,
     },
     {
       id: 'conv-interrupt',

@@ -1,6 +1,7 @@
-// Over 400 lines (420): the page wires the store to the DOM (keys, the first paint's hand-over, the
+// Over 400 lines (438): the page wires the store to the DOM (keys, the first paint's hand-over, the
 // rows' element counts fed back to the window budget); its scrolling already lives in
-// conversation-scroll.ts, and what is left shares the page's signals.
+// conversation-scroll.ts, its find bar's in find/page-find.ts, and what is left shares the page's
+// signals.
 import {
   ChangeDetectionStrategy,
   Component,
@@ -44,6 +45,8 @@ import { registerPageCommands } from '../palette/page-commands';
 import { TerminalPanel } from '../terminal/terminal-panel';
 import { isTyping } from '../shared/is-typing';
 import { CLOSE, OPEN, markedParts } from '../shared/marked-text';
+import { FindBar } from './find/find-bar';
+import { PageFind } from './find/page-find';
 
 const EXTEND_SECONDS = 1800;
 
@@ -110,6 +113,7 @@ const TEXT = {
     QueuePanel,
     SteeringPanel,
     TerminalPanel,
+    FindBar,
   ],
   providers: [ConversationStore],
   changeDetection: ChangeDetectionStrategy.OnPush,
@@ -137,6 +141,16 @@ export class ConversationPage {
     toStart: () => this.toStart(false),
     toTail: () => this.toTail(),
   });
+
+  /** The page's find bar (Ctrl+F): the whole conversation, drawn or not. */
+  protected readonly find = new PageFind({
+    bar: () => this.findBar(),
+    scroller: () => this.scroller()?.nativeElement,
+    items: () => this.store.timeline(),
+    injector: this.injector,
+    destroyRef: inject(DestroyRef),
+  });
+  private readonly findBar = viewChild(FindBar);
 
   readonly id = input.required<string>();
   protected readonly sidePanel = signal(typeof window === 'undefined' || window.innerWidth > 1000);
@@ -184,6 +198,7 @@ export class ConversationPage {
       tail: () => void this.toTail(),
       start: () => void this.toStart(),
       resume: () => void this.resume(),
+      find: () => this.find.show(),
     });
     inject(DestroyRef).onDestroy(this.paletteRegistry.register(commands));
     registerPageCommands(() => [
@@ -231,18 +246,22 @@ export class ConversationPage {
     this.scroll.onScroll();
   }
 
-  protected async jumpTo(seq: number): Promise<void> {
+  /** Goes to event `seq`; `found`: the text the find bar found in it (its row is marked). */
+  protected async jumpTo(seq: number, found?: string): Promise<void> {
     this.store.following.set(false);
     if (!(await this.store.jumpTo(seq))) return;
     afterNextRender(
       () => {
         const element = this.scroller()?.nativeElement;
         const steps = element ? [...element.querySelectorAll<HTMLElement>('[data-seq]')] : [];
-        const target = steps.find((step) => Number(step.dataset['seq']) >= seq) ?? steps.at(-1);
+        const target =
+          (found !== undefined && element && this.find.stepHolding(element, seq)) ||
+          (steps.find((step) => Number(step.dataset['seq']) >= seq) ?? steps.at(-1));
         if (!target) return;
         target.scrollIntoView({ block: 'start' });
         target.focus({ preventScroll: true });
         this.highlighted.set(seq);
+        if (found !== undefined) this.find.mark(target, found);
       },
       { injector: this.injector },
     );

@@ -4,6 +4,7 @@ import type { SessionMeta, TurnRecord } from '../turn-record.js';
 import { TurnTracker } from './turn-tracker.js';
 import type { AgentReader, QuotaReading, TurnCounter } from '../agent.js';
 import { claudeOutline } from './claude-outline.js';
+import { claudeText } from './claude-text.js';
 
 const decode = decoderFor('claude');
 
@@ -22,6 +23,7 @@ const TYPE_AT_START = /^\{\s*"type"\s*:\s*"([a-z_]+)"/;
  */
 export const claudeReader: AgentReader = {
   outline: claudeOutline,
+  text: claudeText,
   quotaReadings(event: StoredEvent): QuotaReading[] {
     if (event.source !== 'agent' || !RATE_LIMIT_LINE.test(event.data)) return [];
     // A malformed line teaches nothing about the quota; the stored event keeps it for diagnosis.

@@ -5,6 +5,7 @@ import { estimateCost } from '../kit/prices.js';
 import type { SessionMeta, ToolCallRecord, TurnRecord } from '../turn-record.js';
 import type { AgentReader, TurnCounter } from '../agent.js';
 import { codexOutline } from './codex-outline.js';
+import { codexText } from './codex-text.js';
 
 const decode = decoderFor('codex');
 type Item<K extends DecodedItem['kind']> = Extract<DecodedItem, { kind: K }>;
@@ -43,6 +44,7 @@ function decoded(event: StoredEvent): DecodedItem[] {
 
 export const codexReader: AgentReader = {
   outline: codexOutline,
+  text: codexText,
   quotaReadings(event: StoredEvent): QuotaReading[] {
     if (event.source !== 'agent' || !RATE_LIMITS.test(event.data)) return [];
     return decoded(event).flatMap((item): QuotaReading[] =>

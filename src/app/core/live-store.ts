@@ -1,40 +1,12 @@
-import {
-  DestroyRef,
-  Injectable,
-  Injector,
-  WritableSignal,
-  computed,
-  inject,
-  signal,
-} from '@angular/core';
-import type { ImportProgress, PermissionRequest, Session } from '../../../contract/api';
-import type { ApiFailure } from './api-error';
+import { DestroyRef, Injectable, Injector, computed, inject, signal } from '@angular/core';
+import type { PermissionRequest, Session } from '../../../contract/api';
 import { ApiKey } from './api-key';
 import { fresherSession } from './fresher-session';
+import type { LiveHost, LiveState } from './live-state';
 import type { LiveSync } from './live-sync';
 import { Navigator } from './routing/navigator';
 
-export type LiveStatus = 'connecting' | 'live' | 'offline';
-
-/** The live state's signals, written by the store and by its sync (live-sync.ts). */
-export interface LiveState {
-  sessions: WritableSignal<ReadonlyMap<string, Session>>;
-  pending: WritableSignal<ReadonlyMap<string, PermissionRequest>>;
-  imports: WritableSignal<ReadonlyMap<string, ImportProgress>>;
-  status: WritableSignal<LiveStatus>;
-  loaded: WritableSignal<boolean>;
-  error: WritableSignal<ApiFailure | null>;
-}
-
-/** What the sync needs from the store. */
-export interface LiveHost {
-  readonly state: LiveState;
-  key(): string | null;
-  upsertSession(session: Session): void;
-  upsertPermission(permission: PermissionRequest): void;
-  /** The daemon refused the key. */
-  unauthorized(): void;
-}
+export type { LiveStatus } from './live-state';
 
 /**
  * Dashboard-wide live state from `/api/stream`: sessions and pending permission prompts.

@@ -3,7 +3,7 @@ import { Subscription } from 'rxjs';
 import type { GlobalStreamLine } from '../../../contract/api';
 import { fresherSession } from './fresher-session';
 import { ndjsonStream } from './live-stream';
-import type { LiveHost } from './live-store';
+import type { LiveHost } from './live-state';
 import { LiveWire, liveWire } from './live-wire';
 
 interface Gap {

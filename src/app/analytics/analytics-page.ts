@@ -7,7 +7,6 @@ import {
   computed,
   inject,
   linkedSignal,
-  resource,
   signal,
 } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
@@ -18,6 +17,7 @@ import { ApiFailure, toApiFailure } from '../core/api-error';
 import { ActivePage } from '../core/routing/active-page';
 import { Navigator } from '../core/routing/navigator';
 import { Theme } from '../core/theme';
+import { reading } from '../shared/reading';
 import { AnalyticsApi, ExportFormat } from './analytics-api';
 import {
   FilterState,
@@ -131,7 +131,7 @@ export class AnalyticsPage {
   private readonly theme = inject(Theme);
   /** The caller keys, for the Caller filter (none listed when they cannot be read). */
   private readonly access = inject(AccessApi);
-  protected readonly callers = resource({ loader: () => this.access.list() });
+  protected readonly callers = reading({ loader: () => this.access.list() });
   protected readonly callerChoices = computed(() =>
     this.callers.hasValue() ? this.callers.value().map(({ id, name }) => ({ id, name })) : [],
   );
@@ -157,16 +157,16 @@ export class AnalyticsPage {
 
   private readonly palette = computed(() => (this.theme.isDark() ? DARK_PALETTE : LIGHT_PALETTE));
 
-  protected readonly summary = resource({
+  protected readonly summary = reading({
     params: () => this.query(),
     loader: ({ params }) => this.api.summary(params),
   });
-  protected readonly series = resource({
+  protected readonly series = reading({
     params: () => this.query(),
     loader: ({ params }) => this.api.timeseries(params, SERIES_POINTS),
   });
   protected readonly costBy = signal<CostBy>('model');
-  protected readonly cost = resource({
+  protected readonly cost = reading({
     params: () => {
       const query = this.query();
       return query ? { query, by: this.costBy() } : undefined;
@@ -174,7 +174,7 @@ export class AnalyticsPage {
     loader: ({ params }) => this.api.breakdown(params.query, params.by),
   });
   /** Values to choose from: what the period holds, whatever the other filters. */
-  protected readonly choices = resource({
+  protected readonly choices = reading({
     params: () => {
       const query = this.query();
       if (!query) return undefined;
@@ -202,7 +202,7 @@ export class AnalyticsPage {
       : { agent: [], model: [], tool: [], subscription: [], app: [] },
   );
 
-  private readonly firstTurns = resource({
+  private readonly firstTurns = reading({
     params: () => this.query(),
     loader: ({ params }) => this.api.turns(params, TURNS_PAGE, null),
   });

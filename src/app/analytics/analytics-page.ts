@@ -1,14 +1,6 @@
 import { dateAndMinute } from '../shared/time-format';
 import { AccessApi } from '../access/access-api';
-import {
-  ChangeDetectionStrategy,
-  Component,
-  Signal,
-  computed,
-  inject,
-  linkedSignal,
-  signal,
-} from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatButtonToggleModule } from '@angular/material/button-toggle';
 import { provideEchartsCore } from 'ngx-echarts';
@@ -17,6 +9,7 @@ import { ApiFailure, toApiFailure } from '../core/api-error';
 import { ActivePage } from '../core/routing/active-page';
 import { Navigator } from '../core/routing/navigator';
 import { Theme } from '../core/theme';
+import { followed, latest } from '../shared/followed';
 import { reading } from '../shared/reading';
 import { AnalyticsApi, ExportFormat } from './analytics-api';
 import {
@@ -86,14 +79,6 @@ const TEXT = {
     $localize`More turns could not be loaded: ${message}:message:`,
   app: $localize`App`,
 };
-
-/** The last defined value: a new filter keeps the previous figures on screen until the new ones come. */
-function latest<T>(source: () => T | null | undefined): Signal<T | null> {
-  return linkedSignal<T | null | undefined, T | null>({
-    source,
-    computation: (value, previous) => value ?? previous?.value ?? null,
-  });
-}
 
 function mapOrNull<T, R>(value: T | null, fn: (value: T) => R): R | null {
   return value === null ? null : fn(value);
@@ -206,12 +191,11 @@ export class AnalyticsPage {
     params: () => this.query(),
     loader: ({ params }) => this.api.turns(params, TURNS_PAGE, null),
   });
-  protected readonly turns = linkedSignal<TurnRow[]>(() =>
-    this.firstTurns.hasValue() ? this.firstTurns.value().items : [],
+  private readonly firstPage = computed(() =>
+    this.firstTurns.hasValue() ? this.firstTurns.value() : null,
   );
-  private readonly cursor = linkedSignal<string | null>(() =>
-    this.firstTurns.hasValue() ? this.firstTurns.value().next_cursor : null,
-  );
+  protected readonly turns = followed(this.firstPage, (page): TurnRow[] => page?.items ?? []);
+  private readonly cursor = followed(this.firstPage, (page) => page?.next_cursor ?? null);
   protected readonly hasMore = computed(() => this.cursor() !== null);
   protected readonly loadingMore = signal(false);
   protected readonly turnsError = signal<ApiFailure | null>(null);

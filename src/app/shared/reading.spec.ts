@@ -1,4 +1,10 @@
-import { ApplicationRef, Injector, signal } from '@angular/core';
+import {
+  ApplicationRef,
+  EnvironmentInjector,
+  Injector,
+  createEnvironmentInjector,
+  signal,
+} from '@angular/core';
 import { TestBed } from '@angular/core/testing';
 import { reading } from './reading';
 
@@ -94,5 +100,17 @@ describe('reading', () => {
     calls[0]!.resolve('done');
     await settle();
     await TestBed.inject(ApplicationRef).whenStable();
+  });
+
+  it('drops an answer that comes after its component is gone', async () => {
+    const { calls, loader } = answers<string>();
+    const scope = TestBed.inject(EnvironmentInjector);
+    const child = createEnvironmentInjector([], scope);
+    const read = reading<string, string>({ loader, injector: child });
+    TestBed.tick();
+    child.destroy();
+    calls[0]!.resolve('late');
+    await settle();
+    expect(read.hasValue()).toBe(false);
   });
 });

@@ -80,9 +80,10 @@ export const CONSOLE_START_ID = 'console-start';
  * with the browser to itself, then puts the template's content in the page and starts the console
  * (measured: the preloads arriving and compiling meanwhile held that paint back 0.1–0.2 s, for the
  * console 50–75 ms more). The script is not async: the parser waits for it (a few kB, the first
- * file asked), so its reads leave before anything else.
+ * file asked), so its reads leave before anything else. `styles` (the build's `first-paint.css`) go
+ * inline just before it.
  */
-export function withFirstPaint(html, script, main) {
+export function withFirstPaint(html, script, main, styles = '') {
   const tag = `<script src="${main}" type="module"></script>`;
   if (!html.includes(tag)) throw new Error(`no ${tag} in index.html`);
   // The date formats' warm-up: the first paint starts its worker itself, with its reads
@@ -106,7 +107,10 @@ export function withFirstPaint(html, script, main) {
   const at = head + '<head>'.length;
   const template = `<template id="${CONSOLE_START_ID}">${later.join('')}</template>`;
   const warmUpData = warmUpTag ? ` data-warm-up="${warmUpTag[1]}"` : '';
-  const first = `<script src="${script}" data-main="${main}"${warmUpData}></script>`;
+  // Its styles inline, before it: only this page draws it, so they are not in every page's styles.
+  if (styles.includes('</')) throw new Error("the first paint's styles cannot be inlined");
+  const style = styles ? `<style>${styles}</style>` : '';
+  const first = `${style}<script src="${script}" data-main="${main}"${warmUpData}></script>`;
   if (warmUp) rest = rest.replace(warmUp, '');
   return rest.slice(0, at) + template + first + rest.slice(at);
 }

@@ -6,7 +6,7 @@
 // (en/, fr/) with the same chunk names: each folder's pages name their files under its prefix
 // (`/fr/main-….js`), so a chunk cached in one language is never taken for the other's.
 // Usage: node scripts/page-preloads.mjs [dist/console]
-import { existsSync, readdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildFirstPaint, withFirstPaint } from './first-paint.mjs';
 
@@ -95,11 +95,28 @@ const locales = readdirSync(browser, { withFileTypes: true })
 /** Angular writes root paths (`deployUrl` is `/`, no `<base>`: the CSP forbids it); add the locale's. */
 const underPrefix = (html) => html.replace(/(src|href)="\/(?!\/)/g, `$1="${prefix}`);
 
+/**
+ * The first paint's styles, which angular.json builds apart (not injected: only the conversation's
+ * page draws it, and they are out of every page's `styles`); read to be inlined, then removed.
+ */
+function takeFirstPaintStyles(folder) {
+  const file = join(folder, 'first-paint.css');
+  if (!existsSync(file))
+    throw new Error(`no first-paint.css in ${folder}: see angular.json's styles`);
+  const styles = readFileSync(file, 'utf8')
+    .replace(/\/\*# sourceMappingURL=.*\*\/\s*$/, '')
+    .trim();
+  rmSync(file);
+  rmSync(`${file}.map`, { force: true });
+  return styles;
+}
+
 async function writePages(folder, locale) {
   const index = underPrefix(readFileSync(join(folder, 'index.html'), 'utf8'));
   writeFileSync(join(folder, 'index.html'), withPreloads(index, []));
   const manifest = [];
   const firstPaint = await buildFirstPaint(folder, prefix, locale);
+  const firstPaintStyles = takeFirstPaintStyles(folder);
   for (const page of PAGES) {
     const chunks = new Set();
     for (const entry of page.entries) {
@@ -111,7 +128,7 @@ async function writePages(folder, locale) {
     const html = withPreloads(index, chunks);
     writeFileSync(
       join(folder, name),
-      page.firstPaint ? withFirstPaint(html, firstPaint, prefix + main) : html,
+      page.firstPaint ? withFirstPaint(html, firstPaint, prefix + main, firstPaintStyles) : html,
     );
     manifest.push({ pattern: page.pattern, index: name });
     console.log(`${locale ?? ''}/${name}: ${chunks.size} chunks preloaded`);

@@ -1,15 +1,6 @@
 import { dateAndMinute } from '../shared/time-format';
 import { AccessApi } from '../access/access-api';
-import {
-  ChangeDetectionStrategy,
-  Component,
-  Signal,
-  computed,
-  inject,
-  linkedSignal,
-  resource,
-  signal,
-} from '@angular/core';
+import { ChangeDetectionStrategy, Component, computed, inject, signal } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { MatButtonToggleModule } from '@angular/material/button-toggle';
 import { provideEchartsCore } from 'ngx-echarts';
@@ -18,6 +9,8 @@ import { ApiFailure, toApiFailure } from '../core/api-error';
 import { ActivePage } from '../core/routing/active-page';
 import { Navigator } from '../core/routing/navigator';
 import { Theme } from '../core/theme';
+import { followed, latest } from '../shared/followed';
+import { reading } from '../shared/reading';
 import { AnalyticsApi, ExportFormat } from './analytics-api';
 import {
   FilterState,
@@ -87,14 +80,6 @@ const TEXT = {
   app: $localize`App`,
 };
 
-/** The last defined value: a new filter keeps the previous figures on screen until the new ones come. */
-function latest<T>(source: () => T | null | undefined): Signal<T | null> {
-  return linkedSignal<T | null | undefined, T | null>({
-    source,
-    computation: (value, previous) => value ?? previous?.value ?? null,
-  });
-}
-
 function mapOrNull<T, R>(value: T | null, fn: (value: T) => R): R | null {
   return value === null ? null : fn(value);
 }
@@ -131,7 +116,7 @@ export class AnalyticsPage {
   private readonly theme = inject(Theme);
   /** The caller keys, for the Caller filter (none listed when they cannot be read). */
   private readonly access = inject(AccessApi);
-  protected readonly callers = resource({ loader: () => this.access.list() });
+  protected readonly callers = reading({ loader: () => this.access.list() });
   protected readonly callerChoices = computed(() =>
     this.callers.hasValue() ? this.callers.value().map(({ id, name }) => ({ id, name })) : [],
   );
@@ -157,16 +142,16 @@ export class AnalyticsPage {
 
   private readonly palette = computed(() => (this.theme.isDark() ? DARK_PALETTE : LIGHT_PALETTE));
 
-  protected readonly summary = resource({
+  protected readonly summary = reading({
     params: () => this.query(),
     loader: ({ params }) => this.api.summary(params),
   });
-  protected readonly series = resource({
+  protected readonly series = reading({
     params: () => this.query(),
     loader: ({ params }) => this.api.timeseries(params, SERIES_POINTS),
   });
   protected readonly costBy = signal<CostBy>('model');
-  protected readonly cost = resource({
+  protected readonly cost = reading({
     params: () => {
       const query = this.query();
       return query ? { query, by: this.costBy() } : undefined;
@@ -174,7 +159,7 @@ export class AnalyticsPage {
     loader: ({ params }) => this.api.breakdown(params.query, params.by),
   });
   /** Values to choose from: what the period holds, whatever the other filters. */
-  protected readonly choices = resource({
+  protected readonly choices = reading({
     params: () => {
       const query = this.query();
       if (!query) return undefined;
@@ -202,16 +187,15 @@ export class AnalyticsPage {
       : { agent: [], model: [], tool: [], subscription: [], app: [] },
   );
 
-  private readonly firstTurns = resource({
+  private readonly firstTurns = reading({
     params: () => this.query(),
     loader: ({ params }) => this.api.turns(params, TURNS_PAGE, null),
   });
-  protected readonly turns = linkedSignal<TurnRow[]>(() =>
-    this.firstTurns.hasValue() ? this.firstTurns.value().items : [],
+  private readonly firstPage = computed(() =>
+    this.firstTurns.hasValue() ? this.firstTurns.value() : null,
   );
-  private readonly cursor = linkedSignal<string | null>(() =>
-    this.firstTurns.hasValue() ? this.firstTurns.value().next_cursor : null,
-  );
+  protected readonly turns = followed(this.firstPage, (page): TurnRow[] => page?.items ?? []);
+  private readonly cursor = followed(this.firstPage, (page) => page?.next_cursor ?? null);
   protected readonly hasMore = computed(() => this.cursor() !== null);
   protected readonly loadingMore = signal(false);
   protected readonly turnsError = signal<ApiFailure | null>(null);

@@ -4,6 +4,7 @@ import { FakeApi, provideFakeApi } from '../testing/fake-api';
 import { sampleSession } from '../testing/sample-session';
 import { ApiKey } from './api-key';
 import { LiveStore } from './live-store';
+import { Navigator } from './routing/navigator';
 
 /** The global stream as the test writes it, one line at a time; `drop()` cuts the connection. */
 function fakeStream() {
@@ -150,5 +151,50 @@ describe('LiveStore: the first list and the stream', () => {
       sampleSession({ id: 'a', state: 'ended', ended_at: '2026-01-01T00:40:00.000Z' }),
     );
     await vi.waitFor(() => expect(store.session('a')?.state).toBe('ended'));
+  });
+});
+
+describe('LiveStore: its start and stop', () => {
+  let fetches: number;
+  let answer: () => Response;
+
+  beforeEach(() => {
+    fetches = 0;
+    answer = () => new Response(new ReadableStream(), { status: 200 });
+    vi.stubGlobal('fetch', () => {
+      fetches += 1;
+      return Promise.resolve(answer());
+    });
+    TestBed.configureTestingModule({ providers: [...provideFakeApi()] });
+    TestBed.inject(ApiKey).use('k'.repeat(32), 'session');
+  });
+
+  afterEach(() => vi.unstubAllGlobals());
+
+  it('a key the stream refuses is rejected, the stream stopped, and the key page asked for', async () => {
+    answer = () => new Response(null, { status: 401 });
+    const navigate = vi.spyOn(TestBed.inject(Navigator), 'navigate').mockResolvedValue(true);
+    const store = TestBed.inject(LiveStore);
+    store.start();
+    await vi.waitFor(() => expect(TestBed.inject(ApiKey).rejected()).toBe(true));
+    expect(navigate).toHaveBeenCalledWith('/key');
+    expect(store.status()).toBe('connecting');
+    TestBed.inject(FakeApi).match(LIST);
+  });
+
+  it('stopped while its code still loads, it opens no stream; started again, one', async () => {
+    const store = TestBed.inject(LiveStore);
+    store.start();
+    store.stop();
+    await settle();
+    await settle();
+    expect(fetches).toBe(0);
+    store.start();
+    store.start();
+    await vi.waitFor(() => expect(fetches).toBe(1));
+    await settle();
+    expect(fetches).toBe(1);
+    store.stop();
+    TestBed.inject(FakeApi).match(LIST);
   });
 });

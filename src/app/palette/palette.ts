@@ -3,7 +3,8 @@ import { Injectable, Signal, computed, inject } from '@angular/core';
 import { ApiKey } from '../core/api-key';
 import { Attention } from '../core/attention';
 import { LiveStore } from '../core/live-store';
-import { PAGES, SECTIONS } from '../core/pages';
+import { PAGES } from '../core/pages';
+import { PAGE_KEYWORDS, SECTIONS } from './page-words';
 import { Navigator } from '../core/routing/navigator';
 import { otherLocale, switchLocale } from '../core/locale-choice';
 import { Theme } from '../core/theme';
@@ -99,7 +100,7 @@ export class Palette {
         page.path === '/sessions/new'
           ? $localize`Launch a session`
           : $localize`Open ${page.label}:page:`,
-      keywords: page.keywords,
+      keywords: PAGE_KEYWORDS[page.path] ?? '',
       run: this.go(page.path),
     }));
     const sections: PaletteCommand[] = SECTIONS.map((section) => ({

@@ -1,15 +1,9 @@
 import { registerPageCommands } from '../palette/page-commands';
-import {
-  ChangeDetectionStrategy,
-  Component,
-  DestroyRef,
-  computed,
-  inject,
-  resource,
-} from '@angular/core';
+import { ChangeDetectionStrategy, Component, DestroyRef, computed, inject } from '@angular/core';
 import { MatButtonModule } from '@angular/material/button';
 import { toApiFailure } from '../core/api-error';
 import { Now } from '../shared/now';
+import { reading } from '../shared/reading';
 import { SubscriptionsApi } from '../subscriptions/subscriptions-api';
 import { QuotasApi } from './quotas-api';
 import { describeWindow, pollText } from './quota-view';
@@ -48,9 +42,9 @@ export class QuotaCards {
   private readonly now = inject(Now);
 
   private readonly subscriptionsApi = inject(SubscriptionsApi);
-  protected readonly quotas = resource({ loader: () => this.api.list() });
+  protected readonly quotas = reading({ loader: () => this.api.list() });
   /** For the cards' titles: a subscription is known by its name. */
-  private readonly subscriptions = resource({ loader: () => this.subscriptionsApi.list() });
+  private readonly subscriptions = reading({ loader: () => this.subscriptionsApi.list() });
   protected readonly error = computed(() =>
     this.quotas.error() === undefined ? null : toApiFailure(this.quotas.error()),
   );

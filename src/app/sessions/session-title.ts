@@ -7,7 +7,6 @@ import {
   effect,
   inject,
   input,
-  linkedSignal,
   signal,
   viewChild,
 } from '@angular/core';
@@ -15,6 +14,7 @@ import { MatButtonModule } from '@angular/material/button';
 import { Session, SessionTitle as TitleSchema, TITLE_MAX } from '../../../contract/api';
 import { ApiFailure, toApiFailure } from '../core/api-error';
 import { PageTitle } from '../core/page-title';
+import { followed } from '../shared/followed';
 import { SessionsApi } from './sessions-api';
 import { sessionName, shortId } from './session-name';
 
@@ -131,10 +131,7 @@ export class SessionTitleView {
   protected readonly max = TITLE_MAX;
 
   /** The saved title until the stream brings the session back with it. */
-  private readonly saved = linkedSignal<Session, string | null>({
-    source: () => this.session(),
-    computation: (session) => session.title,
-  });
+  private readonly saved = followed(this.session, (session): string | null => session.title);
   protected readonly name = computed(() =>
     sessionName({ id: this.session().id, title: this.saved() }),
   );

@@ -11,6 +11,8 @@ const PAGE =
   '<!doctype html><html><head><title>Relais</title></head><body><app-root></app-root>' +
   '<link rel="modulepreload" href="/chunk-CORE0000.js"><link rel="modulepreload" href="/chunk-RXJS0000.js">' +
   '<script src="/main-AAAA0000.js" type="module"></script></body></html>';
+/** The first paint's styles, which angular.json builds apart for the conversation's page alone. */
+const FIRST_PAINT_CSS = '.first-paint-probe{color:#123456}';
 const statics = (...paths: string[]) => paths.map((path) => ({ path, kind: 'import-statement' }));
 /** The page table (`app.routes.ts`, in main) imports each page's chunk when it is first shown. */
 const PAGE_IMPORTS = ['chunk-LIST0000.js', 'chunk-CONV0000.js', 'chunk-INBX0000.js'].map(
@@ -52,6 +54,7 @@ describe('pages preloaded with the shell', () => {
     browser = join(dist, 'browser');
     mkdirSync(browser);
     writeFileSync(join(browser, 'index.html'), PAGE);
+    writeFileSync(join(browser, 'first-paint.css'), FIRST_PAINT_CSS);
     writeFileSync(join(dist, 'stats.json'), JSON.stringify(STATS));
     execFileSync(process.execPath, [join(process.cwd(), 'scripts/page-preloads.mjs'), dist]);
     daemon = await startTestDaemon({ config: { consoleDir: browser } });
@@ -91,6 +94,16 @@ describe('pages preloaded with the shell', () => {
     assert.deepEqual(preloads(await page('/inbox')), ['chunk-INBX0000.js']);
   });
 
+  it("inlines the first paint's styles in the conversation's page only, and serves no file of them", async () => {
+    assert.ok((await page('/sessions/ses_0123abcd')).includes(FIRST_PAINT_CSS));
+    for (const path of ['/', '/sessions', '/inbox'])
+      assert.ok(!(await page(path)).includes(FIRST_PAINT_CSS), path);
+    assert.notEqual(
+      (await fetch(`${daemon.base}/first-paint.css`)).headers.get('content-type'),
+      'text/css',
+    );
+  });
+
   it("preloads the shell first, largest first, then the page's chunks, largest first, then main", async () => {
     assert.deepEqual(inOrder(await page('/sessions')), [
       'chunk-CORE0000.js',
@@ -110,10 +123,12 @@ describe('pages preloaded with the shell', () => {
   it("a conversation's page starts with its first paint, which holds the console's start until it has painted", async () => {
     const html = await page('/sessions/ses_0123abcd');
     const head =
-      /<head>(<template id="console-start">(.*?)<\/template>)<script src="\/(first-paint-[0-9A-F]{8}\.js)" data-main="\/main-AAAA0000\.js"><\/script>/.exec(
+      /<head>(<template id="console-start">(.*?)<\/template>)<style>(.*?)<\/style><script src="\/(first-paint-[0-9A-F]{8}\.js)" data-main="\/main-AAAA0000\.js"><\/script>/.exec(
         html,
       );
     assert.ok(head, html);
+    // The first paint's own styles, inlined before it: no request stands between it and its paint.
+    assert.equal(head[3], FIRST_PAINT_CSS);
     assert.deepEqual(inOrder(head[2]!), [
       'chunk-CORE0000.js',
       'chunk-RXJS0000.js',
@@ -122,8 +137,8 @@ describe('pages preloaded with the shell', () => {
       'chunk-SHAR0000.js',
     ]);
     // Nothing of the console outside the template: the first paint starts it.
-    assert.deepEqual(inOrder(html.replace(head[1]!, '')), [`script ${head[3]!}`]);
-    const script = await fetch(`${daemon.base}/${head[3]!}`);
+    assert.deepEqual(inOrder(html.replace(head[1]!, '')), [`script ${head[4]!}`]);
+    const script = await fetch(`${daemon.base}/${head[4]!}`);
     assert.equal(script.status, 200);
     assert.match(script.headers.get('cache-control') ?? '', /immutable/);
     assert.match(await script.text(), /console-start/);
@@ -160,6 +175,7 @@ describe('pages preloaded after chunk optimization', () => {
       const browser = join(dist, 'browser');
       mkdirSync(browser);
       writeFileSync(join(browser, 'index.html'), PAGE);
+      writeFileSync(join(browser, 'first-paint.css'), FIRST_PAINT_CSS);
       const merged = structuredClone(STATS) as { outputs: Record<string, Record<string, unknown>> };
       for (const [file, output] of Object.entries(merged.outputs)) {
         const entry = output['entryPoint'];

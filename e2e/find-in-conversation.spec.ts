@@ -1,8 +1,6 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import type { APIRequestContext, Page } from '@playwright/test';
 import { claudeLines } from '../daemon/src/testing/transcripts';
-import { importDemoConversation } from './support/history';
+import { importTranscript } from './support/history';
 import { expect, expectAccessible, openAt, test, type Relais } from './support/fixtures';
 
 const TURNS = 300;
@@ -18,10 +16,6 @@ async function longConversation(
   request: APIRequestContext,
   outside: string,
 ): Promise<string> {
-  const auth = { Authorization: `Bearer ${relais.key}` };
-  const demo = await (
-    await request.get(`${relais.base}/api/subscriptions/demo`, { headers: auth })
-  ).json();
   const lines = claudeLines({
     sessionId: outside,
     cwd: relais.cwd,
@@ -33,10 +27,11 @@ async function longConversation(
     line.includes(`"tool_use_id":"toolu_${outside.slice(0, 8)}_2"`),
   );
   lines[early] = lines[early]!.replaceAll('x'.repeat(200), `found ${WORD.toLowerCase()} here`);
-  const folder = join(demo.config_dir as string, 'projects', '-find-conversation');
-  mkdirSync(folder, { recursive: true });
-  writeFileSync(join(folder, `${outside}.jsonl`), lines.map((line) => `${line}\n`).join(''));
-  const session = await importDemoConversation(relais, request, outside);
+  const session = await importTranscript(relais, request, {
+    agentSessionId: outside,
+    project: '-find-conversation',
+    lines,
+  });
   expect(session.last_seq, 'the long conversation is whole').toBeGreaterThan(1500);
   return session.id;
 }

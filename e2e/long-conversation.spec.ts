@@ -1,9 +1,7 @@
-import { mkdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
 import { claudeLines } from '../daemon/src/testing/transcripts';
 import { expect, expectAccessible, openAt, test, type Relais } from './support/fixtures';
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
-import { importDemoConversation } from './support/history';
+import { importTranscript } from './support/history';
 import { CHROMIUM } from './support/daemon';
 
 // The scrollbar's thumb is what these journeys look at: shown in their screenshots.
@@ -19,10 +17,6 @@ async function longConversation(
   outside = OUTSIDE,
   heavy = false,
 ): Promise<string> {
-  const auth = { Authorization: `Bearer ${relais.key}` };
-  const demo = await (
-    await request.get(`${relais.base}/api/subscriptions/demo`, { headers: auth })
-  ).json();
   const lines = claudeLines({
     sessionId: outside,
     cwd: relais.cwd,
@@ -30,9 +24,6 @@ async function longConversation(
     turns: TURNS,
     resultBytes: 300,
   });
-  const project = join(demo.config_dir as string, 'projects');
-  const folder = join(project, '-long-conversation');
-  mkdirSync(folder, { recursive: true });
   // Heavy: each reply a list of ten items, as agents write them: rows of tens of elements, so the page's
   // element budget binds and rows far from the view are placeholders.
   const list = Array.from({ length: 10 }, (_, i) => `- **item ${i}** with \`code\``).join('\n');
@@ -44,8 +35,11 @@ async function longConversation(
           JSON.stringify(`Looking (step $1).\n\n${list}`).slice(1, -1),
         ),
   );
-  writeFileSync(join(folder, `${outside}.jsonl`), replies.map((line) => `${line}\n`).join(''));
-  const session = await importDemoConversation(relais, request, outside);
+  const session = await importTranscript(relais, request, {
+    agentSessionId: outside,
+    project: '-long-conversation',
+    lines: replies,
+  });
   expect(session.last_seq, 'the long conversation is whole').toBeGreaterThan(600);
   return session.id as string;
 }

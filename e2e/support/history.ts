@@ -1,3 +1,5 @@
+import { mkdirSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { expect, type APIRequestContext } from '@playwright/test';
 import type { Relais } from './fixtures';
 
@@ -27,4 +29,23 @@ export async function importDemoConversation(
   );
   expect(imported, `the conversation ${agentSessionId} is imported`).toBeTruthy();
   return imported!;
+}
+
+/**
+ * Writes a Claude Code transcript's `lines` into the demo subscription's projects, in `project`,
+ * as the agent would, and imports it: the conversation of the agent session `agentSessionId`.
+ */
+export async function importTranscript(
+  relais: Relais,
+  request: APIRequestContext,
+  { agentSessionId, project, lines }: { agentSessionId: string; project: string; lines: string[] },
+): Promise<ImportedSession> {
+  const headers = { Authorization: `Bearer ${relais.key}` };
+  const demo = await (
+    await request.get(`${relais.base}/api/subscriptions/demo`, { headers })
+  ).json();
+  const folder = join(demo.config_dir as string, 'projects', project);
+  mkdirSync(folder, { recursive: true });
+  writeFileSync(join(folder, `${agentSessionId}.jsonl`), lines.map((line) => `${line}\n`).join(''));
+  return importDemoConversation(relais, request, agentSessionId);
 }

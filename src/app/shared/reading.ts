@@ -3,6 +3,7 @@ import {
   Injector,
   PendingTasks,
   Signal,
+  WritableSignal,
   computed,
   effect,
   inject,
@@ -86,6 +87,14 @@ export function reading<P, T>(options: ReadingOptions<P, T>): Reading<T | undefi
     { injector },
   );
 
+  return readingOf(state, reloads);
+}
+
+/** What a reading shows of its state, and its reload. */
+function readingOf<T>(
+  state: Signal<State<T>>,
+  reloads: WritableSignal<number>,
+): Reading<T | undefined> {
   const value = computed(() => {
     const shown = state();
     return 'value' in shown ? shown.value : undefined;

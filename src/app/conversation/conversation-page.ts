@@ -1,4 +1,4 @@
-// Over 400 lines (438): the page wires the store to the DOM (keys, the first paint's hand-over, the
+// Over 400 lines (439): the page wires the store to the DOM (keys, the first paint's hand-over, the
 // rows' element counts fed back to the window budget); its scrolling already lives in
 // conversation-scroll.ts, its find bar's in find/page-find.ts, and what is left shares the page's
 // signals.

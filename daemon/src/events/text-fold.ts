@@ -1,12 +1,17 @@
 /**
- * Text compared as a person means it: compatibility-normalized (NFKC: "ﬁ" is "fi", a decomposed
- * "é" the composed one), lower-cased, and the few case pairs lower-casing leaves apart folded
- * too (German ß is "ss", a final sigma a sigma).
+ * Text compared as a person means it, and as a browser's find does: compatibility-decomposed
+ * (NFKD: "ﬁ" is "fi", a composed "é" and a decomposed one the same), the accents of the Latin,
+ * Greek and Cyrillic letters taken off ("cafe" finds "café", and "café" "cafe"; the marks of
+ * other scripts, which make other letters, stay), lower-cased, and the few case pairs
+ * lower-casing leaves apart folded too (German ß is "ss", a final sigma a sigma).
  */
 export function fold(text: string): string {
-  const lower = text.normalize('NFKC').toLowerCase();
+  const lower = text.normalize('NFKD').replace(ACCENTS, '').toLowerCase();
   return SPECIAL.test(lower) ? lower.replace(SPECIAL_ALL, (c) => FOLDS[c]!) : lower;
 }
+
+/** Combining Diacritical Marks: the accents NFKD takes out of Latin, Greek and Cyrillic letters. */
+const ACCENTS = /[\u0300-\u036f]/g;
 
 const FOLDS: Record<string, string> = { ß: 'ss', ẞ: 'ss', ς: 'σ' };
 const SPECIAL = /[ßẞς]/;

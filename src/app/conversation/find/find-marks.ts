@@ -17,30 +17,51 @@ function registry(): HighlightRegistry | null {
 
 /**
  * Marks where `query` shows in the row's drawn text, without touching its elements: ranges in a
- * registered highlight, which the browser paints. Case-insensitive; a text whose lower case has
- * another length (rare scripts) is left unmarked, the row itself being shown anyway.
+ * registered highlight, which the browser paints. Case and accents count no more than at the
+ * daemon (events/text-fold.ts), folded a unit at a time so that offsets stay the text's own; a
+ * unit whose fold is not one unit (rare scripts) is only lower-cased, the row itself being shown
+ * anyway.
  */
 export function markFound(row: HTMLElement, query: string): void {
   const highlights = registry();
   if (!highlights) return;
-  const needle = query.toLowerCase();
+  const needle = [...query.normalize('NFC')].map(foldUnit).join('');
+  if (!needle) return;
   const ranges: Range[] = [];
   const walker = document.createTreeWalker(row, NodeFilter.SHOW_TEXT);
   for (let node = walker.nextNode(); node && ranges.length < MAX_MARKS; node = walker.nextNode()) {
     const text = (node as Text).data;
-    const lower = text.toLowerCase();
-    if (lower.length !== text.length) continue;
-    for (let at = lower.indexOf(needle); at >= 0 && ranges.length < MAX_MARKS;) {
+    const folded = foldUnits(text);
+    for (let at = folded.indexOf(needle); at >= 0 && ranges.length < MAX_MARKS;) {
       const range = document.createRange();
       range.setStart(node, at);
       range.setEnd(node, at + needle.length);
       ranges.push(range);
-      at = lower.indexOf(needle, at + needle.length);
+      at = folded.indexOf(needle, at + needle.length);
     }
   }
   const Highlight = (globalThis as unknown as { Highlight: new (...ranges: Range[]) => unknown })
     .Highlight;
   highlights.set(MARKS, new Highlight(...ranges));
+}
+
+const ACCENTS = /[\u0300-\u036f]/g;
+
+/** A character without its accents, lower-cased; a lone accent folds to nothing. */
+function foldUnit(char: string): string {
+  return char.normalize('NFD').replace(ACCENTS, '').toLowerCase();
+}
+
+/** `text` folded unit for unit: the same length, so an offset in it is one in `text`. */
+function foldUnits(text: string): string {
+  let out = '';
+  for (let i = 0; i < text.length; i++) {
+    const unit = text[i]!;
+    const folded = foldUnit(unit);
+    out +=
+      folded.length === 1 ? folded : unit.toLowerCase().length === 1 ? unit.toLowerCase() : unit;
+  }
+  return out;
 }
 
 /** Takes the find marks off the page. */

@@ -296,10 +296,9 @@ describe('search in a conversation', { timeout: 120_000 }, () => {
     let cursor = '';
     const steps: SearchPage[] = [];
     for (;;) {
-      const started = performance.now();
       const answer = await search(huge, `q=quetzal${cursor}`);
-      assert.ok(performance.now() - started < 2_000, 'one answer stays short');
       steps.push(answer.body);
+      // Each answer is a bounded step (its time is the bench's figure, not a check here).
       assert.ok(answer.body.scanned <= SCAN_EVENTS);
       if (!answer.body.more) break;
       cursor = `&before=${answer.body.scanned_to}`;

@@ -52,12 +52,3 @@ function inputValues(value: unknown, into: string[], depth: number): void {
     for (const inner of Object.values(value)) inputValues(inner, into, depth + 1);
   }
 }
-
-/** A stored line as JSON; null for one that is not (it then holds no text). */
-export function parsedLine(data: string): unknown {
-  try {
-    return JSON.parse(data);
-  } catch {
-    return null;
-  }
-}

@@ -11,3 +11,12 @@ export interface StoredEvent {
   /** Some text of the line was cut at the reader's `clip` (see clipEvent). */
   clipped?: true;
 }
+
+/** A stored line read as JSON; null for one that is not (a line of text: it holds no item). */
+export function parsedLine(data: string): unknown {
+  try {
+    return JSON.parse(data);
+  } catch {
+    return null;
+  }
+}

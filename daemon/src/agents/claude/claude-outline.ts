@@ -1,5 +1,6 @@
 import { decoderFor, outlineMark } from '../../../../contract/formats/index.js';
 import type { StoredEvent } from '../../events/event-store.js';
+import { parsedLine } from '../../events/stored-event.js';
 import type { OutlineMark } from '../../events/outline.js';
 
 const decode = decoderFor('claude');
@@ -10,7 +11,9 @@ const decode = decoderFor('claude');
  * assistant's tool calls.
  */
 export function claudeOutline(event: StoredEvent): OutlineMark | null {
-  return mayMark(event) ? outlineMark(decode(parsed(event.data), event.source), event.seq) : null;
+  return mayMark(event)
+    ? outlineMark(decode(parsedLine(event.data), event.source), event.seq)
+    : null;
 }
 
 /** Cheap text checks first: most lines are none of these, and parsing them all would cost. */
@@ -22,13 +25,4 @@ function mayMark({ source, data: text }: StoredEvent): boolean {
     (text.includes('"subtype":"init"') && text.includes('"type":"system"')) ||
     (text.includes('"tool_use"') && text.includes('"type":"assistant"'))
   );
-}
-
-/** A stored line read as JSON; null for one that is not (it then adds nothing to the outline). */
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
 }

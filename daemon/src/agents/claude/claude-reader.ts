@@ -1,5 +1,6 @@
 import { decoderFor, type DecodedItem } from '../../../../contract/formats/index.js';
 import type { StoredEvent } from '../../events/event-store.js';
+import { parsedLine } from '../../events/stored-event.js';
 import type { SessionMeta, TurnRecord } from '../turn-record.js';
 import { TurnTracker } from './turn-tracker.js';
 import type { AgentReader, QuotaReading, TurnCounter } from '../agent.js';
@@ -27,7 +28,7 @@ export const claudeReader: AgentReader = {
   quotaReadings(event: StoredEvent): QuotaReading[] {
     if (event.source !== 'agent' || !RATE_LIMIT_LINE.test(event.data)) return [];
     // A malformed line teaches nothing about the quota; the stored event keeps it for diagnosis.
-    return decode(parsed(event.data), 'agent').flatMap((item) =>
+    return decode(parsedLine(event.data), 'agent').flatMap((item) =>
       item.kind === 'quota' ? [quotaReading(item, event.received_at_ms)] : [],
     );
   },
@@ -49,15 +50,6 @@ function quotaReading(
   };
 }
 
-/** A stored line read as JSON; null for one that is not (stored as agent_text, nothing to count). */
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return null;
-  }
-}
-
 class ClaudeTurnCounter implements TurnCounter {
   constructor(private readonly tracker: TurnTracker) {}
 
@@ -69,7 +61,7 @@ class ClaudeTurnCounter implements TurnCounter {
     const wanted = WANTED[event.source];
     const type = TYPE_AT_START.exec(event.data)?.[1];
     if (!wanted || (type !== undefined && !wanted.has(type))) return null;
-    const line = parsed(event.data);
+    const line = parsedLine(event.data);
     if (event.source === 'agent') return this.tracker.line(line, event.received_at_ms);
     if (decode(line, 'host').some((item) => item.kind === 'user'))
       this.tracker.hostUser(event.seq, event.received_at_ms);

@@ -1,5 +1,6 @@
 import { decoderFor, outlineMark } from '../../../../contract/formats/index.js';
 import type { StoredEvent } from '../../events/event-store.js';
+import { parsedLine } from '../../events/stored-event.js';
 import type { OutlineMark } from '../../events/outline.js';
 
 const decode = decoderFor('codex');
@@ -16,11 +17,6 @@ const OUTLINED = /^\{\s*"method"\s*:\s*"(?:turn\/start|item\/started)"/;
 export function codexOutline(event: StoredEvent): OutlineMark | null {
   // Read off the line's start, not parsed: most lines of a session are deltas the outline skips.
   if (!OUTLINED.test(event.data) && !event.data.includes('"response_item"')) return null;
-  let line: unknown;
-  try {
-    line = JSON.parse(event.data);
-  } catch {
-    return null;
-  }
-  return outlineMark(decode(line, event.source), event.seq);
+  const line = parsedLine(event.data);
+  return line === null ? null : outlineMark(decode(line, event.source), event.seq);
 }

@@ -1,6 +1,7 @@
 import { decoderFor } from '../../../../contract/formats/index.js';
 import type { StoredEvent } from '../../events/event-store.js';
-import { itemTexts, parsedLine } from '../../events/search-text.js';
+import { itemTexts } from '../../events/search-text.js';
+import { parsedLine } from '../../events/stored-event.js';
 
 const decode = decoderFor('codex');
 

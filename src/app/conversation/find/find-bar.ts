@@ -116,22 +116,12 @@ export class FindBar {
     const text = this.field()?.nativeElement.value ?? '';
     if (text !== this.search.query()) {
       clearTimeout(this.timer);
-      const searching = this.search.search(text);
+      void this.search.search(text);
       // The first hits are enough to go to: the rest of the count comes on meanwhile.
-      await Promise.race([searching, this.firstHits()]);
+      await this.search.untilHits();
     }
     const from = this.viewSeq()();
     const seq = direction === 'next' ? this.search.next(from) : this.search.previous(from);
     if (seq !== null) this.jump.emit({ seq, query: this.search.query() });
-  }
-
-  private firstHits(): Promise<void> {
-    return new Promise((resolve) => {
-      const check = (): void => {
-        if (this.search.hits().length > 0 || !this.search.scanning()) resolve();
-        else setTimeout(check, 50);
-      };
-      check();
-    });
   }
 }

@@ -33,6 +33,23 @@ function daemon(
 }
 
 describe('the find bar’s search', () => {
+  it('lets a go wait for the first hit, not for the whole scan, nor forever when there is none', async () => {
+    const { call, asked } = daemon([2500, 9000], 10_000, 2_000);
+    const search = new FindSearch(call, words);
+    const scanning = search.search('needle');
+    await search.untilHits();
+    expect(search.hits()).toEqual([2500]);
+    expect(search.scanning()).toBe(true);
+    await scanning;
+    expect(asked).toEqual([0, 2000, 4000, 6000, 8000]);
+
+    const none = new FindSearch(daemon([], 10_000, 2_000).call, words);
+    const empty = none.search('absent');
+    await none.untilHits();
+    expect(none.scanning()).toBe(false);
+    await empty;
+  });
+
   it('gathers the hits of the whole conversation, answer after answer, oldest first', async () => {
     const { call, asked } = daemon([3, 2500, 9000], 10_000, 2_000);
     const search = new FindSearch(call, words);

@@ -35,6 +35,8 @@ export class FindSearch {
   /** The index in `hits` of the one shown; -1 before any. */
   readonly current = signal(-1);
   private generation = 0;
+  /** Waiting for a hit, or for the search's end (see untilHits). */
+  private waiting: (() => void)[] = [];
 
   constructor(
     private readonly call: SearchCall,
@@ -70,6 +72,7 @@ export class FindSearch {
         const found = [...this.hits(), ...page.items.map((hit) => hit.seq)];
         this.snippets.update((shown) => [...shown, ...page.items].slice(0, MAX_HITS));
         this.hits.set(found.slice(0, MAX_HITS));
+        if (found.length > 0) this.wake();
         if (found.length > MAX_HITS || (found.length === MAX_HITS && page.more)) {
           this.capped.set(true);
           break;
@@ -81,8 +84,23 @@ export class FindSearch {
       if (generation === this.generation)
         this.failed.set(error instanceof Error ? error.message : String(error));
     } finally {
-      if (generation === this.generation) this.scanning.set(false);
+      if (generation === this.generation) {
+        this.scanning.set(false);
+        this.wake();
+      }
     }
+  }
+
+  /** Resolves once the search has a hit to go to, or has ended (the count may go on after). */
+  untilHits(): Promise<void> {
+    if (this.hits().length > 0 || !this.scanning()) return Promise.resolve();
+    return new Promise((resolve) => this.waiting.push(resolve));
+  }
+
+  private wake(): void {
+    const waiting = this.waiting;
+    this.waiting = [];
+    for (const resolve of waiting) resolve();
   }
 
   /** Drops the search: nothing is shown, answers still on the way are dropped. */
@@ -95,6 +113,7 @@ export class FindSearch {
     this.scanning.set(false);
     this.capped.set(false);
     this.failed.set(null);
+    this.wake();
   }
 
   /**

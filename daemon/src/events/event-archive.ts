@@ -94,18 +94,7 @@ export class EventArchive {
   ): Generator<StoredEvent> {
     const { after, before, limit, fromEnd } = range;
     let given = 0;
-    const whole = this.whole(sessionId);
-    const chunks = whole
-      ? [{ first_seq: 0, events: whole }]
-      : (this.db
-          .prepare(
-            `SELECT first_seq FROM event_archive_chunks
-             WHERE session_id = ? AND last_seq > ? AND first_seq < ?
-             ORDER BY first_seq ${fromEnd ? 'DESC' : 'ASC'}`,
-          )
-          .all(sessionId, after, before) as { first_seq: number }[]);
-    for (const chunk of chunks) {
-      const events = 'events' in chunk ? chunk.events : this.chunk(sessionId, chunk.first_seq);
+    for (const events of this.parts(sessionId, after, before, fromEnd)) {
       const inRange = events.filter((event) => event.seq > after && event.seq < before);
       if (fromEnd) inRange.reverse();
       for (const event of inRange) {
@@ -115,6 +104,28 @@ export class EventArchive {
     }
   }
 
+  /** The events of each chunk holding seqs in (after, before), in order, each opened when reached. */
+  private *parts(
+    sessionId: string,
+    after: number,
+    before: number,
+    fromEnd: boolean,
+  ): Generator<StoredEvent[]> {
+    const whole = this.whole(sessionId);
+    if (whole) {
+      yield whole;
+      return;
+    }
+    const chunks = this.db
+      .prepare(
+        `SELECT first_seq FROM event_archive_chunks
+         WHERE session_id = ? AND last_seq > ? AND first_seq < ?
+         ORDER BY first_seq ${fromEnd ? 'DESC' : 'ASC'}`,
+      )
+      .all(sessionId, after, before) as { first_seq: number }[];
+    for (const { first_seq } of chunks) yield this.chunk(sessionId, first_seq);
+  }
+
   private async compressInChunks(sessionId: string): Promise<Compressed> {
     const archivedTo = this.lastSeq(sessionId);
     // Chunks past the archive are a compress that did not finish (the daemon stopped meanwhile).
@@ -122,26 +133,28 @@ export class EventArchive {
       .prepare('DELETE FROM event_archive_chunks WHERE session_id = ? AND first_seq > ?')
       .run(sessionId, archivedTo);
     let after = archivedTo;
-    for (let rows = this.hotChunk(sessionId, after); rows.length;) {
-      const blob = await compressApart(Buffer.from(JSON.stringify(rows)), BROTLI);
-      this.insertChunk(sessionId, rows, blob);
+    for (
+      let rows = this.hotChunk(sessionId, after);
+      rows.length;
+      rows = this.hotChunk(sessionId, after)
+    ) {
+      this.insertChunk(sessionId, rows, await compressApart(packed(rows), BROTLI));
       after = rows[rows.length - 1]![0];
-      rows = this.hotChunk(sessionId, after);
     }
     return this.db.transaction(() => {
-      if (this.conversationOf(sessionId) === 'deleted') {
+      // The hot events the chunks were made of are gone: the conversation was deleted meanwhile.
+      if (after > archivedTo && !this.hotBetween(sessionId, archivedTo, after)) {
         this.db.prepare('DELETE FROM event_archive_chunks WHERE session_id = ?').run(sessionId);
         return { events: 0, rawBytes: 0, bytes: 0 };
       }
       // Written while the last chunk was compressed: few, compressed here.
-      for (let rows = this.hotChunk(sessionId, after); rows.length;) {
-        this.insertChunk(
-          sessionId,
-          rows,
-          brotliCompressSync(Buffer.from(JSON.stringify(rows)), BROTLI),
-        );
+      for (
+        let rows = this.hotChunk(sessionId, after);
+        rows.length;
+        rows = this.hotChunk(sessionId, after)
+      ) {
+        this.insertChunk(sessionId, rows, brotliCompressSync(packed(rows), BROTLI));
         after = rows[rows.length - 1]![0];
-        rows = this.hotChunk(sessionId, after);
       }
       this.moveWholeIntoChunks(sessionId);
       const totals = this.db
@@ -212,11 +225,7 @@ export class EventArchive {
       const rows = whole
         .slice(start, start + CHUNK_EVENTS)
         .map((e): Row => [e.seq, e.received_at_ms, e.source, e.data]);
-      this.insertChunk(
-        sessionId,
-        rows,
-        brotliCompressSync(Buffer.from(JSON.stringify(rows)), BROTLI),
-      );
+      this.insertChunk(sessionId, rows, brotliCompressSync(packed(rows), BROTLI));
     }
   }
 
@@ -251,11 +260,12 @@ export class EventArchive {
       .get(sessionId) as { first_seq: number; last_seq: number } | undefined;
   }
 
-  private conversationOf(sessionId: string): string | undefined {
+  private hotBetween(sessionId: string, after: number, upTo: number): boolean {
     return (
-      this.db.prepare('SELECT conversation FROM sessions WHERE id = ?').get(sessionId) as
-        { conversation: string } | undefined
-    )?.conversation;
+      this.db
+        .prepare('SELECT 1 FROM events WHERE session_id = ? AND seq > ? AND seq <= ? LIMIT 1')
+        .get(sessionId, after, upTo) !== undefined
+    );
   }
 
   private forget(sessionId: string): void {
@@ -263,6 +273,11 @@ export class EventArchive {
     for (const key of this.chunks.keys())
       if (key.startsWith(`${sessionId}\u0000`)) this.chunks.delete(key);
   }
+}
+
+/** A chunk's rows as the bytes compressed: JSON, every event's text a string kept as it was. */
+function packed(rows: Row[]): Buffer {
+  return Buffer.from(JSON.stringify(rows));
 }
 
 function eventsOf(sessionId: string, compressed: Buffer): StoredEvent[] {

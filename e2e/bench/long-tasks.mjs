@@ -4,12 +4,15 @@
  * `bench:conversation` with BENCH_TRACE=<folder>: for each, when it started (ms after navigation),
  * how long it ran, what the browser did in it (script evaluated, timers, frames, layout) and the
  * functions and scripts the CPU profile sampled most in it (self time).
- * Usage: node e2e/bench/long-tasks.mjs <trace.json>... [--over=30]
+ * --inclusive adds the functions with the most time spent in them and in what they called (to
+ * see which component or callback a task was for; build with NG_BUILD_MANGLE=0 for names).
+ * Usage: node e2e/bench/long-tasks.mjs <trace.json>... [--over=30] [--inclusive]
  */
 import { readFileSync } from 'node:fs';
 
 const files = process.argv.slice(2).filter((arg) => !arg.startsWith('--'));
 const over = Number(process.argv.find((arg) => arg.startsWith('--over='))?.slice(7) ?? 30);
+const inclusive = process.argv.includes('--inclusive');
 
 function longTasks(trace, overMs) {
   const events = Array.isArray(trace) ? trace : trace.traceEvents;
@@ -42,11 +45,18 @@ function longTasks(trace, overMs) {
       (s) => s.url,
       (s) => s.ms * 1000,
     );
+    const callers = topBy(
+      sampled.flatMap((s) => s.stack.map((name) => ({ name, ms: s.ms }))),
+      (s) => s.name,
+      (s) => s.ms * 1000,
+      16,
+    );
     return [
       `${ms(task.ts - start).padStart(6)} ms  ${ms(task.dur).padStart(4)} ms`,
       `    did: ${what}`,
       `    functions: ${functions}`,
       `    scripts: ${scripts}`,
+      ...(inclusive ? [`    inclusive: ${callers}`] : []),
     ].join('\n');
   });
 }
@@ -128,15 +138,17 @@ function cpuSamples(events, main) {
     if (event.name === 'Profile') time = event.args?.data?.startTime ?? time;
     if (event.name !== 'ProfileChunk') continue;
     const profile = event.args?.data?.cpuProfile ?? {};
-    for (const node of profile.nodes ?? []) nodes.set(node.id, node.callFrame ?? {});
+    for (const node of profile.nodes ?? [])
+      nodes.set(node.id, { ...(node.callFrame ?? {}), parent: node.parent });
     const deltas = event.args?.data?.timeDeltas ?? [];
     (profile.samples ?? []).forEach((id, i) => {
       time += deltas[i] ?? 0;
       const frame = nodes.get(id) ?? {};
       samples.push({
         ts: time,
-        name: `${frame.functionName || '(anonymous)'}@${(frame.url ?? '').split('/').pop()}:${frame.lineNumber ?? ''}`,
+        name: frameName(frame),
         url: (frame.url ?? '').split('/').pop(),
+        stack: stackOf(nodes, id),
         ms: 0,
       });
     });
@@ -146,6 +158,19 @@ function cpuSamples(events, main) {
       (sample.ms = Math.max(0, ((samples[i + 1]?.ts ?? sample.ts) - sample.ts) / 1000)),
   );
   return samples;
+}
+
+function frameName(frame) {
+  return `${frame.functionName || '(anonymous)'}@${(frame.url ?? '').split('/').pop()}:${frame.lineNumber ?? ''}`;
+}
+
+/** The distinct functions on a sample's stack, the sampled one and its callers. */
+function stackOf(nodes, id) {
+  const names = new Set();
+  for (let node = nodes.get(id); node; node = nodes.get(node.parent)) {
+    if (node.url) names.add(frameName(node));
+  }
+  return [...names];
 }
 
 for (const file of files) {

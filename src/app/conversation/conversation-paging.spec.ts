@@ -1,4 +1,13 @@
-import { FAST_PAGE, FAST_SCROLL, PAGE, ScrollSpeed, olderChunk } from './conversation-paging';
+import {
+  FAST_PAGE,
+  FAST_SCROLL,
+  OPEN_SLICE_ROWS,
+  PAGE,
+  SLICE_BUDGET_MS,
+  ScrollSpeed,
+  SlicePace,
+  olderChunk,
+} from './conversation-paging';
 
 describe('paging by the reader’s speed', () => {
   it('reads the larger chunk for a fast reader going up, the lighter one otherwise', () => {
@@ -32,5 +41,32 @@ describe('paging by the reader’s speed', () => {
     speed.note(400_000, 5_000);
     speed.note(1_200, 5_016);
     expect(olderChunk(speed.upwards())).toBe(FAST_PAGE);
+  });
+});
+
+describe('the opening’s slices, sized by what the last one took', () => {
+  it('start at OPEN_SLICE_ROWS and keep it while nothing was measured', () => {
+    const pace = new SlicePace();
+    expect(pace.rows()).toBe(OPEN_SLICE_ROWS);
+    pace.note(8, 0);
+    pace.note(0, 30);
+    pace.note(8, Number.NaN);
+    expect(pace.rows()).toBe(OPEN_SLICE_ROWS);
+  });
+
+  it('shrink on a slow frame and grow on a fast one, to take the budget', () => {
+    const pace = new SlicePace();
+    pace.note(8, 4 * SLICE_BUDGET_MS); // 12 ms a row at budget 24: two rows
+    expect(pace.rows()).toBe(2);
+    pace.note(2, SLICE_BUDGET_MS / 3); // 4 ms a row: six
+    expect(pace.rows()).toBe(6);
+  });
+
+  it('stay between two rows (the rest ends) and 24 (one slice says little of a larger)', () => {
+    const pace = new SlicePace();
+    pace.note(8, 500);
+    expect(pace.rows()).toBe(2);
+    pace.note(8, 0.5);
+    expect(pace.rows()).toBe(24);
   });
 });

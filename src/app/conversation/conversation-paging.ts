@@ -28,12 +28,22 @@ export const FAST_WINDOW_ROWS = 400;
 /** Of the element budget, what a fast reader's window leaves to the rows drawn near the view. */
 export const NEAR_ELEMENTS = 500;
 /**
- * Rows rendered per task while a conversation opens: its first render (with the page around
- * them), then each slice of the rest of the first chunk, added above once the last is painted.
- * The first render of a row type costs most: 24 rows in one task took 90-140 ms on this machine,
- * the 72 after them 100-120 ms, and a task over 50 ms holds back whatever the person types.
+ * Rows of a conversation's first render (with the page around them); the rest of the first chunk
+ * is added above in slices sized by SlicePace. The first render of a row type costs most: 24 rows
+ * in one task took 90-140 ms on this machine, and a task over 50 ms holds back whatever the person
+ * types. With the CPU slowed twice, the first render of 8 rows took 54-80 ms traced, of 4 49-74.
  */
-export const OPEN_SLICE_ROWS = 8;
+export const OPEN_SLICE_ROWS = 4;
+/**
+ * What a slice of the opening may take to render, in ms: the next slice is sized from what the
+ * last one took, so a loaded or slow machine gets smaller slices and no task passes 50 ms (the
+ * paint and the layout after it come on top).
+ */
+export const SLICE_BUDGET_MS = 24;
+/** A slice holds at least this many rows (the rest is shown in a bounded number of tasks)... */
+const SLICE_ROWS_MIN = 2;
+/** ...and at most this many (one slice's cost says little of a much larger one). */
+const SLICE_ROWS_MAX = 24;
 /**
  * Rows already on screen that stay when a chunk is added beside them (the reader's place): at
  * most, and when the page did not count those in and just below its view.
@@ -89,4 +99,23 @@ export function olderChunk(speed: number): number {
  */
 export function fastWindowRows(budget: number): number {
   return Math.max(ROWS_MAX, Math.min(FAST_WINDOW_ROWS, budget - NEAR_ELEMENTS));
+}
+
+/**
+ * How many rows the next slice of the opening renders: from the time the last slice's frame took
+ * per row, scaled to SLICE_BUDGET_MS. The first slice (with the page around it) is OPEN_SLICE_ROWS.
+ */
+export class SlicePace {
+  private next = OPEN_SLICE_ROWS;
+
+  rows(): number {
+    return this.next;
+  }
+
+  /** A slice of `rows` rows was rendered in a frame of `ms` (0: not measured, nothing learnt). */
+  note(rows: number, ms: number): void {
+    if (rows <= 0 || !(ms > 0)) return;
+    const fitting = Math.round((SLICE_BUDGET_MS * rows) / ms);
+    this.next = Math.min(SLICE_ROWS_MAX, Math.max(SLICE_ROWS_MIN, fitting));
+  }
 }

@@ -82,7 +82,12 @@ export class ConversationScroll {
     if (loading === 'jump') return;
     const fromBottom = element.scrollHeight - element.scrollTop - element.clientHeight;
     const bounds = this.store.bounds();
-    if (!loading) this.store.following.set(fromBottom < 48 && !bounds.hasNewer);
+    const atTail = fromBottom < 48 && !bounds.hasNewer;
+    if (!loading) this.store.following.set(atTail);
+    // The page's own move to the bottom after each slice of the opening: the slices are adding
+    // the rows above, a slice a task; taking them here would render all the rest in one task.
+    // A reader who scrolls up takes them at once.
+    if (atTail && untracked(this.store.filling)) return;
     clearTimeout(this.dragTimer);
     const place = this.space.place(element, rows, bounds);
     if (place) this.goTo(place, !!loading);

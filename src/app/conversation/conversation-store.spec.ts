@@ -15,7 +15,7 @@ import {
   ROWS_MAX,
   WINDOW_MAX,
 } from './conversation-store';
-import { EVENT_CLIP, fastWindowRows } from './conversation-paging';
+import { EVENT_CLIP, SLICE_BUDGET_MS, fastWindowRows } from './conversation-paging';
 import { CHROME_GUESS, PAGE_ELEMENTS, SLACK_ELEMENTS, estimateElements } from './timeline/row-cost';
 import { clearEarlyReads, startEarlyReads } from '../core/early-reads';
 
@@ -56,10 +56,17 @@ describe('ConversationStore paging', () => {
   let store: ConversationStore;
   let daemon: FakeApi;
 
+  /** What each frame's work before its paint takes (ms): the opening sizes its slices by it. */
+  let frameMs: number;
+
   beforeEach(() => {
     configureStore();
     store = TestBed.inject(ConversationStore);
     daemon = TestBed.inject(FakeApi);
+    frameMs = SLICE_BUDGET_MS;
+    vi.stubGlobal('requestAnimationFrame', (frame: FrameRequestCallback) =>
+      setTimeout(() => frame(performance.now() - frameMs), 0),
+    );
   });
 
   afterEach(() => {
@@ -132,6 +139,18 @@ describe('ConversationStore paging', () => {
     expect(store.timeline().length).toBe(ROWS_MAX);
     expect(store.events()[0]?.seq).toBe(1001 - ROWS_MAX);
     expect(store.events().at(-1)?.seq).toBe(1000);
+  });
+
+  it('renders smaller slices when a slice’s frame took longer than the budget, larger when less', async () => {
+    await openOn(replies(881, 1000), { painted: false });
+    const half = OPEN_SLICE_ROWS / 2;
+    frameMs = 2 * SLICE_BUDGET_MS;
+    await painted(); // the first render took two budgets: the slice after it is half as large
+    expect(store.timeline().length).toBe(OPEN_SLICE_ROWS + half);
+    frameMs = SLICE_BUDGET_MS / 4;
+    await painted(); // that slice took a quarter of the budget: four times as many rows
+    expect(store.timeline().length).toBe(OPEN_SLICE_ROWS + half + 4 * half);
+    expect(store.filling()).toBe(true);
   });
 
   it('stops adding the first chunk above the reader once they left the tail; a scroll up adds the rest', async () => {

@@ -34,6 +34,7 @@ import {
   OUTLINE_SLICE,
   PAGE,
   ROWS_MAX,
+  SlicePace,
   WINDOW_MAX,
   fastWindowRows,
 } from './conversation-paging';
@@ -88,6 +89,8 @@ export class ConversationStore {
   private windowTurn = 0;
   /** Events fetched before the window but not shown yet: they end just before seq `before`. */
   private older: { before: number; events: SessionEvent[] } | null = null;
+  /** How many rows the opening's next slice renders (from what the last one's frame took). */
+  private pace = new SlicePace();
   /** The chunk before `older` (or the window), read ahead of the scroll up. */
   private ahead: { id: string; before: number; page: Promise<EventsPage> } | null = null;
 
@@ -194,7 +197,9 @@ export class ConversationStore {
     this.follow(id, page.items.at(-1)?.seq ?? page.last_seq);
     void this.refreshQueue();
     const rest = window.slice(0, window.length - first.length);
-    if (rest.length) this.showRestAfterPaint({ before: first[0]!.seq, events: rest });
+    this.pace = new SlicePace();
+    if (rest.length)
+      this.showRestAfterPaint({ before: first[0]!.seq, events: rest }, this.timeline().length);
   }
 
   /** The events that make the last `rows` rows of `events`. */
@@ -204,23 +209,29 @@ export class ConversationStore {
 
   /**
    * The rest of the first chunk, kept as the events before the window (a scroll up meanwhile
-   * shows them without a request) and shown above it OPEN_SLICE_ROWS rows a task, each after the
-   * last was painted, so that no task renders the whole chunk; it stops when a scroll, a jump or
-   * another conversation took them or the window first, or the reader left the tail (rows added
-   * above the reader would move what they are reading: a scroll up adds them with its anchor).
+   * shows them without a request) and shown above it a slice of rows a task, each after the last
+   * was painted and sized from what its frame took (SlicePace), so that no task renders the whole
+   * chunk; `added`: the rows the last slice added (the first: the rows of the first render). It
+   * stops when a scroll, a jump or another conversation took them or the window first, or the
+   * reader left the tail (rows added above the reader would move what they are reading: a scroll
+   * up adds them with its anchor).
    */
-  private showRestAfterPaint(rest: { before: number; events: SessionEvent[] }): void {
+  private showRestAfterPaint(
+    rest: { before: number; events: SessionEvent[] },
+    added: number,
+  ): void {
     this.older = rest;
     this.fillingSignal.set(true);
     const turn = this.windowTurn;
-    afterPaint(() => {
+    afterPaint((frameMs) => {
       const taken = this.older !== rest || turn !== this.windowTurn || this.loadingSignal();
       // The live tail may have trimmed the window's start: the rest would no longer join it.
       if (taken || !this.following() || this.eventsSignal()[0]?.seq !== rest.before)
         return this.fillingSignal.set(false);
       const all = mergeEvents(rest.events, this.eventsSignal());
-      const shown = this.timeline().length + OPEN_SLICE_ROWS;
-      const next = this.lastRows(all, shown);
+      if (added) this.pace.note(added, frameMs);
+      const before = this.timeline().length;
+      const next = this.lastRows(all, before + this.pace.rows());
       if (next.length >= all.length) {
         this.older = null;
         this.fillingSignal.set(false);
@@ -228,10 +239,10 @@ export class ConversationStore {
         return;
       }
       this.eventsSignal.set(next);
-      this.showRestAfterPaint({
-        before: next[0]!.seq,
-        events: all.slice(0, all.length - next.length),
-      });
+      this.showRestAfterPaint(
+        { before: next[0]!.seq, events: all.slice(0, all.length - next.length) },
+        this.timeline().length - before,
+      );
     });
   }
 
@@ -591,7 +602,15 @@ function rowSeqsOf(events: readonly SessionEvent[], agent: unknown): number[] {
 }
 
 /** Runs `work` in a task after the next frame is painted (a timer set in that frame's rAF). */
-function afterPaint(work: () => void): void {
-  if (typeof requestAnimationFrame === 'function') requestAnimationFrame(() => setTimeout(work, 0));
-  else setTimeout(work, 0);
+/**
+ * Runs `work` after the next frame was painted, with what that frame's work took before the
+ * paint (ms): the frame's callbacks run in the order they were asked for, so this one, asked for
+ * after the change it follows, runs after the render of that change.
+ */
+function afterPaint(work: (frameMs: number) => void): void {
+  if (typeof requestAnimationFrame !== 'function') return void setTimeout(() => work(0), 0);
+  requestAnimationFrame((frameStart) => {
+    const frameMs = performance.now() - frameStart;
+    setTimeout(() => work(frameMs), 0);
+  });
 }

@@ -168,22 +168,29 @@ export function sanitizeHtml(html: string, source: string): string {
 }
 
 /**
- * Every rule of marked and the sanitiser at once: a heading, emphasis, code, a link, strikethrough,
- * both lists, a task box, a quote, a table and a fenced block.
+ * Every rule of marked and the sanitiser: a heading, emphasis, code, a link, strikethrough, both
+ * lists, a task box, a quote, a table and a fenced block.
  */
-const WARM_UP_SAMPLE = [
+const WARM_UP_SAMPLES = [
   '### a **b** _c_ `d` [e](https://e.test) ~~f~~ www.g.test',
   '- h\n  1. i\n- [x] j',
   '> k',
   '| l | m |\n|---|:-:|\n| n | o |',
   '```ts\np\n```',
-].join('\n\n');
+];
 
 // V8 compiles a regular expression on its first use, and marked's rules are many and long: the
 // first rows a conversation renders paid for that in their task (marked was 9-10 ms of the 42-45
 // ms of it, traced). The module is loaded ahead of the page (app.routes.ts); this runs its rules
-// and sets the sanitiser up once, in a task of its own, while the page's other modules come.
-if (typeof window !== 'undefined') setTimeout(() => parseAndSanitize(WARM_UP_SAMPLE));
+// and sets the sanitiser up, while the page's other modules come: a sample a task (all in one
+// took 31-46 ms with the CPU slowed twice, a long task of its own), then the sanitiser.
+function warmUp(samples: readonly string[]): void {
+  const [sample, ...rest] = samples;
+  if (sample === undefined) return void parseAndSanitize(WARM_UP_SAMPLES.join('\n\n'));
+  markdownHtml(sample);
+  setTimeout(() => warmUp(rest));
+}
+if (typeof window !== 'undefined') setTimeout(() => warmUp(WARM_UP_SAMPLES));
 
 /** Whether the rendered HTML has a fenced block worth loading the highlighter for. */
 export function hasFencedCode(html: string): boolean {

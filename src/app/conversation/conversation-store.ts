@@ -42,6 +42,7 @@ import { ConversationQueue } from './conversation-queue';
 import { OpeningEvents } from './opening-events';
 import { sessionLines } from './session-lines';
 import { onEarlyAnswerChange, promptAnsweredEarly } from '../../first-paint/handoff';
+import { afterPaint } from '../shared/after-paint';
 
 export {
   ANCHOR_ROWS,
@@ -599,18 +600,4 @@ function heldRows(step: ReaderStep | undefined): number {
 
 function rowSeqsOf(events: readonly SessionEvent[], agent: unknown): number[] {
   return buildTimeline(events, agent).map((row) => row.seq);
-}
-
-/** Runs `work` in a task after the next frame is painted (a timer set in that frame's rAF). */
-/**
- * Runs `work` after the next frame was painted, with what that frame's work took before the
- * paint (ms): the frame's callbacks run in the order they were asked for, so this one, asked for
- * after the change it follows, runs after the render of that change.
- */
-function afterPaint(work: (frameMs: number) => void): void {
-  if (typeof requestAnimationFrame !== 'function') return void setTimeout(() => work(0), 0);
-  requestAnimationFrame((frameStart) => {
-    const frameMs = performance.now() - frameStart;
-    setTimeout(() => work(frameMs), 0);
-  });
 }

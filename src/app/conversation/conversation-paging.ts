@@ -39,7 +39,7 @@ export const OPEN_SLICE_ROWS = 4;
  * last one took, so a loaded or slow machine gets smaller slices and no task passes 50 ms (the
  * paint and the layout after it come on top).
  */
-export const SLICE_BUDGET_MS = 24;
+export const SLICE_BUDGET_MS = 20;
 /** A slice holds at least this many rows (the rest is shown in a bounded number of tasks)... */
 const SLICE_ROWS_MIN = 2;
 /** ...and at most this many (one slice's cost says little of a much larger one). */

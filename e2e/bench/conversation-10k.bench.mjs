@@ -26,7 +26,9 @@
  * BENCH_REPLY_LINES=N makes every step's reply a Markdown list of N items (a bold word and a code span
  * each): rows that render tens of elements, where the window's element budget binds.
  * Once the composer took its first key the benchmark presses Enter until a message is POSTed: the
- * time the daemon answered it (409 here: a seeded copy has no agent), and how many were POSTed.
+ * time the daemon answered it (409 here: a seeded copy has no agent; the network stack's timing of
+ * the answer, not when the page heard it, which waits for its main thread), and how many were
+ * POSTed.
  * Each live conversation has a pending Bash prompt (BENCH_PROMPT=0: none): when its card, the
  * first paint's or the console's, is on screen, and when its buttons are armed. Long tasks (the
  * Long Tasks API) from navigation to 2 s after the console's last message: the blocking time
@@ -71,6 +73,7 @@ const METRICS = [
   ['composerMs', 'navigation → composer on screen', 'ms'],
   ['keystrokeMs', 'navigation → composer took a key', 'ms'],
   ['messageMs', 'navigation → message at the daemon (Enter)', 'ms'],
+  ['messageHeardMs', '  the page heard its answer', 'ms'],
   ['messageSentMs', 'navigation → message POSTed by the page', 'ms'],
   ['messageQueuedMs', '  of which waiting for a connection', 'ms'],
   ['messageServerMs', '  of which waiting for the answer', 'ms'],

@@ -157,35 +157,37 @@ export class EventArchive {
         after = rows[rows.length - 1]![0];
       }
       this.moveWholeIntoChunks(sessionId);
-      const totals = this.db
-        .prepare(
-          `SELECT MIN(first_seq) AS first_seq, MAX(last_seq) AS last_seq, SUM(event_count) AS events,
-                  SUM(raw_bytes) AS rawBytes, SUM(length(compressed)) AS bytes
-           FROM event_archive_chunks WHERE session_id = ?`,
-        )
-        .get(sessionId) as { first_seq: number | null; last_seq: number | null } & Compressed;
-      this.db
-        .prepare(
-          `INSERT OR REPLACE INTO event_archives (session_id, first_seq, last_seq, event_count, raw_bytes, compressed, compressed_at)
-           VALUES (?, ?, ?, ?, ?, x'', ?)`,
-        )
-        .run(
-          sessionId,
-          totals.first_seq ?? 0,
-          totals.last_seq ?? 0,
-          totals.events ?? 0,
-          totals.rawBytes ?? 0,
-          nowIso(),
-        );
+      const totals = this.recordArchive(sessionId);
       this.db.prepare('DELETE FROM events WHERE session_id = ? AND seq <= ?').run(sessionId, after);
       this.marks.markConversation(sessionId, 'compressed');
       this.forget(sessionId);
-      return {
-        events: totals.events ?? 0,
-        rawBytes: totals.rawBytes ?? 0,
-        bytes: totals.bytes ?? 0,
-      };
+      return totals;
     })();
+  }
+
+  /** Writes the archive's row from its chunks' totals, and returns them. */
+  private recordArchive(sessionId: string): Compressed {
+    const totals = this.db
+      .prepare(
+        `SELECT MIN(first_seq) AS first_seq, MAX(last_seq) AS last_seq, SUM(event_count) AS events,
+                SUM(raw_bytes) AS rawBytes, SUM(length(compressed)) AS bytes
+         FROM event_archive_chunks WHERE session_id = ?`,
+      )
+      .get(sessionId) as { first_seq: number | null; last_seq: number | null } & Compressed;
+    this.db
+      .prepare(
+        `INSERT OR REPLACE INTO event_archives (session_id, first_seq, last_seq, event_count, raw_bytes, compressed, compressed_at)
+         VALUES (?, ?, ?, ?, ?, x'', ?)`,
+      )
+      .run(
+        sessionId,
+        totals.first_seq ?? 0,
+        totals.last_seq ?? 0,
+        totals.events ?? 0,
+        totals.rawBytes ?? 0,
+        nowIso(),
+      );
+    return { events: totals.events ?? 0, rawBytes: totals.rawBytes ?? 0, bytes: totals.bytes ?? 0 };
   }
 
   /** The hot events after `after`, as many as make one chunk. */

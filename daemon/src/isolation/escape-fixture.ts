@@ -43,22 +43,7 @@ export function escapeFixture(dataDir: string, apiKey: string): EscapeFixture {
   writeFileSync(join(cwd, 'server.pem'), pem);
   symlinkSync(dataDir, join(cwd, 'data-link'));
   symlinkSync(join(agentHome, '.ssh'), join(cwd, 'ssh-link'));
-  const script = [
-    'cat "$HOME/.ssh/id_rsa"',
-    'ls "$HOME/.ssh"',
-    `cat ${JSON.stringify(join(other, '.env'))}`,
-    `cat ${JSON.stringify(join(dataDir, 'api-key'))}`,
-    'cat ./data-link/api-key ./ssh-link/id_rsa',
-    'cat .env server.pem',
-    `cat "$(echo ${Buffer.from(join(dataDir, 'api-key')).toString('base64')} | base64 -d)"`,
-    'echo pwned > "$HOME/pwned"',
-    `echo pwned >> ${JSON.stringify(join(other, '.env'))}`,
-    `echo pwned > ${JSON.stringify(join(other, 'pwned'))}`,
-    `echo pwned > ${JSON.stringify(join(dataDir, 'pwned'))}`,
-    'echo pwned >> .env',
-    'echo made > inside.txt',
-    'echo done',
-  ].join('\n');
+  const script = escapeScript(dataDir, other);
   writeFileSync(join(cwd, 'build.sh'), `${script}\n`);
   writeFileSync(
     join(cwd, 'package.json'),
@@ -86,6 +71,29 @@ export function escapeFixture(dataDir: string, apiKey: string): EscapeFixture {
       `python3 -c "import os;p=''.join(${split(key)});print(open(p).read() if os.path.exists(p) else 'hidden', 'done')"`,
     ],
   };
+}
+
+/**
+ * The build script: reads every secret (the data folder's key also by a name built at run time),
+ * writes outside the circles, and writes inside the working folder, the proof that it ran.
+ */
+function escapeScript(dataDir: string, other: string): string {
+  return [
+    'cat "$HOME/.ssh/id_rsa"',
+    'ls "$HOME/.ssh"',
+    `cat ${JSON.stringify(join(other, '.env'))}`,
+    `cat ${JSON.stringify(join(dataDir, 'api-key'))}`,
+    'cat ./data-link/api-key ./ssh-link/id_rsa',
+    'cat .env server.pem',
+    `cat "$(echo ${Buffer.from(join(dataDir, 'api-key')).toString('base64')} | base64 -d)"`,
+    'echo pwned > "$HOME/pwned"',
+    `echo pwned >> ${JSON.stringify(join(other, '.env'))}`,
+    `echo pwned > ${JSON.stringify(join(other, 'pwned'))}`,
+    `echo pwned > ${JSON.stringify(join(dataDir, 'pwned'))}`,
+    'echo pwned >> .env',
+    'echo made > inside.txt',
+    'echo done',
+  ].join('\n');
 }
 
 /** No secret anywhere in what the session recorded; every file outside unchanged. */

@@ -56,17 +56,19 @@ describe('the opening’s slices, sized by what the last one took', () => {
 
   it('shrink on a slow frame and grow on a fast one, to take the budget', () => {
     const pace = new SlicePace();
-    pace.note(8, 4 * SLICE_BUDGET_MS); // 12 ms a row at budget 24: two rows
+    pace.note(8, 4 * SLICE_BUDGET_MS); // four budgets: a quarter of the rows
     expect(pace.rows()).toBe(2);
-    pace.note(2, SLICE_BUDGET_MS / 3); // 4 ms a row: six
-    expect(pace.rows()).toBe(6);
+    pace.note(2, (SLICE_BUDGET_MS * 2) / 3); // two thirds of the budget: three rows
+    expect(pace.rows()).toBe(3);
   });
 
-  it('stay between two rows (the rest ends) and 24 (one slice says little of a larger)', () => {
+  it('grow at most twofold a slice, and stay between two rows and 24', () => {
     const pace = new SlicePace();
     pace.note(8, 500);
     expect(pace.rows()).toBe(2);
-    pace.note(8, 0.5);
+    pace.note(8, 0.5); // a frame that missed the render: twice the slice, not the 384 it implies
+    expect(pace.rows()).toBe(16);
+    pace.note(16, 0.5);
     expect(pace.rows()).toBe(24);
   });
 });

@@ -112,10 +112,14 @@ export class SlicePace {
     return this.next;
   }
 
-  /** A slice of `rows` rows was rendered in a frame of `ms` (0: not measured, nothing learnt). */
+  /**
+   * A slice of `rows` rows was rendered in a frame of `ms` (0: not measured, nothing learnt). The
+   * next slice is at most twice as large: a frame that missed the render (Angular rendered in a
+   * timer before it) looks cheap, and one such reading must not make the next slice 24 rows.
+   */
   note(rows: number, ms: number): void {
     if (rows <= 0 || !(ms > 0)) return;
-    const fitting = Math.round((SLICE_BUDGET_MS * rows) / ms);
+    const fitting = Math.min(2 * rows, Math.round((SLICE_BUDGET_MS * rows) / ms));
     this.next = Math.min(SLICE_ROWS_MAX, Math.max(SLICE_ROWS_MIN, fitting));
   }
 }

@@ -416,13 +416,13 @@ export class ConversationPage {
   private openSoon(id: string): void {
     if (!firstPaintShown()) return void this.open(id);
     setTimeout(() => {
-      if (this.id() === id) void this.open(id);
+      if (this.id() === id) void this.open(id, true);
     });
   }
 
-  private async open(id: string): Promise<void> {
+  private async open(id: string, inSteps = false): Promise<void> {
     this.scroll.reset();
-    await this.store.open(id);
+    await this.store.open(id, { inSteps });
     // The index (turns, tools) is for navigation only: read it once the tail is on screen.
     afterNextRender(() => void setTimeout(() => void this.store.ensureIndex()), {
       injector: this.injector,

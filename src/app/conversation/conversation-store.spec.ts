@@ -271,7 +271,8 @@ describe('ConversationStore paging', () => {
     expect(store.bounds().hasNewer).toBe(false);
   });
 
-  it('answers read while the app started are shown by open() itself, before it awaits anything', async () => {
+  /** Starts the reads of ses_early (events 881 to 1000 of 1000) as the app's start does. */
+  const readEarly = async () => {
     const answers: Record<string, unknown> = {
       '/api/sessions/ses_early': { ...session, id: 'ses_early' },
       [`/api/sessions/ses_early/events?limit=${PAGE}&clip=${EVENT_CLIP}`]: {
@@ -287,6 +288,10 @@ describe('ConversationStore paging', () => {
         : new Promise(() => undefined)) as unknown as typeof fetch;
     startEarlyReads('/sessions/ses_early', 'k', get);
     await new Promise((resolve) => setTimeout(resolve));
+  };
+
+  it('answers read while the app started are shown by open() itself, before it awaits anything', async () => {
+    await readEarly();
     try {
       const opening = store.open('ses_early');
       // In the same task: the page's first render shows them (no empty frame, then the events).
@@ -296,6 +301,39 @@ describe('ConversationStore paging', () => {
       await opening;
       daemon.expectNone('/api/sessions/ses_early');
       daemon.expectOne('/api/sessions/ses_early/queue').flush({ items: [], next_cursor: null });
+    } finally {
+      clearEarlyReads();
+    }
+  });
+
+  it('in steps (under the first paint), shows the session a frame before the rows', async () => {
+    await readEarly();
+    try {
+      const opening = store.open('ses_early', { inSteps: true });
+      expect(store.session()?.id).toBe('ses_early');
+      expect(store.loading()).toBe('initial');
+      expect(store.events()).toEqual([]);
+      await painted();
+      expect(store.loading()).toBeNull();
+      expect(store.events().at(-1)?.seq).toBe(1000);
+      await opening;
+      daemon.expectNone('/api/sessions/ses_early');
+      daemon.expectOne('/api/sessions/ses_early/queue').flush({ items: [], next_cursor: null });
+    } finally {
+      clearEarlyReads();
+    }
+  });
+
+  it('in steps, another conversation opened meanwhile is not overwritten by the first', async () => {
+    await readEarly();
+    try {
+      const first = store.open('ses_early', { inSteps: true });
+      const second = openOn(range(881, 1000));
+      await first;
+      await second;
+      expect(store.session()?.id).toBe('s1');
+      expect(store.events().at(-1)?.seq).toBe(1000);
+      daemon.expectNone('/api/sessions/ses_early/queue');
     } finally {
       clearEarlyReads();
     }

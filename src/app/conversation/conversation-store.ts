@@ -151,7 +151,12 @@ export class ConversationStore {
     });
   }
 
-  async open(id: string): Promise<void> {
+  /**
+   * Opens conversation `id`. `inSteps` (under the first paint, where nobody sees the page until its
+   * rows are there): the page's parts that hang on the session render a frame before the rows, so
+   * neither render is one long task.
+   */
+  async open(id: string, { inSteps = false } = {}): Promise<void> {
     this.stream?.unsubscribe();
     this.windowTurn++;
     this.idSignal.set(id);
@@ -170,6 +175,12 @@ export class ConversationStore {
     const arrivedSession = this.api.getArrived(id);
     const arrivedPage = this.api.eventsArrived(id, FIRST_PAGE);
     if (arrivedSession && arrivedPage) {
+      if (inSteps) {
+        const turn = this.windowTurn;
+        this.sessionSignal.update((current) => fresherSession(current, arrivedSession));
+        await new Promise<void>((painted) => afterPaint(() => painted()));
+        if (turn !== this.windowTurn) return;
+      }
       this.showFirst(id, arrivedSession, arrivedPage);
       return;
     }

@@ -290,25 +290,35 @@ describe('ConversationStore paging', () => {
     await new Promise((resolve) => setTimeout(resolve));
   };
 
-  it('answers read while the app started are shown by open() itself, before it awaits anything', async () => {
+  /** Runs `check` with ses_early's reads started as the app's start does. */
+  const withEarlyReads = async (check: () => Promise<void>) => {
     await readEarly();
     try {
+      await check();
+    } finally {
+      clearEarlyReads();
+    }
+  };
+
+  /** Awaits `opening` of ses_early: made of the early reads alone, then its queue asked. */
+  const openedEarly = async (opening: Promise<void>) => {
+    await opening;
+    daemon.expectNone('/api/sessions/ses_early');
+    daemon.expectOne('/api/sessions/ses_early/queue').flush({ items: [], next_cursor: null });
+  };
+
+  it('answers read while the app started are shown by open() itself, before it awaits anything', () =>
+    withEarlyReads(async () => {
       const opening = store.open('ses_early');
       // In the same task: the page's first render shows them (no empty frame, then the events).
       expect(store.loading()).toBeNull();
       expect(store.session()?.id).toBe('ses_early');
       expect(store.events().at(-1)?.seq).toBe(1000);
-      await opening;
-      daemon.expectNone('/api/sessions/ses_early');
-      daemon.expectOne('/api/sessions/ses_early/queue').flush({ items: [], next_cursor: null });
-    } finally {
-      clearEarlyReads();
-    }
-  });
+      await openedEarly(opening);
+    }));
 
-  it('in steps (under the first paint), shows the session a frame before the rows', async () => {
-    await readEarly();
-    try {
+  it('in steps (under the first paint), shows the session a frame before the rows', () =>
+    withEarlyReads(async () => {
       const opening = store.open('ses_early', { inSteps: true });
       expect(store.session()?.id).toBe('ses_early');
       expect(store.loading()).toBe('initial');
@@ -316,17 +326,11 @@ describe('ConversationStore paging', () => {
       await painted();
       expect(store.loading()).toBeNull();
       expect(store.events().at(-1)?.seq).toBe(1000);
-      await opening;
-      daemon.expectNone('/api/sessions/ses_early');
-      daemon.expectOne('/api/sessions/ses_early/queue').flush({ items: [], next_cursor: null });
-    } finally {
-      clearEarlyReads();
-    }
-  });
+      await openedEarly(opening);
+    }));
 
-  it('in steps, another conversation opened meanwhile is not overwritten by the first', async () => {
-    await readEarly();
-    try {
+  it('in steps, another conversation opened meanwhile is not overwritten by the first', () =>
+    withEarlyReads(async () => {
       const first = store.open('ses_early', { inSteps: true });
       const second = openOn(range(881, 1000));
       await first;
@@ -334,10 +338,7 @@ describe('ConversationStore paging', () => {
       expect(store.session()?.id).toBe('s1');
       expect(store.events().at(-1)?.seq).toBe(1000);
       daemon.expectNone('/api/sessions/ses_early/queue');
-    } finally {
-      clearEarlyReads();
-    }
-  });
+    }));
 
   it('a jump shows its target with the events before it, even when pages are cut by their weight', async () => {
     await openOn(range(881, 1000));

@@ -7,6 +7,7 @@ import {
   startReads,
 } from '../app/core/early-reads';
 import { keyAtStart } from '../app/core/key-at-start';
+import { nextTask } from '../app/core/routing/load-in-tasks';
 import { applyThemeChoice, readThemeChoice } from '../app/core/theme-choice';
 import type { SessionEvent } from '../../contract/api';
 import {
@@ -62,17 +63,18 @@ function startConsole(): void {
   // Its module preloads and async scripts, kept inert until now (CONSOLE_START_ID in
   // scripts/first-paint.mjs).
   const later = document.getElementById('console-start');
-  if (later instanceof HTMLTemplateElement)
-    setTimeout(() => appendInTasks([...later.content.childNodes]));
+  if (later instanceof HTMLTemplateElement) void appendInTasks([...later.content.childNodes]);
 }
 
 /** Preloads appended a task: each asks the browser for a file (28 at once took 5-66 ms traced). */
 const PRELOADS_PER_TASK = 6;
 
-function appendInTasks(nodes: readonly Node[]): void {
-  document.head.append(...nodes.slice(0, PRELOADS_PER_TASK).map((node) => node.cloneNode(true)));
-  if (nodes.length > PRELOADS_PER_TASK)
-    setTimeout(() => appendInTasks(nodes.slice(PRELOADS_PER_TASK)));
+async function appendInTasks(nodes: readonly Node[]): Promise<void> {
+  for (let from = 0; from < nodes.length; from += PRELOADS_PER_TASK) {
+    await nextTask();
+    const part = nodes.slice(from, from + PRELOADS_PER_TASK);
+    document.head.append(...part.map((node) => node.cloneNode(true)));
+  }
 }
 
 function warmSessionStorage(): void {

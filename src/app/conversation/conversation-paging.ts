@@ -28,10 +28,10 @@ export const FAST_WINDOW_ROWS = 400;
 /** Of the element budget, what a fast reader's window leaves to the rows drawn near the view. */
 export const NEAR_ELEMENTS = 500;
 /**
- * Rows of a conversation's first render (with the page around them); the rest of the first chunk
- * is added above in slices sized by SlicePace. The first render of a row type costs most: 24 rows
- * in one task took 90-140 ms on this machine, and a task over 50 ms holds back whatever the person
- * types. With the CPU slowed twice, the first render of 8 rows took 54-80 ms traced, of 4 49-74.
+ * Rows of a conversation's first render; the rest of the first chunk is added above in slices
+ * sized by SlicePace. The first render of a row type costs most: 24 rows in one task took 90-140
+ * ms on this machine, and a task over 50 ms holds back whatever the person types. With the CPU
+ * slowed twice, the first render of 8 rows took 54-80 ms traced, of 4 49-74.
  */
 export const OPEN_SLICE_ROWS = 4;
 /**
@@ -103,7 +103,7 @@ export function fastWindowRows(budget: number): number {
 
 /**
  * How many rows the next slice of the opening renders: from the time the last slice's frame took
- * per row, scaled to SLICE_BUDGET_MS. The first slice (with the page around it) is OPEN_SLICE_ROWS.
+ * per row, scaled to SLICE_BUDGET_MS. The first render holds OPEN_SLICE_ROWS.
  */
 export class SlicePace {
   private next = OPEN_SLICE_ROWS;

@@ -1,5 +1,6 @@
-// Over 400 lines: the conversation's window, paging, live following and outline index share its
-// signals. The queue, the opening events and the live stream's reading live beside it.
+// Over 400 lines: the conversation's window, its opening a slice a task, paging, live following
+// and outline index share its signals. The queue, the opening events and the live stream's
+// reading live beside it.
 import { DestroyRef, Injectable, computed, inject, signal } from '@angular/core';
 import { Subscription as RxSubscription } from 'rxjs';
 import * as z from 'zod';

@@ -1,5 +1,6 @@
 import DOMPurify from 'dompurify';
 import { Marked, type Tokens } from 'marked';
+import { nextTask } from '../../core/routing/load-in-tasks';
 
 const ESCAPES: Record<string, string> = {
   '&': '&amp;',
@@ -184,13 +185,16 @@ const WARM_UP_SAMPLES = [
 // ms of it, traced). The module is loaded ahead of the page (app.routes.ts); this runs its rules
 // and sets the sanitiser up, while the page's other modules come: a sample a task (all in one
 // took 31-46 ms with the CPU slowed twice, a long task of its own), then the sanitiser.
-function warmUp(samples: readonly string[]): void {
-  const [sample, ...rest] = samples;
-  if (sample === undefined) return void parseAndSanitize(WARM_UP_SAMPLES.join('\n\n'));
-  markdownHtml(sample);
-  setTimeout(() => warmUp(rest));
+async function warmUp(): Promise<void> {
+  const html: string[] = [];
+  for (const sample of WARM_UP_SAMPLES) {
+    await nextTask();
+    html.push(markdownHtml(sample));
+  }
+  await nextTask();
+  sanitizeHtml(html.join(''), WARM_UP_SAMPLES.join('\n\n'));
 }
-if (typeof window !== 'undefined') setTimeout(() => warmUp(WARM_UP_SAMPLES));
+if (typeof window !== 'undefined') void warmUp();
 
 /** Whether the rendered HTML has a fenced block worth loading the highlighter for. */
 export function hasFencedCode(html: string): boolean {
